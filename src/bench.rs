@@ -1,0 +1,97 @@
+//! The fixed workload of `robots bench`, which is also the sample programs' tournament: teams of
+//! a hunter and one other strategy, every pairing, on the classic board, many seeds. Timing is
+//! the caller's business; this module only plays.
+
+use crate::diagnostic::Diagnostic;
+use crate::engine::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
+use crate::lang::parse_program;
+use crate::shipped;
+use crate::terrain::TeamColour;
+use std::sync::Arc;
+
+/// The match setups the benchmark cycles through.
+pub fn workload() -> Result<Vec<MatchSetup>, Diagnostic> {
+    let board = Arc::new(crate::board_file::parse_board(
+        "boards/classic.yaml",
+        shipped::BOARDS[0].1,
+    )?);
+    let fighters = [
+        "hunter", "sentinel", "kamikaze", "wanderer", "flanker", "turret",
+    ];
+    let mut programs = Vec::new();
+    for name in fighters {
+        let text = shipped::program(name).expect("a shipped program");
+        programs.push((
+            name,
+            Arc::new(parse_program(&format!("programs/{name}.robot"), text, 15)?),
+        ));
+    }
+    let mut setups = Vec::new();
+    for (a, pa) in &programs {
+        for (b, pb) in &programs {
+            let hunter = &programs[0];
+            let team = |colour, p: &Arc<crate::lang::Program>, name: &str| TeamSetup {
+                colour,
+                robots: vec![
+                    RobotSetup {
+                        program: Arc::clone(&hunter.1),
+                        origin: hunter.0.to_string(),
+                        at: None,
+                        facing: None,
+                    },
+                    RobotSetup {
+                        program: Arc::clone(p),
+                        origin: name.to_string(),
+                        at: None,
+                        facing: None,
+                    },
+                ],
+            };
+            setups.push(MatchSetup {
+                name: format!("hunter+{a} v hunter+{b}"),
+                board: Arc::clone(&board),
+                scenario: Scenario::Elimination,
+                rules: Rules::default(),
+                seed: 0,
+                teams: vec![
+                    team(TeamColour::Green, pa, a),
+                    team(TeamColour::Violet, pb, b),
+                ],
+                signals: Vec::new(),
+            });
+        }
+    }
+    Ok(setups)
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub matches: u64,
+    pub decided: u64,
+    pub drawn: u64,
+    pub turns: u64,
+}
+
+/// Plays `count` matches, cycling through the workload with seeds 0, 1, 2, …
+pub fn play(workload: &[MatchSetup], count: u32) -> Report {
+    let mut report = Report::default();
+    let mut events = Vec::with_capacity(64);
+    for i in 0..count {
+        let mut setup = workload[i as usize % workload.len()].clone();
+        setup.seed = u64::from(i);
+        let Ok(mut game) = Match::new(&setup) else {
+            continue;
+        };
+        while !game.is_over() {
+            events.clear();
+            game.step_into(&mut events);
+        }
+        report.matches += 1;
+        report.turns += game.turns_played();
+        match game.outcome().and_then(|o| o.winner) {
+            Some(_) => report.decided += 1,
+            None => report.drawn += 1,
+        }
+    }
+    report
+}

@@ -1,0 +1,126 @@
+//! A user-facing error: where (file:line:col), what was wrong, and the source line with a caret.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub file: String,
+    /// 1-based line and column (columns count characters, not bytes).
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+    /// The offending source line, shown with a caret under `col`.
+    pub source_line: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic at byte offset `offset` of `source`.
+    pub fn at_offset(file: &str, source: &str, offset: usize, message: impl Into<String>) -> Self {
+        let (line, col) = line_col(source, offset);
+        Self::at(file, source, line, col, message)
+    }
+
+    /// A diagnostic at a 1-based line and column of `source`.
+    pub fn at(
+        file: &str,
+        source: &str,
+        line: usize,
+        col: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        let source_line = source.lines().nth(line.saturating_sub(1)).map(|l| {
+            // Control characters (binary input) would garble the terminal: show them as �.
+            l.trim_end_matches('\r')
+                .chars()
+                .map(|c| {
+                    if c.is_control() && c != '\t' {
+                        '\u{FFFD}'
+                    } else {
+                        c
+                    }
+                })
+                .collect()
+        });
+        Diagnostic {
+            file: file.to_string(),
+            line: line.max(1),
+            col: col.max(1),
+            message: message.into(),
+            source_line,
+        }
+    }
+}
+
+/// 1-based line and character column of a byte offset (clamped to the text).
+pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(source.len());
+    while !source.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = source[line_start..offset].chars().count() + 1;
+    (line, col)
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.file, self.line, self.col, self.message
+        )?;
+        if let Some(text) = &self.source_line {
+            // Tabs are kept so the caret lines up with the text as the terminal shows it.
+            let pad: String = text
+                .chars()
+                .take(self.col - 1)
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            let gutter = " ".repeat(self.line.to_string().len());
+            write!(f, "\n{gutter} |\n{} | {text}\n{gutter} | {pad}^", self.line)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// Text from raw bytes, or a diagnostic pointing at the first byte that is not UTF-8.
+pub fn text_from_bytes(file: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let prefix = String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned();
+        let (line, col) = line_col(&prefix, valid);
+        Diagnostic {
+            file: file.to_string(),
+            line,
+            col,
+            message: "this is not a text file: expected UTF-8 text, found a byte that is not"
+                .into(),
+            source_line: None,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caret_points_at_the_column() {
+        let d = Diagnostic::at_offset("p.robot", "1: T\n2: X+1\n", 8, "expected an instruction");
+        assert_eq!((d.line, d.col), (2, 4));
+        assert_eq!(
+            d.to_string(),
+            "p.robot:2:4: error: expected an instruction\n  |\n2 | 2: X+1\n  |    ^"
+        );
+    }
+
+    #[test]
+    fn binary_input_is_located() {
+        let d = text_from_bytes("b", b"ab\ncd\xff".to_vec()).unwrap_err();
+        assert_eq!((d.line, d.col), (2, 3));
+    }
+}

@@ -1,0 +1,390 @@
+//! What happens during a robot's turn, as the engine reports it. Views only read events.
+
+use crate::hex::Direction;
+use crate::terrain::TeamColour;
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// A robot's public name: team colour and number, written `green.1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RobotName {
+    pub team: TeamColour,
+    pub number: u8,
+}
+
+impl fmt::Display for RobotName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.team, self.number)
+    }
+}
+
+impl Serialize for RobotName {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// A hex as files write it: `[col, row]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Pos(pub u16, pub u16);
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}, {}]", self.0, self.1)
+    }
+}
+
+/// What stopped a move (R-A2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Obstacle {
+    Robot(RobotName),
+    Shape,
+    Computer,
+}
+
+/// Why a robot lost a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cause {
+    Shot(RobotName),
+    Explosion(RobotName),
+    Lightning,
+}
+
+/// Why a turn passed with nothing done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IdleReason {
+    /// The step read was destroyed (R-A9).
+    DestroyedStep,
+    /// The step read is past the end of the program (R-A10).
+    EmptyStep,
+}
+
+/// What a received signal did (R-A14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SignalEffect {
+    /// The named step was an action and was executed.
+    Executed,
+    /// The named step is a control step, destroyed or empty: nothing happens.
+    Nothing,
+}
+
+/// How a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    LastTeamStanding,
+    AllDestroyed,
+    CampEntered,
+    ComputerDestroyed,
+    RoundLimit,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::LastTeamStanding => "last team standing",
+            EndReason::AllDestroyed => "every robot destroyed",
+            EndReason::CampEntered => "entered an enemy camp",
+            EndReason::ComputerDestroyed => "destroyed an enemy computer",
+            EndReason::RoundLimit => "round limit",
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A robot's turn begins.
+    Turn {
+        round: u32,
+        robot: RobotName,
+    },
+    Tested {
+        robot: RobotName,
+        step: u8,
+        test: u8,
+        answer: bool,
+    },
+    Reset {
+        robot: RobotName,
+        step: u8,
+    },
+    Jumped {
+        robot: RobotName,
+        step: u8,
+        to: u8,
+    },
+    Moved {
+        robot: RobotName,
+        step: u8,
+        from: Pos,
+        to: Pos,
+    },
+    /// The move was not carried out at all (R-A2).
+    Blocked {
+        robot: RobotName,
+        step: u8,
+        at: Pos,
+        by: Obstacle,
+    },
+    Rotated {
+        robot: RobotName,
+        step: u8,
+        facing: Direction,
+    },
+    Fired {
+        robot: RobotName,
+        step: u8,
+        facing: Direction,
+        shots_left: u8,
+    },
+    /// `T` with no shot left: the turn is spent (R-A5).
+    OutOfShots {
+        robot: RobotName,
+        step: u8,
+    },
+    /// A shot reached a robot at distance 1 (destroyed) or 2 (loses a step).
+    Hit {
+        robot: RobotName,
+        by: RobotName,
+        distance: u8,
+    },
+    /// A shot reached a central computer; `counts` when it wins scenario 3 (R-A17).
+    ComputerHit {
+        camp: TeamColour,
+        by: RobotName,
+        counts: bool,
+    },
+    Exploded {
+        robot: RobotName,
+        step: u8,
+        at: Pos,
+    },
+    Destroyed {
+        robot: RobotName,
+        cause: Cause,
+    },
+    StepLost {
+        robot: RobotName,
+        step: u8,
+        cause: Cause,
+    },
+    Drowned {
+        robot: RobotName,
+        at: Pos,
+    },
+    FellOff {
+        robot: RobotName,
+        from: Pos,
+    },
+    /// Entering a lightning hex destroyed the step being read (R-A4).
+    Lightning {
+        robot: RobotName,
+        at: Pos,
+        step: u8,
+    },
+    /// The recipient is public; the step stays secret until it acts (R-A13).
+    SignalSent {
+        robot: RobotName,
+    },
+    SignalReceived {
+        robot: RobotName,
+        step: u8,
+        effect: SignalEffect,
+    },
+    /// The recipient was destroyed before the signal could act.
+    SignalLost {
+        robot: RobotName,
+    },
+    /// Too many control steps in one turn (R-A11).
+    Stalled {
+        robot: RobotName,
+        step: u8,
+    },
+    Idle {
+        robot: RobotName,
+        step: u8,
+        reason: IdleReason,
+    },
+    End {
+        round: u32,
+        winner: Option<TeamColour>,
+        reason: EndReason,
+    },
+}
+
+impl Event {
+    /// The robot the event is about, if any.
+    pub fn robot(&self) -> Option<RobotName> {
+        use Event::*;
+        match self {
+            Turn { robot, .. }
+            | Tested { robot, .. }
+            | Reset { robot, .. }
+            | Jumped { robot, .. }
+            | Moved { robot, .. }
+            | Blocked { robot, .. }
+            | Rotated { robot, .. }
+            | Fired { robot, .. }
+            | OutOfShots { robot, .. }
+            | Hit { robot, .. }
+            | Exploded { robot, .. }
+            | Destroyed { robot, .. }
+            | StepLost { robot, .. }
+            | Drowned { robot, .. }
+            | FellOff { robot, .. }
+            | Lightning { robot, .. }
+            | SignalSent { robot }
+            | SignalReceived { robot, .. }
+            | SignalLost { robot }
+            | Stalled { robot, .. }
+            | Idle { robot, .. } => Some(*robot),
+            ComputerHit { .. } | End { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cause::Shot(by) => write!(f, "shot by {by}"),
+            Cause::Explosion(by) => write!(f, "explosion of {by}"),
+            Cause::Lightning => f.write_str("lightning"),
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Event::*;
+        match self {
+            Turn { round, robot } => write!(f, "round {round}: {robot}"),
+            Tested {
+                robot,
+                step,
+                test,
+                answer,
+            } => {
+                write!(
+                    f,
+                    "{robot} step {step}: test {test} is {}",
+                    if *answer { "yes" } else { "no" }
+                )
+            }
+            Reset { robot, step } => write!(f, "{robot} step {step}: RAZ, back to step 1"),
+            Jumped { robot, step, to } => write!(f, "{robot} step {step}: GO {to}"),
+            Moved {
+                robot,
+                step,
+                from,
+                to,
+            } => write!(f, "{robot} step {step}: moves {from} -> {to}"),
+            Blocked {
+                robot,
+                step,
+                at,
+                by,
+            } => {
+                let by = match by {
+                    Obstacle::Robot(r) => format!("robot {r}"),
+                    Obstacle::Shape => "a shape".into(),
+                    Obstacle::Computer => "a computer".into(),
+                };
+                write!(f, "{robot} step {step}: blocked by {by} at {at}, stays put")
+            }
+            Rotated {
+                robot,
+                step,
+                facing,
+            } => {
+                write!(
+                    f,
+                    "{robot} step {step}: turns to face {} {}",
+                    facing.number(),
+                    facing.arrow()
+                )
+            }
+            Fired {
+                robot,
+                step,
+                facing,
+                shots_left,
+            } => write!(
+                f,
+                "{robot} step {step}: fires towards {} {} ({shots_left} shots left)",
+                facing.number(),
+                facing.arrow()
+            ),
+            OutOfShots { robot, step } => write!(
+                f,
+                "{robot} step {step}: T with no shot left, nothing happens"
+            ),
+            Hit {
+                robot,
+                by,
+                distance,
+            } => write!(f, "{robot} is hit by {by} at distance {distance}"),
+            ComputerHit { camp, by, counts } => write!(
+                f,
+                "the {camp} computer is hit by {by}{}",
+                if *counts {
+                    ""
+                } else {
+                    " (from outside the camp: no effect)"
+                }
+            ),
+            Exploded { robot, step, at } => {
+                write!(f, "{robot} step {step}: self-destructs at {at}")
+            }
+            Destroyed { robot, cause } => write!(f, "{robot} is destroyed ({cause})"),
+            StepLost { robot, step, cause } => write!(f, "{robot} loses step {step} ({cause})"),
+            Drowned { robot, at } => write!(f, "{robot} drowns in the lake at {at}"),
+            FellOff { robot, from } => write!(f, "{robot} falls off the board from {from}"),
+            Lightning { robot, at, step } => write!(
+                f,
+                "{robot} is struck by lightning at {at}: step {step} destroyed"
+            ),
+            SignalSent { robot } => write!(f, "a signal is sent to {robot}"),
+            SignalReceived {
+                robot,
+                step,
+                effect,
+            } => match effect {
+                SignalEffect::Executed => write!(f, "{robot} obeys the signal: step {step}"),
+                SignalEffect::Nothing => write!(
+                    f,
+                    "{robot} receives the signal for step {step}: nothing happens"
+                ),
+            },
+            SignalLost { robot } => write!(f, "the signal to {robot} is lost"),
+            Stalled { robot, step } => write!(
+                f,
+                "{robot} step {step}: stalled (too many control steps in one turn)"
+            ),
+            Idle {
+                robot,
+                step,
+                reason,
+            } => match reason {
+                IdleReason::DestroyedStep => {
+                    write!(f, "{robot} step {step}: destroyed step, nothing happens")
+                }
+                IdleReason::EmptyStep => {
+                    write!(f, "{robot} step {step}: empty step, nothing happens")
+                }
+            },
+            End {
+                round,
+                winner,
+                reason,
+            } => match winner {
+                Some(w) => write!(f, "end after round {round}: {w} wins ({reason})"),
+                None => write!(f, "end after round {round}: draw ({reason})"),
+            },
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! Test conditions answered from one robot's point of view (RULES A.9). Tests see through
+//! everything and never see a pending signal.
+
+use super::{Match, RobotId};
+use crate::hex::{Direction, Hex};
+use crate::lang::{
+    CampOwner, Condition, LineDirection, Quantity, Region, Selector, Subject, TerrainKind, Who,
+};
+use crate::terrain::{TeamColour, Terrain};
+
+pub(super) fn evaluate(m: &Match, id: RobotId, condition: &Condition) -> bool {
+    let me = &m.robots[usize::from(id)];
+    let view = View {
+        m,
+        id,
+        hex: m.fixed.board.hex(me.cell),
+        facing: me.facing,
+        team: me.team,
+        colour: m.fixed.teams[usize::from(me.team)],
+    };
+    view.holds(condition)
+}
+
+struct View<'a> {
+    m: &'a Match,
+    id: RobotId,
+    hex: Hex,
+    facing: Direction,
+    team: u8,
+    colour: TeamColour,
+}
+
+impl View<'_> {
+    fn holds(&self, condition: &Condition) -> bool {
+        match condition {
+            Condition::And(parts) => parts.iter().all(|c| self.holds(c)),
+            Condition::Or(parts) => parts.iter().any(|c| self.holds(c)),
+            Condition::Not(inner) => !self.holds(inner),
+            Condition::Compare(a, op, b) => op.holds(self.quantity(a), self.quantity(b)),
+            Condition::Facing(d) => self.facing == *d,
+            Condition::InCamp(owner) => {
+                let me = &self.m.robots[usize::from(self.id)];
+                self.camp_matches(*owner, self.m.fixed.board.cell(me.cell).camp)
+            }
+            Condition::Truth(b) => *b,
+            Condition::Present(selector) => self.count(selector, true) > 0,
+        }
+    }
+
+    fn quantity(&self, q: &Quantity) -> u32 {
+        let me = &self.m.robots[usize::from(self.id)];
+        match q {
+            Quantity::Count(selector) => self.count(selector, false),
+            Quantity::ShotsLeft => u32::from(me.shots),
+            Quantity::DestroyedSteps => {
+                let len = self.m.fixed.programs[usize::from(self.id)].len();
+                (1..=len).filter(|&s| me.is_destroyed(s)).count() as u32
+            }
+            Quantity::Number(n) => *n,
+        }
+    }
+
+    fn line_direction(&self, dir: LineDirection) -> Direction {
+        match dir {
+            LineDirection::Relative(k) => self.facing.turned(i32::from(k)),
+            LineDirection::Absolute(d) => d,
+        }
+    }
+
+    /// How many robots or hexes match; with `any`, stops at the first.
+    fn count(&self, selector: &Selector, any: bool) -> u32 {
+        match selector.subject {
+            Subject::Robots(who) => self.count_robots(who, selector.region, any),
+            Subject::Terrain(kind) => self.count_terrain(kind, selector.region, any),
+        }
+    }
+
+    fn count_robots(&self, who: Who, region: Region, any: bool) -> u32 {
+        let mut n = 0;
+        for (i, r) in self.m.robots.iter().enumerate() {
+            if !r.alive || i == usize::from(self.id) {
+                continue;
+            }
+            let wanted = match who {
+                Who::Any => true,
+                Who::Enemy => r.team != self.team,
+                Who::Friend => r.team == self.team,
+                Who::Team(c) => r.name.team == c,
+            };
+            if wanted && self.in_region(self.m.fixed.board.hex(r.cell), region) {
+                n += 1;
+                if any {
+                    break;
+                }
+            }
+        }
+        n
+    }
+
+    fn in_region(&self, target: Hex, region: Region) -> bool {
+        match region {
+            Region::Anywhere => true,
+            Region::Here => target == self.hex,
+            Region::Ring { min, max } => {
+                let d = self.hex.distance(target);
+                (u32::from(min)..=u32::from(max)).contains(&d)
+            }
+            Region::Line { dir, min, max } => self
+                .hex
+                .along(self.line_direction(dir), target)
+                .is_some_and(|k| (u32::from(min)..=u32::from(max)).contains(&k)),
+        }
+    }
+
+    fn count_terrain(&self, kind: TerrainKind, region: Region, any: bool) -> u32 {
+        let board = &self.m.fixed.board;
+        let mut n = 0;
+        let mut visit = |hex: Hex| -> bool {
+            let matched = match board.cell_at(hex) {
+                None => kind == TerrainKind::Edge,
+                Some(c) => self.terrain_matches(kind, c),
+            };
+            if matched {
+                n += 1;
+            }
+            !(any && matched)
+        };
+        match region {
+            Region::Anywhere => {
+                for (id, _) in board.cells() {
+                    if !visit(board.hex(id)) {
+                        break;
+                    }
+                }
+            }
+            Region::Here => {
+                visit(self.hex);
+            }
+            Region::Ring { min, max } => {
+                // Past the board's size every hex is off it: only `edge` can match there.
+                let reach = (board.width + board.height) as u8;
+                let max = if kind == TerrainKind::Edge {
+                    max
+                } else {
+                    max.min(reach)
+                };
+                'rings: for radius in min..=max {
+                    let mut hex = self.hex.step(Direction::ALL[4], i32::from(radius));
+                    for side in Direction::ALL {
+                        for _ in 0..radius {
+                            if !visit(hex) {
+                                break 'rings;
+                            }
+                            hex = hex.step(side, 1);
+                        }
+                    }
+                }
+            }
+            Region::Line { dir, min, max } => {
+                let dir = self.line_direction(dir);
+                for k in min..=max {
+                    let hex = self.hex.step(dir, i32::from(k));
+                    let off = board.cell_at(hex).is_none();
+                    if !visit(hex) || off {
+                        break; // Past the edge there is nothing more to see.
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    fn terrain_matches(&self, kind: TerrainKind, cell: crate::board::CellId) -> bool {
+        let c = self.m.fixed.board.cell(cell);
+        match kind {
+            TerrainKind::Plain => c.terrain == Terrain::Plain,
+            TerrainKind::Lake => c.terrain == Terrain::Lake,
+            TerrainKind::Lightning => c.terrain == Terrain::Lightning,
+            TerrainKind::Edge => false,
+            TerrainKind::Shape(form, colour) => match c.terrain {
+                Terrain::Shape(f, col) => {
+                    form.is_none_or(|w| w == f) && colour.is_none_or(|w| w == col)
+                }
+                _ => false,
+            },
+            TerrainKind::Camp(owner) => self.camp_matches(owner, c.camp),
+            TerrainKind::Computer(owner) => match c.terrain {
+                Terrain::Computer(col) => self.camp_matches(owner, Some(col)),
+                _ => false,
+            },
+        }
+    }
+
+    fn camp_matches(&self, owner: CampOwner, camp: Option<TeamColour>) -> bool {
+        let Some(camp) = camp else { return false };
+        match owner {
+            CampOwner::Any => true,
+            CampOwner::Own => camp == self.colour,
+            CampOwner::Enemy => self.m.is_enemy_camp(self.team, Some(camp)),
+            CampOwner::Team(c) => camp == c,
+        }
+    }
+}

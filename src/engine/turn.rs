@@ -1,0 +1,368 @@
+//! One robot's turn: reading steps (RULES A.4–A.6) and carrying out actions (A.5).
+
+use super::*;
+use crate::lang::Instruction;
+
+impl Match {
+    pub(super) fn robot_turn(&mut self, id: RobotId, events: &mut Vec<Event>) {
+        let name = self.robots[usize::from(id)].name;
+        events.push(Event::Turn {
+            round: self.clock.round,
+            robot: name,
+        });
+        if let Some(step) = self.robots[usize::from(id)].pending_signal.take() {
+            self.signal_turn(id, step, events);
+            return;
+        }
+        let program = Arc::clone(&self.fixed.programs[usize::from(id)]);
+        let len = program.len();
+        let robot = &self.robots[usize::from(id)];
+        // Past the end of the program the pointer stays where it is (R-A10).
+        let mut at = if usize::from(robot.pointer) > len {
+            usize::from(robot.pointer)
+        } else {
+            usize::from(robot.pointer) + 1
+        };
+        let mut controls = 0;
+        loop {
+            self.robots[usize::from(id)].pointer = at as u8;
+            let step = at as u8;
+            let Some(instruction) = program.instruction(at) else {
+                events.push(Event::Idle {
+                    robot: name,
+                    step,
+                    reason: IdleReason::EmptyStep,
+                });
+                return;
+            };
+            if self.robots[usize::from(id)].is_destroyed(at) {
+                events.push(Event::Idle {
+                    robot: name,
+                    step,
+                    reason: IdleReason::DestroyedStep,
+                });
+                return;
+            }
+            if instruction.is_action() {
+                self.act(id, step, instruction, events);
+                return;
+            }
+            // A control step: reading goes on, up to the loop guard (R-A11).
+            controls += 1;
+            if controls > len {
+                events.push(Event::Stalled { robot: name, step });
+                return;
+            }
+            at = match instruction {
+                Instruction::Test(n) => {
+                    let condition = program
+                        .test(n)
+                        .expect("checked at load: every used test is defined (R-A16)");
+                    let answer = query::evaluate(self, id, condition);
+                    events.push(Event::Tested {
+                        robot: name,
+                        step,
+                        test: n,
+                        answer,
+                    });
+                    if answer { at + 1 } else { at + 2 }
+                }
+                Instruction::Reset => {
+                    events.push(Event::Reset { robot: name, step });
+                    1
+                }
+                Instruction::Go(n) => {
+                    events.push(Event::Jumped {
+                        robot: name,
+                        step,
+                        to: n,
+                    });
+                    usize::from(n)
+                }
+                _ => unreachable!("actions are handled above"),
+            };
+        }
+    }
+
+    /// A turn that obeys a received signal: the named step instead of the program's, without
+    /// moving the pointer; controls, destroyed and empty steps do nothing (R-A14).
+    fn signal_turn(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
+        let name = self.robots[usize::from(id)].name;
+        let instruction = self.fixed.programs[usize::from(id)].instruction(usize::from(step));
+        match instruction {
+            Some(i)
+                if i.is_action()
+                    && !self.robots[usize::from(id)].is_destroyed(usize::from(step)) =>
+            {
+                events.push(Event::SignalReceived {
+                    robot: name,
+                    step,
+                    effect: SignalEffect::Executed,
+                });
+                self.act(id, step, i, events);
+            }
+            _ => events.push(Event::SignalReceived {
+                robot: name,
+                step,
+                effect: SignalEffect::Nothing,
+            }),
+        }
+    }
+
+    /// Carries out an action read at `step` (the step lightning would destroy, R-A4).
+    fn act(&mut self, id: RobotId, step: u8, instruction: Instruction, events: &mut Vec<Event>) {
+        match instruction {
+            Instruction::Move(n) => self.move_robot(id, step, n, events),
+            Instruction::Rotate(n) => {
+                let robot = &mut self.robots[usize::from(id)];
+                robot.facing = robot.facing.turned(i32::from(n));
+                events.push(Event::Rotated {
+                    robot: robot.name,
+                    step,
+                    facing: robot.facing,
+                });
+            }
+            Instruction::Fire => self.fire(id, step, events),
+            Instruction::SelfDestruct => self.self_destruct(id, step, events),
+            Instruction::Test(_) | Instruction::Reset | Instruction::Go(_) => {
+                unreachable!("control steps are not actions")
+            }
+        }
+    }
+
+    fn pos(&self, cell: CellId) -> Pos {
+        let (c, r) = self.fixed.board.offset(cell);
+        Pos(c as u16, r as u16)
+    }
+
+    /// `D±n`: the whole path is checked first; a blocked move is cancelled, never truncated
+    /// (R-A2). Then hex by hex: off the board or into a lake ends the robot, also on the first
+    /// hex of two (R-A3); lightning destroys the step being read, once (R-A4).
+    fn move_robot(&mut self, id: RobotId, step: u8, n: i8, events: &mut Vec<Event>) {
+        let board = Arc::clone(&self.fixed.board);
+        let robot = &self.robots[usize::from(id)];
+        let (name, team, from) = (robot.name, robot.team, robot.cell);
+        let dir = if n > 0 {
+            robot.facing
+        } else {
+            robot.facing.opposite()
+        };
+        let mut path = [None; 2];
+        let mut cell = Some(from);
+        for slot in path.iter_mut().take(usize::from(n.unsigned_abs())) {
+            cell = cell.and_then(|c| board.neighbour(c, dir));
+            *slot = cell;
+            let Some(c) = cell else { break };
+            let obstacle = match (self.robot_at(c), self.terrain(c)) {
+                (Some(other), _) => Some(Obstacle::Robot(self.robots[usize::from(other)].name)),
+                (None, Terrain::Computer(_)) => Some(Obstacle::Computer),
+                (None, Terrain::Shape(..)) if self.fixed.rules.shapes_block => {
+                    Some(Obstacle::Shape)
+                }
+                _ => None,
+            };
+            if let Some(by) = obstacle {
+                events.push(Event::Blocked {
+                    robot: name,
+                    step,
+                    at: self.pos(c),
+                    by,
+                });
+                return;
+            }
+        }
+        let mut struck = false;
+        let mut last = from;
+        for hex in path.iter().take(usize::from(n.unsigned_abs())) {
+            let Some(c) = *hex else {
+                if last != from {
+                    events.push(Event::Moved {
+                        robot: name,
+                        step,
+                        from: self.pos(from),
+                        to: self.pos(last),
+                    });
+                }
+                events.push(Event::FellOff {
+                    robot: name,
+                    from: self.pos(last),
+                });
+                self.remove(id, events);
+                return;
+            };
+            self.occupant[usize::from(last)] = NO_ROBOT;
+            self.occupant[usize::from(c)] = id;
+            self.robots[usize::from(id)].cell = c;
+            last = c;
+            match self.terrain(c) {
+                Terrain::Lake => {
+                    events.push(Event::Moved {
+                        robot: name,
+                        step,
+                        from: self.pos(from),
+                        to: self.pos(c),
+                    });
+                    events.push(Event::Drowned {
+                        robot: name,
+                        at: self.pos(c),
+                    });
+                    self.remove(id, events);
+                    return;
+                }
+                Terrain::Lightning if !struck => {
+                    struck = true;
+                    self.robots[usize::from(id)].destroyed |= 1 << step;
+                    events.push(Event::Lightning {
+                        robot: name,
+                        at: self.pos(c),
+                        step,
+                    });
+                }
+                _ => {}
+            }
+            if self.fixed.scenario == Scenario::CampRaid
+                && self.is_enemy_camp(team, board.cell(c).camp)
+            {
+                events.push(Event::Moved {
+                    robot: name,
+                    step,
+                    from: self.pos(from),
+                    to: self.pos(c),
+                });
+                let winner = self.fixed.teams[usize::from(team)];
+                self.finish(Some(winner), EndReason::CampEntered, events);
+                return;
+            }
+        }
+        events.push(Event::Moved {
+            robot: name,
+            step,
+            from: self.pos(from),
+            to: self.pos(last),
+        });
+    }
+
+    /// `T`: range 2 along the facing; the first robot, computer or blocking shape stops the
+    /// shot, lakes do not (R-A6). No shot left: nothing (R-A5).
+    fn fire(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
+        let board = Arc::clone(&self.fixed.board);
+        let robot = &mut self.robots[usize::from(id)];
+        let (name, team, facing, from) = (robot.name, robot.team, robot.facing, robot.cell);
+        if robot.shots == 0 {
+            events.push(Event::OutOfShots { robot: name, step });
+            return;
+        }
+        robot.shots -= 1;
+        events.push(Event::Fired {
+            robot: name,
+            step,
+            facing,
+            shots_left: robot.shots,
+        });
+        let mut cell = from;
+        for distance in 1..=2u8 {
+            let Some(c) = board.neighbour(cell, facing) else {
+                return;
+            };
+            cell = c;
+            if let Some(target) = self.robot_at(c) {
+                let target_name = self.robots[usize::from(target)].name;
+                events.push(Event::Hit {
+                    robot: target_name,
+                    by: name,
+                    distance,
+                });
+                if distance == 1 {
+                    events.push(Event::Destroyed {
+                        robot: target_name,
+                        cause: Cause::Shot(name),
+                    });
+                    self.remove(target, events);
+                } else {
+                    self.lose_step(target, Cause::Shot(name), events);
+                }
+                return;
+            }
+            match self.terrain(c) {
+                Terrain::Computer(camp) => {
+                    // Scenario 3 is won from inside that enemy camp (R-A17).
+                    let counts = self.fixed.scenario == Scenario::ComputerStrike
+                        && self.is_enemy_camp(team, Some(camp))
+                        && board.cell(from).camp == Some(camp);
+                    events.push(Event::ComputerHit {
+                        camp,
+                        by: name,
+                        counts,
+                    });
+                    if counts {
+                        let winner = self.fixed.teams[usize::from(team)];
+                        self.finish(Some(winner), EndReason::ComputerDestroyed, events);
+                    }
+                    return;
+                }
+                Terrain::Shape(..) if self.fixed.rules.shapes_block => return,
+                _ => {}
+            }
+        }
+    }
+
+    /// `*`: robots at distance 1 are destroyed, at distance 2 lose a step; nothing shields
+    /// an explosion (R-A7).
+    fn self_destruct(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
+        let board = Arc::clone(&self.fixed.board);
+        let robot = &self.robots[usize::from(id)];
+        let (name, centre) = (robot.name, board.hex(robot.cell));
+        events.push(Event::Exploded {
+            robot: name,
+            step,
+            at: self.pos(robot.cell),
+        });
+        self.remove(id, events);
+        for other in 0..self.robots.len() as RobotId {
+            let r = &self.robots[usize::from(other)];
+            if !r.alive {
+                continue;
+            }
+            match centre.distance(board.hex(r.cell)) {
+                1 => {
+                    events.push(Event::Destroyed {
+                        robot: r.name,
+                        cause: Cause::Explosion(name),
+                    });
+                    self.remove(other, events);
+                }
+                2 => self.lose_step(other, Cause::Explosion(name), events),
+                _ => {}
+            }
+        }
+    }
+
+    /// The step under the pointer is destroyed (R-A8); on the start box or past the end of
+    /// the program there is nothing to lose.
+    fn lose_step(&mut self, id: RobotId, cause: Cause, events: &mut Vec<Event>) {
+        let len = self.fixed.programs[usize::from(id)].len();
+        let robot = &mut self.robots[usize::from(id)];
+        let step = robot.pointer;
+        if step == 0 || usize::from(step) > len {
+            return;
+        }
+        robot.destroyed |= 1 << step;
+        events.push(Event::StepLost {
+            robot: robot.name,
+            step,
+            cause,
+        });
+    }
+
+    /// Takes a robot off the board; a signal waiting for it is lost (RULES A.8).
+    fn remove(&mut self, id: RobotId, events: &mut Vec<Event>) {
+        let robot = &mut self.robots[usize::from(id)];
+        robot.alive = false;
+        if self.occupant[usize::from(robot.cell)] == id {
+            self.occupant[usize::from(robot.cell)] = NO_ROBOT;
+        }
+        if robot.pending_signal.take().is_some() {
+            events.push(Event::SignalLost { robot: robot.name });
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! The robot program language: grammar (`grammar/robot.pest`), typed AST and parser.
+
+pub mod ast;
+pub mod parser;
+
+pub use ast::*;
+pub use parser::{DEFAULT_PROGRAM_STEPS, MAX_PROGRAM_STEPS, parse_condition, parse_program};

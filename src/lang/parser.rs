@@ -1,0 +1,677 @@
+//! Parses program text into a [`Program`]: pest pairs are walked here and never leave this file.
+//!
+//! Two kinds of errors come out, both as a [`Diagnostic`] in words: syntax errors (what was
+//! expected at the furthest point pest reached, with grammar rules renamed into words) and
+//! semantic errors (steps out of order, past the limit, `GO` to a missing step, R-A16, …).
+
+use super::ast::*;
+use crate::diagnostic::Diagnostic;
+use crate::hex::Direction;
+use crate::terrain::{Form, ShapeColour, TeamColour};
+use pest::Parser;
+use pest::iterators::Pair;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/robot.pest"]
+struct RobotParser;
+
+type Result<T> = std::result::Result<T, Diagnostic>;
+
+/// The default program length (RULES A.11: `rules.program_steps`).
+pub const DEFAULT_PROGRAM_STEPS: usize = 15;
+/// The longest program the engine accepts (destroyed steps are a 64-bit set).
+pub const MAX_PROGRAM_STEPS: usize = 64;
+
+/// Parses and checks one program of at most `max_steps` steps.
+pub fn parse_program(file: &str, source: &str, max_steps: usize) -> Result<Program> {
+    let walker = Walker { file, source };
+    let mut pairs =
+        RobotParser::parse(Rule::program, source).map_err(|e| syntax_error(file, source, e))?;
+    let Some(root) = pairs.next() else {
+        return Err(walker.error_at(0, "expected a program"));
+    };
+    let mut name = None;
+    let mut steps: Vec<Step> = Vec::new();
+    let mut tests: [Option<TestDef>; 4] = Default::default();
+    let mut test_spans: Vec<(u8, Span)> = Vec::new();
+    for item in root.into_inner() {
+        match item.as_rule() {
+            Rule::name_decl => {
+                let start = item.as_span().start();
+                if name.is_some() {
+                    return Err(walker.error_at(start, "the program already has a name"));
+                }
+                let text = item.into_inner().find(|p| p.as_rule() == Rule::name_text);
+                name = text.map(|p| p.as_str().trim().to_string());
+            }
+            Rule::step => steps.push(walker.step(item, max_steps, &steps)?),
+            Rule::test_def => {
+                let def = walker.test_def(item)?;
+                let slot = usize::from(def.number - 1);
+                if let Some(first) = &tests[slot] {
+                    let (line, _) = crate::diagnostic::line_col(source, first.span.start);
+                    return Err(walker.error_at(
+                        def.span.start,
+                        format!(
+                            "test {} is defined twice (first on line {line})",
+                            def.number
+                        ),
+                    ));
+                }
+                test_spans.push((def.number, def.span));
+                tests[slot] = Some(def);
+            }
+            _ => {}
+        }
+    }
+    let program = Program { name, steps, tests };
+    walker.check_references(&program)?;
+    Ok(program)
+}
+
+/// Parses a condition on its own (the `when:` of a conditional signal, R-A15).
+pub fn parse_condition(file: &str, source: &str) -> Result<Condition> {
+    let walker = Walker { file, source };
+    let mut pairs = RobotParser::parse(Rule::condition_only, source)
+        .map_err(|e| syntax_error(file, source, e))?;
+    let cond = pairs
+        .next()
+        .and_then(|root| root.into_inner().find(|p| p.as_rule() == Rule::condition));
+    match cond {
+        Some(c) => walker.condition(c),
+        None => Err(walker.error_at(0, "expected a condition")),
+    }
+}
+
+struct Walker<'a> {
+    file: &'a str,
+    source: &'a str,
+}
+
+fn span_of(pair: &Pair<Rule>) -> Span {
+    Span {
+        start: pair.as_span().start(),
+        end: pair.as_span().end(),
+    }
+}
+
+impl Walker<'_> {
+    fn error_at(&self, offset: usize, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::at_offset(self.file, self.source, offset, message)
+    }
+
+    fn error(&self, pair: &Pair<Rule>, message: impl Into<String>) -> Diagnostic {
+        self.error_at(pair.as_span().start(), message)
+    }
+
+    fn number(&self, pair: &Pair<Rule>) -> Result<u32> {
+        pair.as_str()
+            .trim()
+            .parse()
+            .map_err(|_| self.error(pair, format!("the number `{}` is too large", pair.as_str())))
+    }
+
+    fn step(&self, pair: Pair<Rule>, max_steps: usize, before: &[Step]) -> Result<Step> {
+        let span = span_of(&pair);
+        let mut inner = pair.into_inner();
+        let number_pair = inner
+            .next()
+            .expect("grammar: a step starts with its number");
+        let number = self.number(&number_pair)? as usize;
+        let expected = before.len() + 1;
+        if number == 0 {
+            return Err(self.error(&number_pair, "steps are numbered from 1"));
+        }
+        if number > max_steps {
+            return Err(self.error(
+                &number_pair,
+                format!("step {number} is past the program limit of {max_steps} steps (rules.program_steps)"),
+            ));
+        }
+        if let Some(first) = before.iter().find(|s| s.number == number) {
+            let (line, _) = crate::diagnostic::line_col(self.source, first.span.start);
+            return Err(self.error(
+                &number_pair,
+                format!("step {number} is written twice (first on line {line})"),
+            ));
+        }
+        if number < expected {
+            return Err(self.error(
+                &number_pair,
+                format!(
+                    "step {number} comes after step {}: steps must be written in order",
+                    expected - 1
+                ),
+            ));
+        }
+        if number > expected {
+            return Err(self.error(
+                &number_pair,
+                format!("step {expected} is missing: steps are numbered 1, 2, 3, … without gaps"),
+            ));
+        }
+        let instr_pair = inner.next().expect("grammar: a step has an instruction");
+        let instruction = self.instruction(instr_pair)?;
+        Ok(Step {
+            number,
+            instruction,
+            span,
+        })
+    }
+
+    fn instruction(&self, pair: Pair<Rule>) -> Result<Instruction> {
+        let rule = pair.as_rule();
+        let parts: Vec<Pair<Rule>> = pair.clone().into_inner().collect();
+        match rule {
+            Rule::move_instr | Rule::rotate_instr => {
+                let (sign, amount_pair) = match parts.as_slice() {
+                    [s, a] if s.as_rule() == Rule::sign => {
+                        (if s.as_str() == "-" { -1 } else { 1 }, a)
+                    }
+                    [w, a] => {
+                        let back = w
+                            .clone()
+                            .into_inner()
+                            .any(|k| matches!(k.as_rule(), Rule::kw_back | Rule::kw_left));
+                        (if back { -1 } else { 1 }, a)
+                    }
+                    _ => unreachable!("grammar: sign and amount"),
+                };
+                let amount = self.number(amount_pair)?;
+                let what = if rule == Rule::move_instr {
+                    "a move goes 1 or 2 hexes"
+                } else {
+                    "a rotation turns 1 or 2 sixths"
+                };
+                if !(1..=2).contains(&amount) {
+                    return Err(self.error(amount_pair, format!("{what}, not {amount}")));
+                }
+                let value = sign * amount as i8;
+                Ok(if rule == Rule::move_instr {
+                    Instruction::Move(value)
+                } else {
+                    Instruction::Rotate(value)
+                })
+            }
+            Rule::fire => Ok(Instruction::Fire),
+            Rule::self_destruct => Ok(Instruction::SelfDestruct),
+            Rule::reset => Ok(Instruction::Reset),
+            Rule::test_instr => {
+                let n = parts
+                    .iter()
+                    .find(|p| p.as_rule() == Rule::test_number)
+                    .expect("grammar");
+                Ok(Instruction::Test(self.test_number(n)?))
+            }
+            Rule::go_to => {
+                let n = parts
+                    .iter()
+                    .find(|p| p.as_rule() == Rule::step_number)
+                    .expect("grammar");
+                let target = self.number(n)?;
+                if target == 0 || target > MAX_PROGRAM_STEPS as u32 {
+                    return Err(self.error(n, format!("GO {target}: there is no step {target}")));
+                }
+                Ok(Instruction::Go(target as u8))
+            }
+            other => unreachable!("grammar: not an instruction: {other:?}"),
+        }
+    }
+
+    fn test_number(&self, pair: &Pair<Rule>) -> Result<u8> {
+        let n = self.number(pair)?;
+        if !(1..=4).contains(&n) {
+            return Err(self.error(pair, format!("there are tests 1 to 4 only, not {n}")));
+        }
+        Ok(n as u8)
+    }
+
+    fn test_def(&self, pair: Pair<Rule>) -> Result<TestDef> {
+        let span = span_of(&pair);
+        let mut number = None;
+        let mut condition = None;
+        let mut text = String::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::test_number => number = Some(self.test_number(&p)?),
+                Rule::condition => {
+                    text = p.as_str().trim().to_string();
+                    condition = Some(self.condition(p)?);
+                }
+                _ => {}
+            }
+        }
+        match (number, condition) {
+            (Some(number), Some(condition)) => Ok(TestDef {
+                number,
+                condition,
+                text,
+                span,
+            }),
+            _ => unreachable!("grammar: a test has a number and a condition"),
+        }
+    }
+
+    /// Cross-references: `?n` needs test n (R-A16); `GO n` needs step n.
+    fn check_references(&self, program: &Program) -> Result<()> {
+        for step in &program.steps {
+            match step.instruction {
+                Instruction::Test(n) if program.tests[usize::from(n - 1)].is_none() => {
+                    return Err(self.error_at(
+                        self.instruction_offset(step),
+                        format!("test {n} is used here but never defined: add a line `test {n}: <condition>` (R-A16)"),
+                    ));
+                }
+                Instruction::Go(n) if usize::from(n) > program.len() => {
+                    return Err(self.error_at(
+                        self.instruction_offset(step),
+                        format!(
+                            "GO {n}: there is no step {n} (the program has {} steps)",
+                            program.len()
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Where the instruction of a step begins: after the number and its punctuation.
+    fn instruction_offset(&self, step: &Step) -> usize {
+        let text = &self.source[step.span.start..step.span.end];
+        let skip = text
+            .char_indices()
+            .find(|&(_, c)| !(c.is_ascii_digit() || matches!(c, ':' | '.' | ')' | ' ' | '\t')))
+            .map_or(0, |(i, _)| i);
+        step.span.start + skip
+    }
+
+    // ------------------------------------------------------------------ conditions
+
+    fn condition(&self, pair: Pair<Rule>) -> Result<Condition> {
+        match pair.as_rule() {
+            Rule::condition => {
+                let inner = pair.into_inner().next().expect("grammar: condition");
+                self.condition(inner)
+            }
+            Rule::disjunction | Rule::conjunction => {
+                let is_or = pair.as_rule() == Rule::disjunction;
+                let mut parts = Vec::new();
+                for p in pair.into_inner() {
+                    if !matches!(p.as_rule(), Rule::kw_or | Rule::kw_and) {
+                        parts.push(self.condition(p)?);
+                    }
+                }
+                Ok(if parts.len() == 1 {
+                    parts.pop().expect("one part")
+                } else if is_or {
+                    Condition::Or(parts)
+                } else {
+                    Condition::And(parts)
+                })
+            }
+            Rule::negation => {
+                let mut inner = pair
+                    .into_inner()
+                    .filter(|p| !matches!(p.as_rule(), Rule::open_paren | Rule::close_paren));
+                let first = inner.next().expect("grammar: negation");
+                if first.as_rule() == Rule::kw_not {
+                    let rest = inner.next().expect("grammar: not <condition>");
+                    Ok(Condition::Not(Box::new(self.condition(rest)?)))
+                } else {
+                    self.condition(first)
+                }
+            }
+            Rule::comparison => {
+                let mut inner = pair.into_inner();
+                let a = self.quantity(inner.next().expect("grammar"))?;
+                let op = match inner.next().expect("grammar").as_str() {
+                    "=" | "==" => Comparison::Eq,
+                    "!=" => Comparison::Ne,
+                    "<" => Comparison::Lt,
+                    "<=" => Comparison::Le,
+                    ">" => Comparison::Gt,
+                    _ => Comparison::Ge,
+                };
+                let b = self.quantity(inner.next().expect("grammar"))?;
+                Ok(Condition::Compare(a, op, b))
+            }
+            Rule::facing => {
+                let n = pair
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::number)
+                    .expect("grammar");
+                Ok(Condition::Facing(self.direction(&n)?))
+            }
+            Rule::in_camp => {
+                let owner = pair.into_inner().find(|p| p.as_rule() == Rule::word);
+                Ok(Condition::InCamp(match owner {
+                    Some(w) => self.camp_owner(&w)?,
+                    None => CampOwner::Any,
+                }))
+            }
+            Rule::truth => Ok(Condition::Truth(
+                pair.into_inner()
+                    .next()
+                    .is_some_and(|p| p.as_rule() == Rule::kw_true),
+            )),
+            Rule::presence => {
+                let sel = pair.into_inner().next().expect("grammar: presence");
+                Ok(Condition::Present(self.selector(sel)?))
+            }
+            other => unreachable!("grammar: not a condition: {other:?}"),
+        }
+    }
+
+    fn quantity(&self, pair: Pair<Rule>) -> Result<Quantity> {
+        let inner = pair.into_inner().next().expect("grammar: quantity");
+        Ok(match inner.as_rule() {
+            Rule::count => {
+                let sel = inner
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::selector)
+                    .expect("grammar");
+                Quantity::Count(self.selector(sel)?)
+            }
+            Rule::shots => Quantity::ShotsLeft,
+            Rule::damage => Quantity::DestroyedSteps,
+            _ => Quantity::Number(self.number(&inner)?),
+        })
+    }
+
+    fn direction(&self, pair: &Pair<Rule>) -> Result<Direction> {
+        let n = self.number(pair)?;
+        Direction::from_number(n)
+            .ok_or_else(|| self.error(pair, format!("directions are numbered 1 to 6, not {n}")))
+    }
+
+    fn distance(&self, pair: &Pair<Rule>) -> Result<u8> {
+        let n = self.number(pair)?;
+        if n == 0 || n > u32::from(MAX_DISTANCE) {
+            return Err(self.error(
+                pair,
+                format!("a distance is between 1 and {MAX_DISTANCE} hexes, not {n}"),
+            ));
+        }
+        Ok(n as u8)
+    }
+
+    fn selector(&self, pair: Pair<Rule>) -> Result<Selector> {
+        let mut subject = None;
+        let mut region = Region::Anywhere;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::subject => subject = Some(self.subject(p)?),
+                Rule::region => region = self.region(p)?,
+                _ => {}
+            }
+        }
+        Ok(Selector {
+            subject: subject.expect("grammar: a selector has a subject"),
+            region,
+        })
+    }
+
+    fn region(&self, pair: Pair<Rule>) -> Result<Region> {
+        let inner = pair.into_inner().next().expect("grammar: region");
+        match inner.as_rule() {
+            Rule::anywhere => Ok(Region::Anywhere),
+            Rule::here => Ok(Region::Here),
+            Rule::ring_region => {
+                let (min, max) = self.range(inner.into_inner().next().expect("grammar"))?;
+                Ok(Region::Ring { min, max })
+            }
+            Rule::line_region => {
+                let mut parts = inner.into_inner();
+                let dir_pair = parts.next().expect("grammar: line direction");
+                let dir = {
+                    let first = dir_pair.clone().into_inner().next().expect("grammar");
+                    match first.as_rule() {
+                        Rule::kw_ahead => LineDirection::Relative(0),
+                        Rule::kw_ahead_right | Rule::kw_right => LineDirection::Relative(1),
+                        Rule::kw_behind_right => LineDirection::Relative(2),
+                        Rule::kw_behind => LineDirection::Relative(3),
+                        Rule::kw_behind_left => LineDirection::Relative(-2),
+                        Rule::kw_ahead_left | Rule::kw_left => LineDirection::Relative(-1),
+                        _ => {
+                            let n = dir_pair
+                                .into_inner()
+                                .find(|p| p.as_rule() == Rule::number)
+                                .expect("grammar");
+                            LineDirection::Absolute(self.direction(&n)?)
+                        }
+                    }
+                };
+                let (min, max) = match parts.next() {
+                    Some(range) => self.range(range)?,
+                    None => (1, MAX_DISTANCE),
+                };
+                Ok(Region::Line { dir, min, max })
+            }
+            other => unreachable!("grammar: not a region: {other:?}"),
+        }
+    }
+
+    /// `within n` is 1..=n; `at n`, `at distance n` and a bare `n` are exactly n.
+    fn range(&self, pair: Pair<Rule>) -> Result<(u8, u8)> {
+        let within = pair.as_rule() == Rule::within;
+        let n = pair
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::number)
+            .expect("grammar");
+        let d = self.distance(&n)?;
+        Ok(if within { (1, d) } else { (d, d) })
+    }
+
+    fn camp_owner(&self, word: &Pair<Rule>) -> Result<CampOwner> {
+        let w = word.as_str().to_ascii_lowercase();
+        match w.as_str() {
+            "own" | "my" | "home" | "friendly" | "friend" => Ok(CampOwner::Own),
+            "enemy" => Ok(CampOwner::Enemy),
+            "any" => Ok(CampOwner::Any),
+            _ => TeamColour::parse(&w).map(CampOwner::Team).ok_or_else(|| {
+                self.error(
+                    word,
+                    format!(
+                        "unknown camp `{}`: expected `own`, `enemy`, `any` or a team colour ({})",
+                        word.as_str(),
+                        TeamColour::names()
+                    ),
+                )
+            }),
+        }
+    }
+
+    fn subject(&self, pair: Pair<Rule>) -> Result<Subject> {
+        let words: Vec<Pair<Rule>> = pair.into_inner().collect();
+        let lower: Vec<String> = words
+            .iter()
+            .map(|w| w.as_str().to_ascii_lowercase())
+            .collect();
+        let who = |w: &str| match w {
+            "enemy" | "enemies" => Some(Who::Enemy),
+            "friend" | "friends" | "ally" | "allies" => Some(Who::Friend),
+            "any" | "robot" | "robots" => Some(Who::Any),
+            _ => TeamColour::parse(w).map(Who::Team),
+        };
+        let is_robot_noun = |w: &str| matches!(w, "robot" | "robots");
+        let is_shape_noun = |w: &str| matches!(w, "shape" | "shapes") || Form::parse(w).is_some();
+        let form_of = |w: &str| Form::parse(w);
+        match lower.as_slice() {
+            [one] => {
+                let w = one.as_str();
+                if let Some(who) = who(w) {
+                    return Ok(Subject::Robots(who));
+                }
+                let kind = match w {
+                    "lake" | "lakes" => TerrainKind::Lake,
+                    "lightning" => TerrainKind::Lightning,
+                    "edge" => TerrainKind::Edge,
+                    "plain" => TerrainKind::Plain,
+                    "camp" | "camps" => TerrainKind::Camp(CampOwner::Any),
+                    "computer" | "computers" => TerrainKind::Computer(CampOwner::Any),
+                    _ if is_shape_noun(w) => TerrainKind::Shape(form_of(w), None),
+                    _ => {
+                        return Err(self.error(
+                            &words[0],
+                            format!(
+                                "unknown thing `{}`: expected robots (`enemy`, `friend`, `any`, a team colour) or terrain (`lake`, `lightning`, `edge`, `plain`, `shape`, `square`, `triangle`, `circle`, `camp`, `computer`)",
+                                words[0].as_str()
+                            ),
+                        ));
+                    }
+                };
+                Ok(Subject::Terrain(kind))
+            }
+            [first, second] => {
+                let (a, b) = (first.as_str(), second.as_str());
+                if is_robot_noun(b) {
+                    return who(a).map(Subject::Robots).ok_or_else(|| {
+                        self.error(
+                            &words[0],
+                            format!("unknown robots `{}`: expected `enemy`, `friend`, `any` or a team colour ({})", words[0].as_str(), TeamColour::names()),
+                        )
+                    });
+                }
+                if is_shape_noun(b) {
+                    let colour = ShapeColour::parse(a).ok_or_else(|| {
+                        self.error(
+                            &words[0],
+                            format!(
+                                "unknown colour `{}`: shapes are {}",
+                                words[0].as_str(),
+                                ShapeColour::names()
+                            ),
+                        )
+                    })?;
+                    return Ok(Subject::Terrain(TerrainKind::Shape(
+                        form_of(b),
+                        Some(colour),
+                    )));
+                }
+                if matches!(b, "camp" | "camps") {
+                    return Ok(Subject::Terrain(TerrainKind::Camp(
+                        self.camp_owner(&words[0])?,
+                    )));
+                }
+                if matches!(b, "computer" | "computers") {
+                    return Ok(Subject::Terrain(TerrainKind::Computer(
+                        self.camp_owner(&words[0])?,
+                    )));
+                }
+                let message = if ShapeColour::parse(a).is_some() && TeamColour::parse(a).is_none() {
+                    format!(
+                        "unknown form `{}`: expected square, triangle, circle or shape",
+                        words[1].as_str()
+                    )
+                } else {
+                    format!(
+                        "unknown word `{}` after `{}`: expected `robot`, a form (square, triangle, circle), `shape`, `camp` or `computer`",
+                        words[1].as_str(),
+                        words[0].as_str()
+                    )
+                };
+                Err(self.error(&words[1], message))
+            }
+            _ => unreachable!("grammar: a subject has one or two words"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------- syntax errors
+
+/// Renames pest's expectations into words a player understands.
+fn describe(rule: Rule) -> Option<&'static str> {
+    use Rule::*;
+    Some(match rule {
+        step_number => "a step number",
+        kw_name => "`name:`",
+        kw_test => "`test`",
+        line_end => "the end of the line",
+        EOI => "the end of the file",
+        move_instr | rotate_instr | fire | self_destruct | test_instr | reset | go_to
+        | kw_forward | kw_back | kw_right | kw_left | kw_t | kw_fire | kw_explode | kw_raz
+        | kw_go | move_word | turn_word => {
+            "an instruction (`D+1`, `D-2`, `R+1`, `R-2`, `T`, `*`, `?1`, `RAZ`, `GO 3`)"
+        }
+        sign => "`+` or `-`",
+        amount => "1 or 2",
+        test_number => "a test number (1 to 4)",
+        name_text => "a name",
+        condition | disjunction | conjunction | negation | comparison | quantity | count
+        | shots | damage | facing | in_camp | truth | presence | selector | subject | word
+        | kw_not | kw_count | kw_shots | kw_damage | kw_destroyed | kw_facing | kw_in | kw_true
+        | kw_false => {
+            "a condition (such as `enemy ahead within 2`, `lake ahead 1`, `facing 3`, `count(enemy) > 1`, `not …`, `(…)`)"
+        }
+        kw_and | kw_or => "`and`, `or`",
+        cmp_op => "a comparison (`=`, `!=`, `<`, `<=`, `>`, `>=`)",
+        region | anywhere | here | ring_region | line_region | line_dir | within | at_distance
+        | kw_anywhere | kw_here | kw_ahead | kw_behind | kw_direction | kw_within | kw_at
+        | kw_ahead_right | kw_ahead_left | kw_behind_right | kw_behind_left => {
+            "a place (`ahead`, `behind`, `right`, `left`, `behind-right`, `behind-left`, `direction 3`, `within 2`, `at 2`, `here`, `anywhere`)"
+        }
+        number | bare_distance => "a number",
+        kw_camp => "`camp`",
+        open_paren => "`(`",
+        close_paren => "`)`",
+        kw_steps => "`steps`",
+        kw_to => "`to`",
+        _ => return None,
+    })
+}
+
+fn syntax_error(file: &str, source: &str, error: pest::error::Error<Rule>) -> Diagnostic {
+    let offset = match error.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let mut wanted: Vec<&str> = Vec::new();
+    if let pest::error::ErrorVariant::ParsingError { positives, .. } = &error.variant {
+        for rule in positives {
+            if let Some(words) = describe(*rule)
+                && !wanted.contains(&words)
+            {
+                wanted.push(words);
+            }
+        }
+    }
+    if wanted.contains(&"the end of the line") {
+        wanted.retain(|w| *w != "the end of the file");
+    }
+    if wanted.is_empty() {
+        // Nothing could start here: at the start of a line, say what a line may hold.
+        wanted.push("a step number, `test` or `name:`");
+    }
+    let expected = match wanted.as_slice() {
+        [] => unreachable!("at least one expectation"),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    };
+    Diagnostic::at_offset(
+        file,
+        source,
+        offset,
+        format!("expected {expected}, found {}", found(source, offset)),
+    )
+}
+
+/// The text at `offset`, as an error message quotes it.
+fn found(source: &str, offset: usize) -> String {
+    let rest = source.get(offset..).unwrap_or("");
+    match rest.chars().next() {
+        None => "the end of the file".into(),
+        Some('\n' | '\r') => "the end of the line".into(),
+        Some(c) if c.is_alphanumeric() => {
+            let word: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .take(20)
+                .collect();
+            format!("`{word}`")
+        }
+        Some(c) if c.is_control() => format!("the character U+{:04X}", c as u32),
+        Some(c) => format!("`{c}`"),
+    }
+}

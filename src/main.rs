@@ -1,0 +1,308 @@
+//! The `robots` command line: the definition of the interface plus glue to the library.
+//!
+//! Exit codes: 0 success, 2 bad input (diagnostics on stderr).
+
+use clap::{Parser, Subcommand};
+use robots::diagnostic::{Diagnostic, text_from_bytes};
+use robots::engine::{Event, Match, MatchSetup};
+use robots::{board_file, match_file, render, shipped};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "robots", version, about = "Programmed robot battles on a hex board", long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a match and print the result (with no MATCH: the shipped default match).
+    Run {
+        /// A match file (YAML).
+        #[arg(value_name = "MATCH")]
+        file: Option<PathBuf>,
+        /// The seed of the match's random generator (placements, first player).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The round limit (R-A18).
+        #[arg(long)]
+        rounds: Option<u32>,
+        /// Print every event as it happens.
+        #[arg(long)]
+        log: bool,
+        /// Print the result as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Write the full event log as JSON to FILE.
+        #[arg(long, value_name = "FILE")]
+        replay: Option<PathBuf>,
+    },
+    /// Check programs (.robot), boards and match files (.yaml); exit 2 on any error.
+    Check {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Draw a board (a file, or the name of a shipped board).
+    Board {
+        #[arg(value_name = "FILE")]
+        file: String,
+    },
+    /// Play a fixed workload of matches and report robot turns per second.
+    Bench {
+        /// How many matches to play.
+        #[arg(long, default_value_t = 2000)]
+        matches: u32,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run {
+            file,
+            seed,
+            rounds,
+            log,
+            json,
+            replay,
+        } => run(file, seed, rounds, log, json, replay),
+        Command::Check { files } => check(&files),
+        Command::Board { file } => board(&file),
+        Command::Bench { matches } => bench(matches),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+    std::fs::read(path)
+}
+
+fn read_text(path: &Path) -> Result<String, String> {
+    let shown = path.display().to_string();
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("{shown}: error: cannot read the file: {e}"))?;
+    text_from_bytes(&shown, bytes).map_err(|d| d.to_string())
+}
+
+fn load_match(file: Option<&Path>) -> Result<MatchSetup, String> {
+    let (name, text) = match file {
+        Some(path) => (path.display().to_string(), read_text(path)?),
+        None => (
+            shipped::DEFAULT_MATCH.0.to_string(),
+            shipped::DEFAULT_MATCH.1.to_string(),
+        ),
+    };
+    match_file::parse_match(&name, &text, &read_bytes).map_err(|d| d.to_string())
+}
+
+fn run(
+    file: Option<PathBuf>,
+    seed: Option<u64>,
+    rounds: Option<u32>,
+    log: bool,
+    json: bool,
+    replay: Option<PathBuf>,
+) -> Result<(), String> {
+    let mut setup = load_match(file.as_deref())?;
+    if let Some(seed) = seed {
+        setup.seed = seed;
+    }
+    if let Some(rounds) = rounds {
+        if rounds == 0 {
+            return Err("--rounds: a match has at least 1 round".into());
+        }
+        setup.rules.rounds = rounds;
+    }
+    let mut game = Match::new(&setup)?;
+    let start = render::state(&game);
+    let mut events: Vec<Event> = Vec::new();
+    let first = game.teams()[game.first_team()].colour;
+    if log && !json {
+        println!(
+            "{} on {} (scenario {}, seed {}); {first} plays first\n{start}",
+            setup.name,
+            game.board().name,
+            game.scenario().number(),
+            game.seed()
+        );
+    }
+    game.run(|e| {
+        if log && !json {
+            if matches!(e, Event::Turn { .. }) {
+                println!("{e}");
+            } else {
+                println!("  {e}");
+            }
+        }
+        if replay.is_some() {
+            events.push(e.clone());
+        }
+    });
+    let outcome = game.outcome().cloned().expect("run ends with an outcome");
+    if let Some(path) = &replay {
+        let doc = serde_json::json!({
+            "match": setup.name,
+            "board": game.board().name,
+            "scenario": game.scenario().number(),
+            "seed": game.seed(),
+            "first": first,
+            "events": events,
+        });
+        let text = serde_json::to_string_pretty(&doc)
+            .map_err(|e| format!("cannot write the replay: {e}"))?;
+        std::fs::write(path, text + "\n")
+            .map_err(|e| format!("{}: error: cannot write the replay: {e}", path.display()))?;
+    }
+    let survivors = game.survivors();
+    if json {
+        let map: serde_json::Map<String, serde_json::Value> = survivors
+            .iter()
+            .map(|(colour, numbers)| (colour.to_string(), serde_json::json!(numbers)))
+            .collect();
+        let doc = serde_json::json!({
+            "winner": outcome.winner,
+            "reason": outcome.reason.to_string(),
+            "rounds": outcome.rounds,
+            "survivors": map,
+            "seed": game.seed(),
+        });
+        println!("{doc}");
+        return Ok(());
+    }
+    print!("{}", render::state(&game));
+    let result = match outcome.winner {
+        Some(w) => format!(
+            "{w} wins ({}) after {} rounds",
+            outcome.reason, outcome.rounds
+        ),
+        None => format!("draw ({}) after {} rounds", outcome.reason, outcome.rounds),
+    };
+    println!("\n{result}");
+    for (colour, numbers) in survivors {
+        let left = if numbers.is_empty() {
+            "none".to_string()
+        } else {
+            numbers
+                .iter()
+                .map(|n| format!("{colour}.{n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        println!("  {colour} robots left: {left}");
+    }
+    Ok(())
+}
+
+/// What a file is, from its extension and (for YAML) its keys.
+fn check_one(path: &Path) -> Result<String, String> {
+    let text = read_text(path)?;
+    let shown = path.display().to_string();
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    match ext {
+        "robot" => {
+            let p = match_file::parse_program_file(&shown, &text).map_err(|d| d.to_string())?;
+            Ok(format!(
+                "{shown}: ok (program{}, {} steps)",
+                p.name
+                    .as_ref()
+                    .map(|n| format!(" `{n}`"))
+                    .unwrap_or_default(),
+                p.len()
+            ))
+        }
+        "yaml" | "yml" => {
+            let keys = robots::yaml::top_level_keys(&text);
+            if keys.iter().any(|k| k == "map") {
+                let b = board_file::parse_board(&shown, &text).map_err(|d| d.to_string())?;
+                Ok(format!(
+                    "{shown}: ok (board `{}`, {} x {} hexes)",
+                    b.name, b.width, b.height
+                ))
+            } else if keys.iter().any(|k| k == "teams") {
+                let m = match_file::parse_match(&shown, &text, &read_bytes)
+                    .map_err(|d| d.to_string())?;
+                Ok(format!(
+                    "{shown}: ok (match `{}`, {} teams)",
+                    m.name,
+                    m.teams.len()
+                ))
+            } else {
+                // Let the reader say what is wrong with it (it may not be YAML at all).
+                robots::yaml::from_str::<serde_yaml_probe::Any>(&shown, &text)
+                    .map_err(|d| d.to_string())?;
+                Err(Diagnostic::at(
+                    &shown,
+                    &text,
+                    1,
+                    1,
+                    "neither a board (no `map:` key) nor a match (no `teams:` key)",
+                )
+                .to_string())
+            }
+        }
+        _ => Err(format!(
+            "{shown}: error: unknown kind of file: expected .robot (a program) or .yaml (a board or a match)"
+        )),
+    }
+}
+
+mod serde_yaml_probe {
+    /// Accepts any YAML document: used to surface syntax errors with their position.
+    #[derive(serde::Deserialize)]
+    pub struct Any(#[allow(dead_code)] serde::de::IgnoredAny);
+}
+
+fn check(files: &[PathBuf]) -> Result<(), String> {
+    let mut failed = 0;
+    for path in files {
+        match check_one(path) {
+            Ok(line) => println!("{line}"),
+            Err(message) => {
+                eprintln!("{message}");
+                failed += 1;
+            }
+        }
+    }
+    match failed {
+        0 => Ok(()),
+        n => Err(format!("{n} of {} files have errors", files.len())),
+    }
+}
+
+fn board(file: &str) -> Result<(), String> {
+    let board = match shipped::board(file) {
+        Some(text) => board_file::parse_board(&format!("boards/{file}.yaml"), text),
+        None => {
+            let path = Path::new(file);
+            let text = read_text(path)?;
+            board_file::parse_board(file, &text)
+        }
+    }
+    .map_err(|d| d.to_string())?;
+    print!("{}", render::board(&board));
+    Ok(())
+}
+
+fn bench(matches: u32) -> Result<(), String> {
+    let workload = robots::bench::workload().map_err(|d| d.to_string())?;
+    let started = std::time::Instant::now();
+    let report = robots::bench::play(&workload, matches);
+    let seconds = started.elapsed().as_secs_f64();
+    println!("matches: {}", report.matches);
+    println!("decided: {}, drawn: {}", report.decided, report.drawn);
+    println!("robot turns: {}", report.turns);
+    println!("seconds: {seconds:.3}");
+    println!(
+        "robot-turns/s: {:.0}",
+        report.turns as f64 / seconds.max(1e-9)
+    );
+    Ok(())
+}
