@@ -130,15 +130,21 @@ pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup
             "a match needs at least one team".into(),
         ));
     }
-    let mut teams: Vec<TeamSetup> = Vec::new();
-    let mut search_from = teams_line;
-    for (t, team) in raw.teams.iter().enumerate() {
-        let colour_at = [at_key("colour", search_from), at_key("color", search_from)]
+    // Where each team's entry starts: its `colour:` key, in file order.
+    let mut team_lines = Vec::new();
+    let mut from = teams_line;
+    for _ in &raw.teams {
+        let found = ["colour", "color"]
             .into_iter()
-            .filter(|p| p.0 >= search_from)
+            .filter_map(|k| crate::yaml::locate_key(source, k, from))
             .min()
-            .unwrap_or((search_from, 1));
-        search_from = colour_at.0;
+            .unwrap_or((from, 1));
+        from = found.0 + 1;
+        team_lines.push(found);
+    }
+    let mut teams: Vec<TeamSetup> = Vec::new();
+    for (t, team) in raw.teams.iter().enumerate() {
+        let colour_at = team_lines[t];
         let colour = TeamColour::parse(&team.colour).ok_or_else(|| {
             err(
                 colour_at,
@@ -183,24 +189,26 @@ pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup
                 ),
             ));
         }
+        // Each robot's fields are searched from the end of the previous robot's.
+        let mut cursor = colour_at.0;
         let mut robots = Vec::new();
         for (i, robot) in team.robots.iter().enumerate() {
-            let from = search_from;
+            let from = cursor;
             let here = |key: &str| at_key(key, from);
             let what = format!("teams[{t}].robots[{i}] ({colour}.{})", i + 1);
             let (program, origin) = match (&robot.program, &robot.code) {
                 (Some(name), None) => {
                     let (text, origin, shown) = program_source(name, &base, read)
                         .map_err(|m| err(here("program"), format!("{what}: {m}")))?;
-                    let program = crate::lang::parse_program(&shown, &text, rules.program_steps)?;
-                    search_from = here("program").0 + 1;
-                    (program, origin)
+                    (
+                        crate::lang::parse_program(&shown, &text, rules.program_steps)?,
+                        origin,
+                    )
                 }
                 (None, Some(code)) => {
                     let code_line = here("code").0;
                     let program = crate::lang::parse_program(file, code, rules.program_steps)
                         .map_err(|d| inline_diagnostic(file, source, code_line, d))?;
-                    search_from = code_line + 1;
                     (program, "inline".to_string())
                 }
                 _ => {
@@ -228,6 +236,12 @@ pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup
                     )
                 })?),
             };
+            cursor = ["program", "code", "at", "facing"]
+                .into_iter()
+                .filter_map(|k| crate::yaml::locate_key(source, k, from))
+                .map(|p| p.0)
+                .min()
+                .map_or(cursor, |line| line + 1);
             robots.push(RobotSetup {
                 program: Arc::new(program),
                 origin,
@@ -378,9 +392,12 @@ fn parse_signals(
                 SignalPlan::Scheduled { round, robot, step }
             }
             (None, Some(text)) => {
-                let when_at = crate::yaml::locate_key(source, "when", at.0.saturating_sub(3)).unwrap_or(at);
                 let when = crate::lang::parse_condition(file, text).map_err(|d| {
-                    Diagnostic::at(file, source, when_at.0, when_at.1, format!("signals[{i}].when, column {}: {}", d.col, d.message))
+                    // Point into the condition where it sits in the file, when it is on one line.
+                    let place = crate::yaml::locate_text(source, text, at.0.saturating_sub(3))
+                        .map(|(l, c)| (l, c + d.col - 1))
+                        .unwrap_or(at);
+                    Diagnostic::at(file, source, place.0, place.1, format!("signals[{i}].when: {}", d.message))
                 })?;
                 SignalPlan::Conditional { when, text: text.clone(), robot, step }
             }

@@ -27,9 +27,10 @@ pub fn top_level_keys(source: &str) -> Vec<String> {
     }
 }
 
-/// The 1-based line and column of the first line that starts (after indentation and an
-/// optional `- `) with `key:`, searching from line `from`. Used to point semantic errors at
-/// the field they are about, since the YAML reader keeps no positions for values.
+/// The 1-based line and column of the first `key:` at or after line `from`, as a block key
+/// (after indentation and an optional `- `) or inside a flow mapping (after `{` or `,`).
+/// Used to point semantic errors at the field they are about, since the YAML reader keeps no
+/// positions for values.
 pub fn locate_key(source: &str, key: &str, from: usize) -> Option<(usize, usize)> {
     let wanted = format!("{key}:");
     source
@@ -37,14 +38,19 @@ pub fn locate_key(source: &str, key: &str, from: usize) -> Option<(usize, usize)
         .enumerate()
         .skip(from.saturating_sub(1))
         .find_map(|(i, line)| {
-            let body = line.trim_start();
-            let body_col = line.len() - body.len();
-            let (body, col) = match body.strip_prefix("- ") {
-                Some(rest) => (rest.trim_start(), line.len() - rest.trim_start().len()),
-                None => (body, body_col),
-            };
-            let flow = body.trim_start_matches('{').trim_start();
-            (body.starts_with(&wanted) || flow.starts_with(&wanted)).then_some((i + 1, col + 1))
+            let mut search = 0;
+            while let Some(found) = line[search..].find(&wanted) {
+                let at = search + found;
+                let before = line[..at].trim_end();
+                let is_key = before.is_empty()
+                    || before.ends_with(['{', ','])
+                    || before.ends_with('-') && before.trim_start() == "-";
+                if is_key {
+                    return Some((i + 1, line[..at].chars().count() + 1));
+                }
+                search = at + wanted.len();
+            }
+            None
         })
 }
 

@@ -171,75 +171,76 @@ impl Match {
                 return;
             }
         }
+        // Where the robot stops: the end of the path, or the first hex that ends it.
+        let steps = usize::from(n.unsigned_abs());
+        let mut stop = from;
+        let mut ends = None;
+        for hex in path.iter().take(steps) {
+            match *hex {
+                None => {
+                    ends = Some(None);
+                    break;
+                }
+                Some(c) => {
+                    stop = c;
+                    if self.terrain(c) == Terrain::Lake {
+                        ends = Some(Some(c));
+                        break;
+                    }
+                }
+            }
+        }
+        if stop != from {
+            events.push(Event::Moved {
+                robot: name,
+                step,
+                from: self.pos(from),
+                to: self.pos(stop),
+            });
+            self.occupant[usize::from(from)] = NO_ROBOT;
+            self.occupant[usize::from(stop)] = id;
+            self.robots[usize::from(id)].cell = stop;
+        }
+        // What entering each hex did, in order.
         let mut struck = false;
-        let mut last = from;
-        for hex in path.iter().take(usize::from(n.unsigned_abs())) {
-            let Some(c) = *hex else {
-                if last != from {
-                    events.push(Event::Moved {
-                        robot: name,
-                        step,
-                        from: self.pos(from),
-                        to: self.pos(last),
-                    });
-                }
-                events.push(Event::FellOff {
+        for &c in path.iter().take(steps).map_while(|h| h.as_ref()) {
+            if self.terrain(c) == Terrain::Lightning && !struck {
+                struck = true;
+                self.robots[usize::from(id)].destroyed |= 1 << step;
+                events.push(Event::Lightning {
                     robot: name,
-                    from: self.pos(last),
+                    at: self.pos(c),
+                    step,
                 });
-                self.remove(id, events);
-                return;
-            };
-            self.occupant[usize::from(last)] = NO_ROBOT;
-            self.occupant[usize::from(c)] = id;
-            self.robots[usize::from(id)].cell = c;
-            last = c;
-            match self.terrain(c) {
-                Terrain::Lake => {
-                    events.push(Event::Moved {
-                        robot: name,
-                        step,
-                        from: self.pos(from),
-                        to: self.pos(c),
-                    });
-                    events.push(Event::Drowned {
-                        robot: name,
-                        at: self.pos(c),
-                    });
-                    self.remove(id, events);
-                    return;
-                }
-                Terrain::Lightning if !struck => {
-                    struck = true;
-                    self.robots[usize::from(id)].destroyed |= 1 << step;
-                    events.push(Event::Lightning {
-                        robot: name,
-                        at: self.pos(c),
-                        step,
-                    });
-                }
-                _ => {}
             }
             if self.fixed.scenario == Scenario::CampRaid
                 && self.is_enemy_camp(team, board.cell(c).camp)
             {
-                events.push(Event::Moved {
-                    robot: name,
-                    step,
-                    from: self.pos(from),
-                    to: self.pos(c),
-                });
                 let winner = self.fixed.teams[usize::from(team)];
                 self.finish(Some(winner), EndReason::CampEntered, events);
                 return;
             }
+            if c == stop {
+                break;
+            }
         }
-        events.push(Event::Moved {
-            robot: name,
-            step,
-            from: self.pos(from),
-            to: self.pos(last),
-        });
+        match ends {
+            Some(None) => {
+                events.push(Event::FellOff {
+                    robot: name,
+                    from: self.pos(stop),
+                });
+                self.remove(id, events);
+            }
+            Some(Some(lake)) => {
+                events.push(Event::Drowned {
+                    robot: name,
+                    at: self.pos(lake),
+                });
+                self.remove(id, events);
+            }
+            None => {}
+        }
     }
 
     /// `T`: range 2 along the facing; the first robot, computer or blocking shape stops the

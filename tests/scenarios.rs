@@ -1,0 +1,65 @@
+//! Scenario tests: each `tests/scenarios/*.yaml` is a small match with inline programs. The
+//! snapshot shows the input beside the event log and the final board; `err_*` files snapshot
+//! the diagnostic instead. Names cite the ruling they exercise (RULES.md).
+
+use robots::engine::Match;
+use robots::{match_file, render};
+use std::path::Path;
+
+fn play(path: &Path) -> String {
+    let bytes = std::fs::read(path).expect("scenario file");
+    let shown = format!(
+        "tests/scenarios/{}",
+        path.file_name().unwrap().to_string_lossy()
+    );
+    let text = match robots::diagnostic::text_from_bytes(&shown, bytes.clone()) {
+        Ok(text) => text,
+        Err(d) => {
+            return format!(
+                "{}\n---- diagnostic ----\n{d}\n",
+                String::from_utf8_lossy(&bytes)
+            );
+        }
+    };
+    let setup = match match_file::parse_match(&shown, &text, &|p| std::fs::read(p)) {
+        Ok(setup) => setup,
+        Err(d) => return format!("{text}\n---- diagnostic ----\n{d}\n"),
+    };
+    let mut game = Match::new(&setup).expect("checked by parse_match");
+    let first = game.teams()[game.first_team()].colour;
+    let mut out = format!(
+        "{text}\n---- start ({first} plays first) ----\n{}",
+        render::state(&game)
+    );
+    out.push_str("---- events ----\n");
+    game.run(|e| {
+        let indent = if matches!(e, robots::engine::Event::Turn { .. }) {
+            ""
+        } else {
+            "  "
+        };
+        out.push_str(&format!("{indent}{e}\n"));
+    });
+    out.push_str("---- end ----\n");
+    out.push_str(&render::state(&game));
+    out
+}
+
+#[test]
+fn scenarios() {
+    insta::glob!("scenarios/*.yaml", |path| {
+        let output = play(path);
+        let is_error_case = path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("err_");
+        assert_eq!(
+            output.contains("---- diagnostic ----"),
+            is_error_case,
+            "{}: err_* files, and only they, must fail to load",
+            path.display()
+        );
+        insta::assert_snapshot!(output);
+    });
+}
