@@ -214,9 +214,15 @@ pub fn parse_board(file: &str, source: &str) -> Result<Board, Diagnostic> {
             .map_or("board".into(), |s| s.to_string_lossy().into_owned())
     });
     let board = Board::new(name, width, height, cells);
-    check_computers(&board).map_err(|msg| {
-        let (l, c) = key_line("map");
-        Diagnostic::at(file, source, l, c, msg)
+    check_computers(&board).map_err(|(cell, msg)| {
+        let (col, row) = board.offset(cell);
+        Diagnostic::at(
+            file,
+            source,
+            map_line + 1 + row,
+            map_indent + (row & 1) + 2 * col + 1,
+            msg,
+        )
     })?;
     Ok(board)
 }
@@ -290,16 +296,16 @@ fn legend_cell(entry: &LegendEntry) -> Result<Cell, String> {
     })
 }
 
-/// At most one computer per colour, and only where that colour has a camp.
-fn check_computers(board: &Board) -> Result<(), String> {
+/// At most one computer per camp: the error names the second one found.
+fn check_computers(board: &Board) -> Result<(), (crate::board::CellId, String)> {
     for colour in TeamColour::ALL {
-        let count = board
+        let mut computers = board
             .cells()
-            .filter(|(_, c)| c.terrain == Terrain::Computer(colour))
-            .count();
-        if count > 1 {
-            return Err(format!(
-                "the {colour} camp has {count} central computers: one per camp"
+            .filter(|(_, c)| c.terrain == Terrain::Computer(colour));
+        if let (Some(_), Some((second, _))) = (computers.next(), computers.next()) {
+            return Err((
+                second,
+                format!("a second central computer for the {colour} camp: one per camp"),
             ));
         }
     }

@@ -35,6 +35,25 @@ impl Program {
             .map(|s| s.instruction)
     }
 
+    /// The program in canonical notation, one step a line, then the tests as written.
+    pub fn listing(&self) -> String {
+        let mut out = String::new();
+        if let Some(name) = &self.name {
+            out.push_str(&format!("name: {name}\n"));
+        }
+        for step in &self.steps {
+            out.push_str(&format!(
+                "{}: {}\n",
+                step.number,
+                step.instruction.notation()
+            ));
+        }
+        for test in self.tests.iter().flatten() {
+            out.push_str(&format!("test {}: {}\n", test.number, test.text));
+        }
+        out
+    }
+
     pub fn test(&self, n: u8) -> Option<&Condition> {
         self.tests
             .get(usize::from(n).wrapping_sub(1))

@@ -32,6 +32,13 @@ pub fn parse_program(file: &str, source: &str, max_steps: usize) -> Result<Progr
     };
     let mut name = None;
     let mut steps: Vec<Step> = Vec::new();
+    // Every step number in the file, so an out-of-order step can be told from a missing one.
+    let numbers: Vec<usize> = root
+        .clone()
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::step)
+        .filter_map(|p| p.into_inner().next()?.as_str().parse().ok())
+        .collect();
     let mut tests: [Option<TestDef>; 4] = Default::default();
     let mut test_spans: Vec<(u8, Span)> = Vec::new();
     for item in root.into_inner() {
@@ -44,7 +51,7 @@ pub fn parse_program(file: &str, source: &str, max_steps: usize) -> Result<Progr
                 let text = item.into_inner().find(|p| p.as_rule() == Rule::name_text);
                 name = text.map(|p| p.as_str().trim().to_string());
             }
-            Rule::step => steps.push(walker.step(item, max_steps, &steps)?),
+            Rule::step => steps.push(walker.step(item, max_steps, &steps, &numbers)?),
             Rule::test_def => {
                 let def = walker.test_def(item)?;
                 let slot = usize::from(def.number - 1);
@@ -111,7 +118,13 @@ impl Walker<'_> {
             .map_err(|_| self.error(pair, format!("the number `{}` is too large", pair.as_str())))
     }
 
-    fn step(&self, pair: Pair<Rule>, max_steps: usize, before: &[Step]) -> Result<Step> {
+    fn step(
+        &self,
+        pair: Pair<Rule>,
+        max_steps: usize,
+        before: &[Step],
+        all: &[usize],
+    ) -> Result<Step> {
         let span = span_of(&pair);
         let mut inner = pair.into_inner();
         let number_pair = inner
@@ -145,10 +158,14 @@ impl Walker<'_> {
             ));
         }
         if number > expected {
-            return Err(self.error(
-                &number_pair,
-                format!("step {expected} is missing: steps are numbered 1, 2, 3, … without gaps"),
-            ));
+            let message = if all[before.len()..].contains(&expected) {
+                format!(
+                    "step {number} comes before step {expected}: steps must be written in order"
+                )
+            } else {
+                format!("step {expected} is missing: steps are numbered 1, 2, 3, … without gaps")
+            };
+            return Err(self.error(&number_pair, message));
         }
         let instr_pair = inner.next().expect("grammar: a step has an instruction");
         let instruction = self.instruction(instr_pair)?;
@@ -235,7 +252,14 @@ impl Walker<'_> {
             match p.as_rule() {
                 Rule::test_number => number = Some(self.test_number(&p)?),
                 Rule::condition => {
-                    text = p.as_str().trim().to_string();
+                    // The pair may run over a trailing comment; keep the condition only.
+                    let raw = p.as_str();
+                    let cut = [raw.find('#'), raw.find("//")]
+                        .into_iter()
+                        .flatten()
+                        .min()
+                        .unwrap_or(raw.len());
+                    text = raw[..cut].trim().to_string();
                     condition = Some(self.condition(p)?);
                 }
                 _ => {}

@@ -1,0 +1,113 @@
+//! Board tests: every `tests/boards/*.yaml` and every shipped board. Valid boards snapshot
+//! their drawing; `err_*` files snapshot the diagnostic.
+
+use robots::board_file::parse_board;
+use robots::diagnostic::text_from_bytes;
+use robots::hex::Hex;
+use robots::terrain::{TeamColour, Terrain};
+
+fn load(
+    path: &std::path::Path,
+    shown: &str,
+) -> Result<robots::board::Board, robots::diagnostic::Diagnostic> {
+    text_from_bytes(shown, std::fs::read(path).unwrap()).and_then(|text| parse_board(shown, &text))
+}
+
+#[test]
+fn board_files() {
+    insta::glob!("boards/*.yaml", |path| {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let shown = format!("tests/boards/{name}");
+        let result = load(path, &shown);
+        assert_eq!(
+            result.is_err(),
+            name.starts_with("err_"),
+            "{name}: err_* files, and only they, must be rejected"
+        );
+        let input = String::from_utf8_lossy(&std::fs::read(path).unwrap()).replace('\0', "\\0");
+        let output = match result {
+            Ok(board) => robots::render::board(&board),
+            Err(d) => d.to_string(),
+        };
+        insta::assert_snapshot!(format!("{input}\n---- result ----\n{output}"));
+    });
+}
+
+#[test]
+fn shipped_boards() {
+    insta::glob!("../boards", "*.yaml", |path| {
+        let board = load(path, &path.display().to_string()).expect("shipped boards are valid");
+        insta::assert_snapshot!(robots::render::board(&board));
+    });
+}
+
+/// The issue's requirements for `classic.yaml`, checked one by one.
+#[test]
+fn classic_board_is_big_enough_balanced_and_symmetric() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/classic.yaml");
+    let b = load(&path, "boards/classic.yaml").unwrap();
+    assert!(b.width >= 13 && b.height >= 11, "at least 13 x 11 hexes");
+    let count = |f: &dyn Fn(&robots::board::Cell) -> bool| b.cells().filter(|(_, c)| f(c)).count();
+    for colour in [TeamColour::Green, TeamColour::Violet] {
+        assert!(
+            count(&|c| c.start && c.camp == Some(colour)) >= 4,
+            "{colour}: 4 start points"
+        );
+        assert!(b.computer_of(colour).is_some(), "{colour}: a computer");
+    }
+    assert!(
+        count(&|c| c.start && c.camp.is_none()) >= 2,
+        "2 outer start points"
+    );
+    assert!(count(&|c| c.terrain == Terrain::Lake) >= 3, "3 lakes");
+    assert!(
+        count(&|c| c.terrain == Terrain::Lightning) >= 2,
+        "2 lightning hexes"
+    );
+    let shapes: Vec<_> = b
+        .cells()
+        .filter_map(|(_, c)| match c.terrain {
+            Terrain::Shape(form, _) => Some(form),
+            _ => None,
+        })
+        .collect();
+    assert!(shapes.len() >= 6, "6 shapes");
+    assert!(
+        robots::terrain::Form::ALL
+            .iter()
+            .all(|f| shapes.contains(f)),
+        "3 forms"
+    );
+    // Green's camp at the bottom, violet's at the top.
+    let row_of = |colour| b.offset(b.computer_of(colour).unwrap()).1;
+    assert!(row_of(TeamColour::Green) > b.height / 2 && row_of(TeamColour::Violet) < b.height / 2);
+    // A half-turn about the centre maps the board onto itself, camps swapped.
+    let swap = |c: Option<TeamColour>| {
+        c.map(|c| match c {
+            TeamColour::Green => TeamColour::Violet,
+            TeamColour::Violet => TeamColour::Green,
+            other => other,
+        })
+    };
+    let (w, h) = (b.width as i32, b.height as i32);
+    for (id, cell) in b.cells() {
+        let (col, row) = b.offset(id);
+        let turned = b
+            .cell_at_offset(w - 1 - col as i32, h - 1 - row as i32)
+            .unwrap();
+        // Check it is a true hex half-turn: distances to a fixed pair of hexes are preserved.
+        let (a, a_turned) = (b.hex(id), b.hex(turned));
+        assert_eq!(
+            a.distance(Hex::from_offset(0, 0)),
+            a_turned.distance(Hex::from_offset(w - 1, h - 1))
+        );
+        let other = b.cell(turned);
+        let terrain_turned = match cell.terrain {
+            Terrain::Computer(c) => Terrain::Computer(swap(Some(c)).unwrap()),
+            t => t,
+        };
+        assert_eq!(other.terrain, terrain_turned, "hex [{col}, {row}]");
+        assert_eq!(other.camp, swap(cell.camp), "hex [{col}, {row}]");
+        assert_eq!(other.start, cell.start, "hex [{col}, {row}]");
+    }
+}

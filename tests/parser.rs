@@ -1,0 +1,37 @@
+//! Parser tests: every `tests/programs/*.robot` is parsed with the default limit of 15 steps.
+//! Valid programs snapshot their canonical listing and parsed tests; `err_*` files snapshot
+//! the diagnostic (file:line:col, the line, a caret, what was expected in words).
+
+use robots::diagnostic::text_from_bytes;
+use robots::lang::{DEFAULT_PROGRAM_STEPS, parse_program};
+
+#[test]
+fn programs() {
+    insta::glob!("programs/*.robot", |path| {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let shown = format!("tests/programs/{name}");
+        let bytes = std::fs::read(path).unwrap();
+        let input = String::from_utf8_lossy(&bytes).replace('\0', "\\0");
+        let result = text_from_bytes(&shown, bytes)
+            .and_then(|text| parse_program(&shown, &text, DEFAULT_PROGRAM_STEPS));
+        assert_eq!(
+            result.is_err(),
+            name.starts_with("err_"),
+            "{name}: err_* files, and only they, must be rejected"
+        );
+        let output = match result {
+            Ok(program) => {
+                let mut out = program.listing();
+                for test in program.tests.iter().flatten() {
+                    out.push_str(&format!(
+                        "\ntest {} parses as:\n{:#?}\n",
+                        test.number, test.condition
+                    ));
+                }
+                out
+            }
+            Err(d) => d.to_string(),
+        };
+        insta::assert_snapshot!(format!("{input}\n---- parsed ----\n{output}"));
+    });
+}

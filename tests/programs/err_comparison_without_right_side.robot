@@ -1,0 +1,2 @@
+1: ?1
+test 1: count(enemy) >

@@ -1,0 +1,3 @@
+name: a
+name: b
+1: T
