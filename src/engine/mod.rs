@@ -575,3 +575,56 @@ impl Match {
         self.fixed.board.cell(cell).terrain
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::{MAX_PROGRAM_STEPS, parse_program};
+
+    /// The longest program: lightning on its last step and a signal to it stay in range.
+    #[test]
+    fn the_longest_program_can_lose_its_last_step() {
+        let board = crate::board_file::parse_board("b", "map: |\n  . ! .\n   . . .\n").unwrap();
+        let steps = MAX_PROGRAM_STEPS;
+        let mut code: String = (1..steps).map(|i| format!("{i}: GO {}\n", i + 1)).collect();
+        code.push_str(&format!("{steps}: D+1\n"));
+        let program = Arc::new(parse_program("p", &code, steps).unwrap());
+        let robot = |at| RobotSetup {
+            program: Arc::clone(&program),
+            origin: "p".into(),
+            at: Some(at),
+            facing: Direction::from_number(1),
+        };
+        let setup = MatchSetup {
+            name: "long".into(),
+            board: Arc::new(board),
+            scenario: Scenario::Elimination,
+            rules: Rules {
+                program_steps: steps,
+                rounds: 1,
+                ..Rules::default()
+            },
+            seed: 0,
+            teams: vec![
+                TeamSetup {
+                    colour: TeamColour::Green,
+                    robots: vec![robot(0)],
+                },
+                TeamSetup {
+                    colour: TeamColour::Violet,
+                    robots: vec![robot(3)],
+                },
+            ],
+            signals: vec![],
+        };
+        let mut m = Match::new(&setup).unwrap();
+        let events: Vec<Event> = (0..2).flat_map(|_| m.step()).collect();
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Lightning { step, .. } if usize::from(*step) == steps)),
+            "{events:?}"
+        );
+        assert!(m.robots()[0].is_destroyed(steps));
+    }
+}

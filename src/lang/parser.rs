@@ -19,8 +19,8 @@ type Result<T> = std::result::Result<T, Diagnostic>;
 
 /// The default program length (RULES A.11: `rules.program_steps`).
 pub const DEFAULT_PROGRAM_STEPS: usize = 15;
-/// The longest program the engine accepts (destroyed steps are a 64-bit set).
-pub const MAX_PROGRAM_STEPS: usize = 64;
+/// The longest program the engine accepts: destroyed steps are bits 1..=63 of a `u64`.
+pub const MAX_PROGRAM_STEPS: usize = 63;
 
 /// Parses and checks one program of at most `max_steps` steps.
 pub fn parse_program(file: &str, source: &str, max_steps: usize) -> Result<Program> {

@@ -1,0 +1,218 @@
+//! The `robots` binary as a user runs it: exit codes, output shapes, determinism.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn robots(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_robots"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn run_plays_the_default_match_and_prints_the_result() {
+    let o = robots(&["run"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("directions: 1 → E"),
+        "the final board is drawn:\n{out}"
+    );
+    assert!(
+        out.contains(" wins (") || out.contains("draw ("),
+        "a result line:\n{out}"
+    );
+    assert!(out.contains("green robots left:") && out.contains("violet robots left:"));
+}
+
+#[test]
+fn run_json_prints_one_object_with_the_documented_keys() {
+    let o = robots(&["run", "--json", "--seed", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    assert_eq!(v["seed"], 3);
+    assert!(v["winner"].is_null() || v["winner"].is_string());
+    assert!(v["reason"].is_string());
+    assert!(v["rounds"].as_u64().is_some_and(|r| (1..=200).contains(&r)));
+    let survivors = v["survivors"].as_object().expect("survivors per team");
+    assert!(survivors.contains_key("green") && survivors.contains_key("violet"));
+    for numbers in survivors.values() {
+        assert!(
+            numbers
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|n| (1..=3).contains(&n.as_u64().unwrap()))
+        );
+    }
+    // The winner, if any, is the only team with survivors in scenario 1.
+    if let Some(w) = v["winner"].as_str() {
+        for (team, numbers) in survivors {
+            assert_eq!(team == w, !numbers.as_array().unwrap().is_empty(), "{v}");
+        }
+    }
+}
+
+#[test]
+fn rounds_flag_caps_the_match() {
+    let o = robots(&["run", "--json", "--rounds", "2"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["rounds"], 2);
+    assert_eq!(v["reason"], "round limit");
+    assert!(v["winner"].is_null());
+}
+
+#[test]
+fn replay_is_byte_identical_for_a_seed_and_differs_for_another() {
+    let dir = std::env::temp_dir().join(format!("robots-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name).display().to_string();
+    for (name, seed) in [("a.json", "11"), ("b.json", "11"), ("c.json", "12")] {
+        let o = robots(&["run", "--seed", seed, "--replay", &file(name)]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
+    assert_eq!(
+        read("a.json"),
+        read("b.json"),
+        "same match and seed, same bytes"
+    );
+    assert_ne!(
+        read("a.json"),
+        read("c.json"),
+        "another seed, another match"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&read("a.json")).unwrap();
+    let events = v["events"].as_array().unwrap();
+    assert_eq!(events.first().unwrap()["event"], "turn");
+    assert_eq!(events.last().unwrap()["event"], "end");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn log_prints_every_event() {
+    let o = robots(&["run", "--log", "--rounds", "3"]);
+    let out = stdout(&o);
+    assert!(out.contains("plays first"));
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("round ")).count(),
+        18,
+        "6 robots x 3 rounds:\n{out}"
+    );
+    assert!(out.contains("end after round 3: draw (round limit)"));
+}
+
+#[test]
+fn check_accepts_every_shipped_file() {
+    let mut args = vec!["check".to_string()];
+    for dir in ["programs", "boards", "matches"] {
+        for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)).unwrap() {
+            args.push(format!(
+                "{dir}/{}",
+                entry.unwrap().file_name().to_string_lossy()
+            ));
+        }
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = robots(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o)
+            .lines()
+            .filter(|l| l.ends_with(')') && l.contains(": ok ("))
+            .count(),
+        args.len() - 1
+    );
+}
+
+#[test]
+fn check_rejects_bad_files_with_exit_2_and_a_located_message() {
+    for file in [
+        "tests/programs/err_unknown_instruction.robot",
+        "tests/programs/err_binary_garbage.robot",
+        "tests/boards/err_ragged_row.yaml",
+        "tests/boards/err_binary_garbage.yaml",
+        "tests/scenarios/err_unknown_team_colour.yaml",
+        "tests/scenarios/err_binary_garbage.yaml",
+    ] {
+        let o = robots(&["check", "programs/hunter.robot", file]);
+        assert_eq!(o.status.code(), Some(2), "{file}");
+        let err = stderr(&o);
+        let first = err.lines().next().unwrap_or("");
+        let located = first.starts_with(&format!("{file}:"))
+            && first
+                .split(':')
+                .nth(1)
+                .is_some_and(|l| l.parse::<u32>().is_ok());
+        assert!(located, "{file}: a file:line:col message, got:\n{err}");
+        assert!(err.contains("error:"), "{err}");
+        assert!(
+            stdout(&o).contains("programs/hunter.robot: ok"),
+            "good files are still reported"
+        );
+    }
+}
+
+#[test]
+fn check_explains_missing_and_unknown_files() {
+    let o = robots(&["check", "nowhere.robot"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("nowhere.robot: error: cannot read the file"));
+    let o = robots(&["check", "Cargo.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("expected .robot (a program) or .yaml"));
+}
+
+#[test]
+fn board_draws_shipped_boards_by_name_and_files_by_path() {
+    let by_name = robots(&["board", "classic"]);
+    let by_path = robots(&["board", "boards/classic.yaml"]);
+    assert!(by_name.status.success());
+    assert_eq!(stdout(&by_name), stdout(&by_path));
+    assert!(stdout(&by_name).starts_with("classic (13 x 12 hexes)"));
+    let bad = robots(&["board", "tests/boards/err_unknown_symbol.yaml"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad)
+            .starts_with("tests/boards/err_unknown_symbol.yaml:3:6: error: unknown map symbol")
+    );
+}
+
+#[test]
+fn bad_flags_are_refused_without_a_panic() {
+    for args in [
+        &["run", "--seed", "x"][..],
+        &["run", "--rounds", "0"],
+        &["run", "nowhere.yaml"],
+        &["bench", "--matches", "-1"],
+        &["fly"],
+    ] {
+        let o = robots(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn bench_reports_robot_turns_per_second_last() {
+    let o = robots(&["bench", "--matches", "20"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap();
+    let rate: f64 = last
+        .strip_prefix("robot-turns/s: ")
+        .expect(last)
+        .parse()
+        .unwrap();
+    assert!(rate > 0.0);
+}

@@ -1,0 +1,151 @@
+//! No input makes a parser panic: random text and random soups of the languages' own tokens
+//! (which get much deeper into the grammars than random bytes) either load or give a
+//! diagnostic.
+
+use proptest::prelude::*;
+use robots::{board_file, lang, match_file};
+
+const PROGRAM_TOKENS: &[&str] = &[
+    "1",
+    "2",
+    "15",
+    "99",
+    "0",
+    ":",
+    ".",
+    ")",
+    "D",
+    "R",
+    "+",
+    "-",
+    "T",
+    "*",
+    "?",
+    "?1",
+    "?4",
+    "RAZ",
+    "GO",
+    "go to",
+    "test",
+    "name:",
+    "\n",
+    " ",
+    "\t",
+    "#",
+    "//",
+    "enemy",
+    "friend",
+    "red",
+    "violet",
+    "square",
+    "camp",
+    "computer",
+    "lake",
+    "edge",
+    "ahead",
+    "behind-left",
+    "right",
+    "within",
+    "at",
+    "direction",
+    "count(",
+    ")",
+    "(",
+    "and",
+    "or",
+    "not",
+    "facing",
+    "shots",
+    ">=",
+    "=",
+    "in",
+    "é",
+    "\u{0}",
+    "\r\n",
+];
+
+const YAML_TOKENS: &[&str] = &[
+    "board: ",
+    "classic",
+    "../boards/arena.yaml",
+    "teams:",
+    "\n",
+    "  ",
+    "- ",
+    "colour: ",
+    "green",
+    "violet",
+    "robots: ",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    "program: ",
+    "hunter",
+    "code: ",
+    "\"1: T\"",
+    "at: ",
+    "[0, 1]",
+    "[99, -1]",
+    "facing: ",
+    "7",
+    "signals:",
+    "round: ",
+    "robot: ",
+    "green.1",
+    "step: ",
+    "when: ",
+    "\"enemy within 2\"",
+    "scenario: ",
+    "3",
+    "rules:",
+    "rounds: ",
+    "0",
+    "map: |",
+    "map: ",
+    ". . .",
+    " . ~ .",
+    "legend:",
+    "C: {computer: green}",
+    "|",
+    "\u{ff}",
+];
+
+fn soup(tokens: &'static [&'static str]) -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(tokens), 0..60).prop_map(|t| t.concat())
+}
+
+fn read(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/scenarios")
+            .join(path),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn programs_never_panic(text in prop_oneof![soup(PROGRAM_TOKENS), any::<String>()]) {
+        let _ = lang::parse_program("p.robot", &text, 15);
+        let _ = lang::parse_condition("c", &text);
+    }
+
+    #[test]
+    fn boards_and_matches_never_panic(text in prop_oneof![soup(YAML_TOKENS), any::<String>()]) {
+        let _ = board_file::parse_board("b.yaml", &text);
+        let _ = match_file::parse_match("m.yaml", &text, &read);
+    }
+
+    /// A diagnostic always points inside the text it is about.
+    #[test]
+    fn diagnostics_point_inside_the_text(text in soup(PROGRAM_TOKENS)) {
+        if let Err(d) = lang::parse_program("p.robot", &text, 15) {
+            let lines = text.split('\n').count().max(1);
+            prop_assert!(d.line >= 1 && d.line <= lines, "{d}");
+            prop_assert!(d.col >= 1);
+        }
+    }
+}
