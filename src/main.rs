@@ -57,6 +57,29 @@ enum Command {
     },
 }
 
+/// Writes to standard output. When the reader has gone (`robots run --log | head`), there is
+/// nobody left to tell anything: stop quietly instead of panicking like `println!` does.
+fn emit(text: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(text).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("cannot write the output: {e}");
+        std::process::exit(2);
+    }
+}
+
+macro_rules! out {
+    ($($arg:tt)*) => { emit(format_args!($($arg)*)) };
+}
+
+macro_rules! outln {
+    () => { emit(format_args!("\n")) };
+    ($($arg:tt)*) => { emit(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -126,7 +149,7 @@ fn run(
     let mut events: Vec<Event> = Vec::new();
     let first = game.teams()[game.first_team()].colour;
     if log && !json {
-        println!(
+        outln!(
             "{} on {} (scenario {}, seed {}); {first} plays first\n{start}",
             setup.name,
             game.board().name,
@@ -137,9 +160,9 @@ fn run(
     game.run(|e| {
         if log && !json {
             if matches!(e, Event::Turn { .. }) {
-                println!("{e}");
+                outln!("{e}");
             } else {
-                println!("  {e}");
+                outln!("  {e}");
             }
         }
         if replay.is_some() {
@@ -174,10 +197,10 @@ fn run(
             "survivors": map,
             "seed": game.seed(),
         });
-        println!("{doc}");
+        outln!("{doc}");
         return Ok(());
     }
-    print!("{}", render::state(&game));
+    out!("{}", render::state(&game));
     let result = match outcome.winner {
         Some(w) => format!(
             "{w} wins ({}) after {} rounds",
@@ -185,7 +208,7 @@ fn run(
         ),
         None => format!("draw ({}) after {} rounds", outcome.reason, outcome.rounds),
     };
-    println!("\n{result}");
+    outln!("\n{result}");
     for (colour, numbers) in survivors {
         let left = if numbers.is_empty() {
             "none".to_string()
@@ -196,7 +219,7 @@ fn run(
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        println!("  {colour} robots left: {left}");
+        outln!("  {colour} robots left: {left}");
     }
     Ok(())
 }
@@ -264,7 +287,7 @@ fn check(files: &[PathBuf]) -> Result<(), String> {
     let mut failed = 0;
     for path in files {
         match check_one(path) {
-            Ok(line) => println!("{line}"),
+            Ok(line) => outln!("{line}"),
             Err(message) => {
                 eprintln!("{message}");
                 failed += 1;
@@ -287,7 +310,7 @@ fn board(file: &str) -> Result<(), String> {
         }
     }
     .map_err(|d| d.to_string())?;
-    print!("{}", render::board(&board));
+    out!("{}", render::board(&board));
     Ok(())
 }
 
@@ -296,11 +319,11 @@ fn bench(matches: u32) -> Result<(), String> {
     let started = std::time::Instant::now();
     let report = robots::bench::play(&workload, matches);
     let seconds = started.elapsed().as_secs_f64();
-    println!("matches: {}", report.matches);
-    println!("decided: {}, drawn: {}", report.decided, report.drawn);
-    println!("robot turns: {}", report.turns);
-    println!("seconds: {seconds:.3}");
-    println!(
+    outln!("matches: {}", report.matches);
+    outln!("decided: {}, drawn: {}", report.decided, report.drawn);
+    outln!("robot turns: {}", report.turns);
+    outln!("seconds: {seconds:.3}");
+    outln!(
         "robot-turns/s: {:.0}",
         report.turns as f64 / seconds.max(1e-9)
     );

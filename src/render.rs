@@ -36,6 +36,8 @@ fn draw(board: &Board, robot_mark: impl Fn(CellId) -> Option<String>) -> String 
     for col in 0..board.width {
         let _ = write!(out, "{col:^4}");
     }
+    let trimmed = out.trim_end().len();
+    out.truncate(trimmed);
     out.push('\n');
     for row in 0..board.height {
         let _ = write!(out, "{row:>3}  ");

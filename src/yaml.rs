@@ -12,7 +12,7 @@ pub fn from_str<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, Diag
         if let Some(cut) = message.find(" at line ") {
             message.truncate(cut);
         }
-        Diagnostic::at(file, source, line, col, format!("{message}"))
+        Diagnostic::at(file, source, line, col, message)
     })
 }
 

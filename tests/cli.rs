@@ -216,3 +216,25 @@ fn bench_reports_robot_turns_per_second_last() {
         .unwrap();
     assert!(rate > 0.0);
 }
+
+/// Regression: `robots run --log | head -1` used to panic ("failed printing to stdout").
+#[test]
+fn a_reader_that_stops_early_is_not_a_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
+        .args(["run", "--log"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is dropped here: the pipe closes with most of the log unwritten.
+    let out = child.wait_with_output().unwrap();
+    assert!(first.contains("plays first"));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    assert_eq!(out.status.code(), Some(0));
+}
