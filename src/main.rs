@@ -52,7 +52,7 @@ enum Command {
     /// Play a fixed workload of matches and report robot turns per second.
     Bench {
         /// How many matches to play.
-        #[arg(long, default_value_t = 2000)]
+        #[arg(long, default_value_t = 10_000)]
         matches: u32,
     },
 }

@@ -63,3 +63,20 @@ fn scenarios() {
         insta::assert_snapshot!(output);
     });
 }
+
+/// Every ruling of part A is named by at least one scenario file (RULES.md).
+#[test]
+fn every_ruling_has_a_scenario() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    for n in 1..=18 {
+        let id = format!("R-A{n}-");
+        assert!(
+            names.iter().any(|f| f.contains(&id)),
+            "no scenario names {id}"
+        );
+    }
+}
