@@ -273,22 +273,35 @@ pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup
     Ok(setup)
 }
 
+/// The text of a file named by the match file (relative to it), and the name its
+/// diagnostics use. `kind` and `shipped` make the error say what could be named instead.
+fn read_referenced(
+    kind: &str,
+    name: &str,
+    shipped: &[&str],
+    base: &Path,
+    read: &Reader,
+) -> Result<(String, String), String> {
+    let path: PathBuf = base.join(name);
+    let shown = path.display().to_string();
+    let bytes = read(&path).map_err(|e| {
+        format!(
+            "cannot read {kind} `{shown}`: {e} (shipped {kind}s: {})",
+            shipped.join(", ")
+        )
+    })?;
+    let text = crate::diagnostic::text_from_bytes(&shown, bytes).map_err(|d| d.to_string())?;
+    Ok((text, shown))
+}
+
 /// A shipped board by name (`classic`), or a board file relative to the match file.
 fn load_board(name: &str, base: &Path, read: &Reader) -> Result<Board, String> {
     if let Some(text) = shipped::board(name) {
         return crate::board_file::parse_board(&format!("boards/{name}.yaml"), text)
             .map_err(|d| d.to_string());
     }
-    let path = base.join(name);
-    let bytes = read(&path).map_err(|e| {
-        format!(
-            "cannot read board `{}`: {e} (shipped boards: {})",
-            path.display(),
-            shipped::BOARDS.map(|(n, _)| n).join(", ")
-        )
-    })?;
-    let shown = path.display().to_string();
-    let text = crate::diagnostic::text_from_bytes(&shown, bytes).map_err(|d| d.to_string())?;
+    let (text, shown) =
+        read_referenced("board", name, &shipped::BOARDS.map(|(n, _)| n), base, read)?;
     crate::board_file::parse_board(&shown, &text).map_err(|d| format!("in the board file:\n{d}"))
 }
 
@@ -305,16 +318,13 @@ fn program_source(
             format!("programs/{name}.robot"),
         ));
     }
-    let path: PathBuf = base.join(name);
-    let bytes = read(&path).map_err(|e| {
-        format!(
-            "cannot read program `{}`: {e} (shipped programs: {})",
-            path.display(),
-            shipped::PROGRAMS.map(|(n, _)| n).join(", ")
-        )
-    })?;
-    let shown = path.display().to_string();
-    let text = crate::diagnostic::text_from_bytes(&shown, bytes).map_err(|d| d.to_string())?;
+    let (text, shown) = read_referenced(
+        "program",
+        name,
+        &shipped::PROGRAMS.map(|(n, _)| n),
+        base,
+        read,
+    )?;
     Ok((text, name.to_string(), shown))
 }
 
