@@ -95,3 +95,44 @@ pub fn play(workload: &[MatchSetup], count: u32) -> Report {
     }
     report
 }
+
+/// A 500-round match on the classic board (three sentinels a side never meet, so it runs to
+/// the limit), played to its end in a debugger timeline: 3,000 robot turns of history.
+pub fn long_timeline() -> Result<crate::debug::Timeline, Diagnostic> {
+    let board = Arc::new(crate::board_file::parse_board(
+        "boards/classic.yaml",
+        shipped::BOARDS[0].1,
+    )?);
+    let sentinel = Arc::new(parse_program(
+        "programs/sentinel.robot",
+        shipped::program("sentinel").expect("shipped"),
+        15,
+    )?);
+    let team = |colour| TeamSetup {
+        colour,
+        robots: (0..3)
+            .map(|_| RobotSetup {
+                program: Arc::clone(&sentinel),
+                origin: "sentinel".into(),
+                at: None,
+                facing: None,
+            })
+            .collect(),
+    };
+    let setup = MatchSetup {
+        name: "500 rounds".into(),
+        board,
+        scenario: Scenario::Elimination,
+        rules: Rules {
+            rounds: 500,
+            ..Rules::default()
+        },
+        seed: 1,
+        teams: vec![team(TeamColour::Green), team(TeamColour::Violet)],
+        signals: Vec::new(),
+    };
+    let mut timeline =
+        crate::debug::Timeline::new(Match::new(&setup).expect("start points are free"));
+    while timeline.step() {}
+    Ok(timeline)
+}

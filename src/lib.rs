@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod board;
 pub mod board_file;
+pub mod debug;
 pub mod diagnostic;
 pub mod engine;
 pub mod hex;
@@ -11,4 +12,5 @@ pub mod match_file;
 pub mod render;
 pub mod shipped;
 pub mod terrain;
+pub mod tui;
 pub mod yaml;

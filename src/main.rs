@@ -49,6 +49,18 @@ enum Command {
         #[arg(value_name = "FILE")]
         file: String,
     },
+    /// Step through a match forward and back (a terminal UI; reads commands when stdin is not
+    /// a terminal, or from --script). With no MATCH: the default match of `run`.
+    Debug {
+        #[arg(value_name = "MATCH")]
+        file: Option<PathBuf>,
+        /// The seed of the match's random generator.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Read commands from FILE and print a transcript (docs/DEBUGGER.md).
+        #[arg(long, value_name = "FILE")]
+        script: Option<PathBuf>,
+    },
     /// Play a fixed workload of matches and report robot turns per second.
     Bench {
         /// How many matches to play.
@@ -93,6 +105,7 @@ fn main() -> ExitCode {
         } => run(file, seed, rounds, log, json, replay),
         Command::Check { files } => check(&files),
         Command::Board { file } => board(&file),
+        Command::Debug { file, seed, script } => debug(file, seed, script),
         Command::Bench { matches } => bench(matches),
     };
     match result {
@@ -314,6 +327,41 @@ fn board(file: &str) -> Result<(), String> {
     Ok(())
 }
 
+fn debug(file: Option<PathBuf>, seed: Option<u64>, script: Option<PathBuf>) -> Result<(), String> {
+    use std::io::{BufRead, IsTerminal};
+    let loader: robots::debug::Loader = Box::new(move || {
+        let mut setup = load_match(file.as_deref())?;
+        if let Some(seed) = seed {
+            setup.seed = seed;
+        }
+        Ok(setup)
+    });
+    let mut session = robots::debug::Session::new(loader)?;
+    let lines: Box<dyn Iterator<Item = std::io::Result<String>>> = match script {
+        Some(path) => Box::new(
+            read_text(&path)?
+                .lines()
+                .map(|l| Ok(l.to_string()))
+                .collect::<Vec<_>>()
+                .into_iter(),
+        ),
+        None if !std::io::stdin().is_terminal() => Box::new(std::io::stdin().lock().lines()),
+        None => return robots::tui::run(session).map_err(|e| format!("the terminal failed: {e}")),
+    };
+    // Script mode: each command echoed, then its answer, as the commands arrive.
+    out!("{}", session.position());
+    for line in lines {
+        let line = line.map_err(|e| format!("cannot read the commands: {e}"))?;
+        if let Some(reply) = session.script_line(&line) {
+            out!("{}", reply.text);
+            if reply.quit {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
 fn bench(matches: u32) -> Result<(), String> {
     let workload = robots::bench::workload().map_err(|d| d.to_string())?;
     let started = std::time::Instant::now();
@@ -323,6 +371,23 @@ fn bench(matches: u32) -> Result<(), String> {
     outln!("decided: {}, drawn: {}", report.decided, report.drawn);
     outln!("robot turns: {}", report.turns);
     outln!("seconds: {seconds:.3}");
+    // The debugger: going back in a long match (a checkpoint and a short replay).
+    let mut timeline = robots::bench::long_timeline().map_err(|d| d.to_string())?;
+    let end = timeline.turn();
+    let rounds = timeline.current().clock().round;
+    let started = std::time::Instant::now();
+    timeline.go_to(end - 1000);
+    let one_jump = started.elapsed().as_secs_f64() * 1e3;
+    timeline.go_to(end);
+    let started = std::time::Instant::now();
+    for _ in 0..1000 {
+        timeline.go_to(timeline.turn() - 1);
+    }
+    let single_steps = started.elapsed().as_secs_f64() * 1e3;
+    outln!(
+        "debugger, {rounds} rounds, {end} robot turns: back 1000 turns at once: {one_jump:.3} ms"
+    );
+    outln!("debugger: 1000 times back 1 turn: {single_steps:.3} ms");
     outln!(
         "robot-turns/s: {:.0}",
         report.turns as f64 / seconds.max(1e-9)

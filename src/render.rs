@@ -9,6 +9,27 @@ use crate::hex::direction_legend;
 use crate::terrain::Terrain;
 use std::fmt::Write;
 
+/// What a hex shows, for views that colour it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    Terrain(crate::board::Cell),
+    Robot(crate::terrain::TeamColour),
+}
+
+/// The three characters of a hex and what they show: the robot on it, else its terrain.
+pub fn hex_mark(board: &Board, state: Option<&Match>, id: CellId) -> (String, Look) {
+    if let Some(robot) = state.and_then(|m| m.robot_at(id).map(|r| m.robot(r))) {
+        let text = format!(
+            "{}{}{}",
+            robot.name.team.letter(),
+            robot.name.number,
+            robot.facing.arrow()
+        );
+        return (text, Look::Robot(robot.name.team));
+    }
+    (terrain_mark(board, id), Look::Terrain(*board.cell(id)))
+}
+
 /// The three characters of a hex without robots.
 fn terrain_mark(board: &Board, id: CellId) -> String {
     let cell = board.cell(id);
@@ -29,31 +50,34 @@ fn terrain_mark(board: &Board, id: CellId) -> String {
     }
 }
 
-/// A board drawing; `robot_mark` may put a robot on a hex.
-fn draw(board: &Board, robot_mark: impl Fn(CellId) -> Option<String>) -> String {
-    let mut out = String::new();
-    out.push_str("     ");
+/// The column header of a board drawing.
+pub fn column_header(board: &Board) -> String {
+    let mut out = String::from("     ");
     for col in 0..board.width {
         let _ = write!(out, "{col:^4}");
     }
-    let trimmed = out.trim_end().len();
-    out.truncate(trimmed);
+    out.trim_end().to_string()
+}
+
+/// The margin before a row's first hex: its number, and half a hex more on odd rows.
+pub fn row_margin(row: usize) -> String {
+    format!("{row:>3}  {}", if row % 2 == 1 { "  " } else { "" })
+}
+
+/// A board drawing, with the robots of `state` if given.
+fn draw(board: &Board, state: Option<&Match>) -> String {
+    let mut out = column_header(board);
     out.push('\n');
     for row in 0..board.height {
-        let _ = write!(out, "{row:>3}  ");
-        if row % 2 == 1 {
-            out.push_str("  ");
-        }
+        let mut line = row_margin(row);
         for col in 0..board.width {
             let id = board
                 .cell_at_offset(col as i32, row as i32)
                 .expect("inside the board");
-            let mark = robot_mark(id).unwrap_or_else(|| terrain_mark(board, id));
-            out.push_str(&mark);
-            out.push(' ');
+            line.push_str(&hex_mark(board, state, id).0);
+            line.push(' ');
         }
-        let trimmed = out.trim_end_matches(' ').len();
-        out.truncate(trimmed);
+        out.push_str(line.trim_end_matches(' '));
         out.push('\n');
     }
     out.push_str(&direction_legend());
@@ -61,7 +85,7 @@ fn draw(board: &Board, robot_mark: impl Fn(CellId) -> Option<String>) -> String 
     out
 }
 
-const LEGEND: &str = "legend: . plain  ~ lake  ! lightning  [r] square  <r> triangle  (r) circle  \
+pub const LEGEND: &str = "legend: . plain  ~ lake  ! lightning  [r] square  <r> triangle  (r) circle  \
 g camp  G start point  + outer start  #G# computer";
 
 /// A board on its own.
@@ -71,25 +95,14 @@ pub fn board(board: &Board) -> String {
         board.name,
         board.width,
         board.height,
-        draw(board, |_| None)
+        draw(board, None)
     )
 }
 
 /// A match state: the board with every robot (team letter, number, facing arrow), then one
 /// line per robot.
 pub fn state(m: &Match) -> String {
-    let drawing = draw(m.board(), |cell| {
-        m.robot_at(cell).map(|id| {
-            let r = m.robot(id);
-            format!(
-                "{}{}{}",
-                r.name.team.letter(),
-                r.name.number,
-                r.facing.arrow()
-            )
-        })
-    });
-    let mut out = drawing;
+    let mut out = draw(m.board(), Some(m));
     out.push_str(LEGEND);
     out.push_str("  g1→ robot green.1 facing 1\n");
     for (id, r) in m.robots().iter().enumerate() {

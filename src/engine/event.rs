@@ -218,6 +218,28 @@ pub enum Event {
 }
 
 impl Event {
+    /// The step a robot read, when the event records a read: a control step, the action
+    /// executed, a destroyed or empty step, the step where it stalled, or a signal's step.
+    /// Lost steps and lightning are not reads.
+    pub fn step_read(&self) -> Option<(RobotName, u8)> {
+        use Event::*;
+        match self {
+            Tested { robot, step, .. }
+            | Reset { robot, step }
+            | Jumped { robot, step, .. }
+            | Moved { robot, step, .. }
+            | Blocked { robot, step, .. }
+            | Rotated { robot, step, .. }
+            | Fired { robot, step, .. }
+            | OutOfShots { robot, step }
+            | Exploded { robot, step, .. }
+            | Stalled { robot, step }
+            | Idle { robot, step, .. }
+            | SignalReceived { robot, step, .. } => Some((*robot, *step)),
+            _ => None,
+        }
+    }
+
     /// The robot the event is about, if any.
     pub fn robot(&self) -> Option<RobotName> {
         use Event::*;

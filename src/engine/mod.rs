@@ -135,6 +135,22 @@ pub enum SignalError {
     AlreadyPending(RobotName),
 }
 
+/// Two states are equal when everything that changes during play is equal (the fixed part,
+/// board and programs, is shared and never changes).
+impl PartialEq for Match {
+    fn eq(&self, other: &Self) -> bool {
+        self.robots == other.robots
+            && self.teams == other.teams
+            && self.occupant == other.occupant
+            && self.rng == other.rng
+            && self.first_team == other.first_team
+            && self.clock == other.clock
+            && self.outcome == other.outcome
+            && self.signal_window == other.signal_window
+            && self.turns == other.turns
+    }
+}
+
 impl Match {
     /// Places the robots (R-A12), draws the first player, and is ready for round 1.
     pub fn new(setup: &MatchSetup) -> Result<Match, String> {

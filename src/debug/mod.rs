@@ -1,0 +1,641 @@
+//! The debugger's core: a [`Session`] holds a match's [`Timeline`], breakpoints and watches,
+//! and runs [`Command`]s, answering in text. Script mode prints the answers; the TUI draws
+//! the same session and shows the answers in its status line. One command layer, two front
+//! ends.
+
+pub mod command;
+pub mod timeline;
+
+pub use command::{Breakpoint, Command, EventKind, Scope, Show, parse};
+pub use timeline::{CHECKPOINT_EVERY, Timeline};
+
+use crate::engine::{Event, Match, MatchSetup, RobotId, RobotName};
+use crate::lang::Condition;
+use std::fmt::Write;
+
+/// Builds the match again from its files (for `reload`).
+pub type Loader = Box<dyn Fn() -> Result<MatchSetup, String>>;
+
+/// A numbered breakpoint or watch.
+#[derive(Clone, Debug)]
+pub enum Mark {
+    Break {
+        id: u32,
+        breakpoint: Breakpoint,
+    },
+    Watch {
+        id: u32,
+        robot: RobotName,
+        condition: Condition,
+        text: String,
+    },
+}
+
+impl Mark {
+    pub fn id(&self) -> u32 {
+        match self {
+            Mark::Break { id, .. } | Mark::Watch { id, .. } => *id,
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        match self {
+            Mark::Break { id, breakpoint } => {
+                format!("breakpoint {id}: {}", describe_break(breakpoint))
+            }
+            Mark::Watch {
+                id, robot, text, ..
+            } => format!("watch {id}: {robot} {text}"),
+        }
+    }
+}
+
+fn describe_break(b: &Breakpoint) -> String {
+    match b {
+        Breakpoint::Step { robot, step } => format!("{robot} reads step {step}"),
+        Breakpoint::Event { kind, scope } => {
+            let who = match scope {
+                Scope::Robot(r) => r.to_string(),
+                Scope::Team(t) => format!("team {t}"),
+            };
+            format!("{who} {}", kind.name())
+        }
+        Breakpoint::When { robot, text, .. } => format!("{robot} when {text}"),
+    }
+}
+
+/// What a command answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    pub text: String,
+    pub quit: bool,
+}
+
+pub struct Session {
+    timeline: Timeline,
+    loader: Loader,
+    marks: Vec<Mark>,
+    next_id: u32,
+    /// The turn where `continue` last stopped for a breakpoint: continuing from there plays
+    /// that turn instead of stopping again.
+    stopped_at: Option<u64>,
+    /// The last value of each `when` breakpoint: they stop when it turns true.
+    when_values: Vec<(u32, bool)>,
+}
+
+impl Session {
+    /// A session on the match `load` builds; `load` is called again by `reload`.
+    pub fn new(load: Loader) -> Result<Session, String> {
+        let setup = load()?;
+        let start = Match::new(&setup)?;
+        Ok(Session {
+            timeline: Timeline::new(start),
+            loader: load,
+            marks: Vec::new(),
+            next_id: 1,
+            stopped_at: None,
+            when_values: Vec::new(),
+        })
+    }
+
+    pub fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+
+    pub fn current(&self) -> &Match {
+        self.timeline.current()
+    }
+
+    pub fn marks(&self) -> &[Mark] {
+        &self.marks
+    }
+
+    /// One line of a script: blank lines and `#` comments are skipped (`None`); a command is
+    /// echoed as `> command` before its answer.
+    pub fn script_line(&mut self, line: &str) -> Option<Reply> {
+        let command = line.trim();
+        if command.is_empty() || command.starts_with('#') {
+            return None;
+        }
+        let reply = self.run_line(command);
+        Some(Reply {
+            text: format!("> {command}\n{}", reply.text),
+            quit: reply.quit,
+        })
+    }
+
+    /// A whole script's transcript, starting with where the match stands.
+    pub fn transcript<'a>(&mut self, lines: impl IntoIterator<Item = &'a str>) -> String {
+        let mut out = self.position();
+        for line in lines {
+            if let Some(reply) = self.script_line(line) {
+                out.push_str(&reply.text);
+                if reply.quit {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Parses and runs one line.
+    pub fn run_line(&mut self, line: &str) -> Reply {
+        match command::parse(line) {
+            Ok(cmd) => self.execute(cmd),
+            Err(message) => Reply {
+                text: format!("error: {message}\n"),
+                quit: false,
+            },
+        }
+    }
+
+    pub fn execute(&mut self, cmd: Command) -> Reply {
+        let before = self.timeline.turn();
+        let mut text = String::new();
+        let mut moved = true;
+        match cmd {
+            Command::Step(n) => {
+                for _ in 0..n {
+                    if !self.timeline.step() {
+                        break;
+                    }
+                }
+            }
+            Command::Turn => self.timeline.forward_team_turn(),
+            Command::Round => self.timeline.forward_round(),
+            Command::Back(n) => self.timeline.go_to(before.saturating_sub(n)),
+            Command::BackTurn => self.timeline.back_team_turn(),
+            Command::BackRound => self.timeline.back_round(),
+            Command::GotoRound(n) => self.timeline.go_to_round(n),
+            Command::Continue => text = self.continue_to_break(),
+            other => {
+                moved = false;
+                text = match self.act(other) {
+                    Ok(Some(t)) => t,
+                    Ok(None) => {
+                        return Reply {
+                            text: String::new(),
+                            quit: true,
+                        };
+                    }
+                    Err(e) => format!("error: {e}\n"),
+                };
+            }
+        }
+        if moved {
+            let after = self.timeline.turn();
+            let mut out = String::new();
+            if after > before {
+                for e in self.timeline.events_since(before) {
+                    out.push_str(&log_line(e));
+                }
+            } else if after < before {
+                let _ = writeln!(out, "back {} robot turns", before - after);
+            }
+            out.push_str(&text);
+            out.push_str(&self.position());
+            text = out;
+            self.refresh_when_values();
+        }
+        text.push_str(&self.watch_lines());
+        Reply { text, quit: false }
+    }
+
+    /// Commands that do not move in time. `Ok(None)` is quit.
+    fn act(&mut self, cmd: Command) -> Result<Option<String>, String> {
+        Ok(Some(match cmd {
+            Command::Break(breakpoint) => {
+                let robot = match &breakpoint {
+                    Breakpoint::Step { robot, .. } | Breakpoint::When { robot, .. } => Some(*robot),
+                    Breakpoint::Event {
+                        scope: Scope::Robot(r),
+                        ..
+                    } => Some(*r),
+                    Breakpoint::Event {
+                        scope: Scope::Team(t),
+                        ..
+                    } => {
+                        if !self.current().teams().iter().any(|x| x.colour == *t) {
+                            return Err(format!("there is no {t} team in this match"));
+                        }
+                        None
+                    }
+                };
+                if let Some(r) = robot {
+                    self.robot_id(r)?;
+                }
+                let id = self.add_mark(|id| Mark::Break { id, breakpoint });
+                self.refresh_when_values();
+                format!("{}\n", self.mark(id).describe())
+            }
+            Command::Watch {
+                robot,
+                condition,
+                text,
+            } => {
+                self.robot_id(robot)?;
+                let id = self.add_mark(|id| Mark::Watch {
+                    id,
+                    robot,
+                    condition,
+                    text,
+                });
+                format!("{}\n", self.mark(id).describe())
+            }
+            Command::Delete(id) => {
+                let before = self.marks.len();
+                self.marks.retain(|m| m.id() != id);
+                if self.marks.len() == before {
+                    return Err(format!("there is no breakpoint or watch {id}"));
+                }
+                self.when_values.retain(|(i, _)| *i != id);
+                format!("deleted {id}\n")
+            }
+            Command::Signal { robot, step } => {
+                let id = self.robot_id(robot)?;
+                self.timeline
+                    .send_signal(id, step)
+                    .map_err(|e| e.to_string())?;
+                let left =
+                    self.current().teams()[usize::from(self.current().robot(id).team)].signals_left;
+                format!(
+                    "signal sent to {robot}: step {step} at its next turn ({left} signals left)\n"
+                )
+            }
+            Command::Show(what) => self.show(what)?,
+            Command::Reload => {
+                let setup = (self.loader)()?;
+                let start = Match::new(&setup)?;
+                self.timeline.restart(start);
+                self.stopped_at = None;
+                self.refresh_when_values();
+                format!(
+                    "reloaded; back to the start, same seed ({})\n{}",
+                    setup.seed,
+                    self.position()
+                )
+            }
+            Command::Help => format!("{}\n", command::HELP),
+            Command::Quit => return Ok(None),
+            _ => unreachable!("moves in time are handled by execute"),
+        }))
+    }
+
+    fn add_mark(&mut self, make: impl FnOnce(u32) -> Mark) -> u32 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.marks.push(make(id));
+        id
+    }
+
+    fn mark(&self, id: u32) -> &Mark {
+        self.marks
+            .iter()
+            .find(|m| m.id() == id)
+            .expect("just added")
+    }
+
+    pub fn robot_id(&self, name: RobotName) -> Result<RobotId, String> {
+        self.current()
+            .robot_by_name(name)
+            .ok_or_else(|| format!("there is no robot {name} in this match"))
+    }
+
+    /// Plays until a breakpoint or the end. Step and event breakpoints stop *before* the
+    /// robot turn that triggers them; `when` breakpoints stop after the turn that makes the
+    /// condition true.
+    fn continue_to_break(&mut self) -> String {
+        let resume_from = self.stopped_at.take();
+        loop {
+            let turn = self.timeline.turn();
+            if !self.timeline.step() {
+                return "the match is over\n".into();
+            }
+            let events: Vec<Event> = self.timeline.events_of(turn + 1).to_vec();
+            if resume_from != Some(turn)
+                && let Some(reason) = self.triggered(&events)
+            {
+                self.timeline.go_to(turn);
+                self.stopped_at = Some(turn);
+                return reason;
+            }
+            if let Some(reason) = self.when_turned_true() {
+                return reason;
+            }
+            if self.current().is_over() {
+                return String::new();
+            }
+        }
+    }
+
+    /// The first step or event breakpoint that a turn's events trigger, as a stop message.
+    fn triggered(&self, events: &[Event]) -> Option<String> {
+        for mark in &self.marks {
+            let Mark::Break { id, breakpoint } = mark else {
+                continue;
+            };
+            match breakpoint {
+                Breakpoint::Step { robot, step } => {
+                    let reads: Vec<u8> = events
+                        .iter()
+                        .filter_map(Event::step_read)
+                        .filter(|(r, _)| r == robot)
+                        .map(|(_, s)| s)
+                        .collect();
+                    if reads.contains(step) {
+                        let path: Vec<String> = reads.iter().map(u8::to_string).collect();
+                        return Some(format!(
+                            "breakpoint {id}: {robot} is about to read step {step} (its next turn reads steps {})\n",
+                            path.join(" → ")
+                        ));
+                    }
+                }
+                Breakpoint::Event { kind, scope } => {
+                    if let Some(e) = events.iter().find(|e| event_matches(e, *kind, *scope)) {
+                        return Some(format!("breakpoint {id}: next turn, {e}\n"));
+                    }
+                }
+                Breakpoint::When { .. } => {}
+            }
+        }
+        None
+    }
+
+    fn when_turned_true(&mut self) -> Option<String> {
+        let mut message = None;
+        let values = self.when_now();
+        for (id, now) in values {
+            let before = self
+                .when_values
+                .iter()
+                .find(|(i, _)| *i == id)
+                .is_some_and(|(_, v)| *v);
+            if now && !before && message.is_none() {
+                message = Some(format!("{}: now true\n", self.mark(id).describe()));
+            }
+        }
+        self.refresh_when_values();
+        message
+    }
+
+    fn when_now(&self) -> Vec<(u32, bool)> {
+        self.marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Break {
+                    id,
+                    breakpoint:
+                        Breakpoint::When {
+                            robot, condition, ..
+                        },
+                } => Some((*id, self.holds(*robot, condition).unwrap_or(false))),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn refresh_when_values(&mut self) {
+        self.when_values = self.when_now();
+    }
+
+    /// A condition's value for a robot now; `None` if the robot is destroyed.
+    pub fn holds(&self, robot: RobotName, condition: &Condition) -> Option<bool> {
+        let id = self.current().robot_by_name(robot)?;
+        self.current()
+            .robot(id)
+            .alive
+            .then(|| self.current().evaluate(id, condition))
+    }
+
+    /// Every watch with its value now.
+    pub fn watch_values(&self) -> Vec<(String, Option<bool>)> {
+        self.marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Watch {
+                    robot, condition, ..
+                } => Some((m.describe(), self.holds(*robot, condition))),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn watch_lines(&self) -> String {
+        self.watch_values()
+            .into_iter()
+            .map(|(text, value)| format!("{text} = {}\n", answer(value)))
+            .collect()
+    }
+
+    /// Where the match stands, in one line.
+    pub fn position(&self) -> String {
+        let m = self.current();
+        let turn = self.timeline.turn();
+        if let Some(o) = m.outcome() {
+            return match o.winner {
+                Some(w) => format!(
+                    "turn {turn}: the match is over: {w} wins ({}) after round {}\n",
+                    o.reason, o.rounds
+                ),
+                None => format!(
+                    "turn {turn}: the match is over: draw ({}) after round {}\n",
+                    o.reason, o.rounds
+                ),
+            };
+        }
+        let next = m.next_robot().map(|id| m.robot(id).name);
+        let signals: Vec<String> = m
+            .teams()
+            .iter()
+            .map(|t| format!("{} {}", t.colour, t.signals_left))
+            .collect();
+        let signals = signals.join(", ");
+        match next {
+            Some(r) => format!(
+                "turn {turn}: round {}, {} to play, {r} next (signals left: {signals})\n",
+                m.clock().round,
+                r.team
+            ),
+            None => format!("turn {turn}: round {}\n", m.clock().round),
+        }
+    }
+
+    fn show(&self, what: Show) -> Result<String, String> {
+        let m = self.current();
+        Ok(match what {
+            Show::Board => crate::render::state(m),
+            Show::Programs => (0..m.robots().len() as RobotId)
+                .map(|id| self.program_view(id))
+                .collect(),
+            Show::Robot(name) => self.robot_view(self.robot_id(name)?),
+            Show::Log(n) => {
+                let log = self.timeline.log();
+                log[log.len().saturating_sub(n)..]
+                    .iter()
+                    .map(log_line)
+                    .collect()
+            }
+            Show::Breaks | Show::Watches => {
+                let want_breaks = what == Show::Breaks;
+                let lines: String = self
+                    .marks
+                    .iter()
+                    .filter(|m| matches!(m, Mark::Break { .. }) == want_breaks)
+                    .map(|m| format!("{}\n", m.describe()))
+                    .collect();
+                if lines.is_empty() {
+                    "none\n".into()
+                } else {
+                    lines
+                }
+            }
+        })
+    }
+
+    /// The step a robot will read next (ignoring controls it may pass through).
+    pub fn next_step(&self, id: RobotId) -> u8 {
+        let r = self.current().robot(id);
+        let len = self.current().program(id).len();
+        if usize::from(r.pointer) > len {
+            r.pointer
+        } else {
+            r.pointer + 1
+        }
+    }
+
+    /// A robot's whole state, one fact a line.
+    pub fn robot_view(&self, id: RobotId) -> String {
+        let m = self.current();
+        let r = m.robot(id);
+        let mut out = format!("{} (program {})\n", r.name, m.program_origin(id));
+        if !r.alive {
+            out.push_str("  destroyed\n");
+            return out;
+        }
+        let (col, row) = m.board().offset(r.cell);
+        let _ = writeln!(out, "  position: [{col}, {row}]");
+        let _ = writeln!(
+            out,
+            "  facing: {} {} {}",
+            r.facing.number(),
+            r.facing.arrow(),
+            r.facing.name()
+        );
+        let pointer = if r.pointer == 0 {
+            "start box".to_string()
+        } else {
+            format!("step {}", r.pointer)
+        };
+        let _ = writeln!(
+            out,
+            "  pointer: {pointer} (next: step {})",
+            self.next_step(id)
+        );
+        let lost = r.destroyed_steps();
+        let lost = if lost.is_empty() {
+            "none".to_string()
+        } else {
+            lost.iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(out, "  destroyed steps: {lost}");
+        let _ = writeln!(out, "  shots left: {}", r.shots);
+        let pending = r
+            .pending_signal
+            .map_or("none".to_string(), |s| format!("step {s}"));
+        let _ = writeln!(out, "  pending signal: {pending}");
+        out
+    }
+
+    /// A robot's program with its pointer (●), the step it reads next (▶) and destroyed
+    /// steps (✗); for the robot about to act, the answer of each test.
+    pub fn program_view(&self, id: RobotId) -> String {
+        let m = self.current();
+        let r = m.robot(id);
+        let program = m.program(id);
+        let state = if r.alive {
+            format!("{} shots", r.shots)
+        } else {
+            "destroyed".into()
+        };
+        let mut out = format!("{} {}: {state}\n", r.name, m.program_origin(id));
+        let next = self.next_step(id);
+        if r.pointer == 0 {
+            out.push_str("  ●    start\n");
+        }
+        for (i, step) in program.steps.iter().enumerate() {
+            let n = i + 1;
+            let mark = match (
+                usize::from(r.pointer) == n,
+                usize::from(next) == n && r.alive,
+            ) {
+                (true, _) => '●',
+                (_, true) => '▶',
+                _ => ' ',
+            };
+            let lost = if r.is_destroyed(n) { '✗' } else { ' ' };
+            let _ = writeln!(out, "  {mark}{lost}{n:>3}  {}", step.instruction.notation());
+        }
+        if usize::from(next) > program.len() && r.alive {
+            let _ = writeln!(out, "  ▶ {next:>3}  (empty)");
+        }
+        let acting = m.next_robot() == Some(id);
+        for test in program.tests.iter().flatten() {
+            let value = if acting {
+                answer(Some(m.evaluate(id, &test.condition)))
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "  ?{} {value:<3} {}", test.number, test.text);
+        }
+        out
+    }
+}
+
+fn answer(value: Option<bool>) -> &'static str {
+    match value {
+        Some(true) => "yes",
+        Some(false) => "no",
+        None => "(robot destroyed)",
+    }
+}
+
+/// An event as the log shows it: a turn's first line flush left, the rest indented.
+pub fn log_line(e: &Event) -> String {
+    match e {
+        Event::Turn { .. } => format!("{e}\n"),
+        _ => format!("  {e}\n"),
+    }
+}
+
+fn event_matches(e: &Event, kind: EventKind, scope: Scope) -> bool {
+    let kind_ok = matches!(
+        (kind, e),
+        (EventKind::Hit, Event::Hit { .. })
+            | (
+                EventKind::Destroyed,
+                Event::Destroyed { .. }
+                    | Event::Drowned { .. }
+                    | Event::FellOff { .. }
+                    | Event::Exploded { .. }
+            )
+            | (
+                EventKind::StepLost,
+                Event::StepLost { .. } | Event::Lightning { .. }
+            )
+            | (EventKind::Drowned, Event::Drowned { .. })
+            | (EventKind::FellOff, Event::FellOff { .. })
+            | (
+                EventKind::Signal,
+                Event::SignalSent { .. } | Event::SignalReceived { .. } | Event::SignalLost { .. }
+            )
+            | (EventKind::Stalled, Event::Stalled { .. })
+    );
+    kind_ok
+        && e.robot().is_some_and(|r| match scope {
+            Scope::Robot(name) => r == name,
+            Scope::Team(t) => r.team == t,
+        })
+}

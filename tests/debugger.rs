@@ -1,0 +1,270 @@
+//! The debugger: script transcripts (snapshots of `tests/debugger/*.script`), the TUI drawn
+//! into ratatui's `TestBackend`, breakpoints checked against a plain run, and back-then-forward
+//! checked against straight play over random matches.
+
+use proptest::prelude::*;
+use robots::debug::{Session, Timeline};
+use robots::engine::{Event, Match, MatchSetup};
+use robots::{match_file, shipped};
+use std::path::{Path, PathBuf};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn load(name: &str) -> Result<MatchSetup, String> {
+    let read = |p: &Path| std::fs::read(root().join(p));
+    if name == "default" {
+        let (file, text) = shipped::DEFAULT_MATCH;
+        return match_file::parse_match(file, text, &read).map_err(|d| d.to_string());
+    }
+    let path = PathBuf::from("tests/debugger").join(name);
+    let text = std::fs::read_to_string(root().join(&path)).map_err(|e| e.to_string())?;
+    match_file::parse_match(&path.display().to_string(), &text, &read).map_err(|d| d.to_string())
+}
+
+fn session(name: &str, seed: Option<u64>) -> Session {
+    let name = name.to_string();
+    Session::new(Box::new(move || {
+        let mut setup = load(&name)?;
+        if let Some(seed) = seed {
+            setup.seed = seed;
+        }
+        Ok(setup)
+    }))
+    .unwrap()
+}
+
+#[test]
+fn scripts() {
+    insta::glob!("debugger/*.script", |path| {
+        let script = std::fs::read_to_string(path).unwrap();
+        let header = |key: &str| {
+            script
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("# {key}: ")).map(str::trim))
+        };
+        let matched = header("match").expect("a `# match:` line");
+        let seed = header("seed").map(|s| s.parse().unwrap());
+        let transcript = session(matched, seed).transcript(script.lines());
+        insta::assert_snapshot!(format!("{script}\n---- transcript ----\n{transcript}"));
+    });
+}
+
+/// The issue's check: stepping and coming back shows the same robot as not moving at all.
+#[test]
+fn step_then_back_shows_the_same_robot() {
+    let moved = session("default", None).transcript(["step 10", "back 10", "show robot green.1"]);
+    let still = session("default", None).transcript(["show robot green.1"]);
+    let tail = |t: &str| t[t.rfind("> show robot").unwrap()..].to_string();
+    assert_eq!(tail(&moved), tail(&still));
+}
+
+fn screen(
+    session: &Session,
+    ui: &robots::tui::Ui,
+    width: u16,
+    height: u16,
+) -> (String, ratatui::buffer::Buffer) {
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| robots::tui::draw(frame, session, ui))
+        .unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let mut text = String::new();
+    for y in 0..height {
+        let line: String = (0..width)
+            .map(|x| buffer[(x, y)].symbol().to_string())
+            .collect();
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    (text, buffer)
+}
+
+#[test]
+fn the_screen_shows_board_programs_log_watches_and_status() {
+    let mut s = session("default", None);
+    let mut ui = robots::tui::Ui::default();
+    for line in [
+        "step 8",
+        "watch green.1 enemy within 4",
+        "break violet.2 step 11",
+    ] {
+        ui.message = s.run_line(line).text;
+    }
+    let (text, buffer) = screen(&s, &ui, 170, 48);
+    insta::assert_snapshot!(text);
+    // Robots are drawn in their team's colour: find green.1's mark and check its background.
+    let (x, y) = (0..48u16)
+        .flat_map(|y| (0..170u16).map(move |x| (x, y)))
+        .find(|&(x, y)| buffer[(x, y)].symbol() == "g" && buffer[(x + 1, y)].symbol() == "1")
+        .expect("green.1 is on the board");
+    assert_eq!(buffer[(x, y)].bg, ratatui::style::Color::Green);
+}
+
+#[test]
+fn keys_drive_the_same_commands() {
+    use robots::tui::{Key, handle};
+    let mut s = session("default", None);
+    let mut ui = robots::tui::Ui::default();
+    for key in "sstrbBR".chars() {
+        assert!(!handle(&mut s, &mut ui, Key::Char(key)));
+    }
+    assert_eq!(
+        s.timeline().turn(),
+        0,
+        "s s t r forward, then b B R all the way back"
+    );
+    handle(&mut s, &mut ui, Key::Char('g'));
+    for c in "4".chars() {
+        handle(&mut s, &mut ui, Key::Char(c));
+    }
+    handle(&mut s, &mut ui, Key::Enter);
+    assert_eq!(s.current().clock().round, 4);
+    handle(&mut s, &mut ui, Key::Char(':'));
+    for c in "break green.1 step 11".chars() {
+        handle(&mut s, &mut ui, Key::Char(c));
+    }
+    handle(&mut s, &mut ui, Key::Enter);
+    assert_eq!(s.marks().len(), 1);
+    handle(&mut s, &mut ui, Key::Char('e'));
+    assert!(s.current().is_over());
+    handle(&mut s, &mut ui, Key::Char('L'));
+    assert_eq!(s.timeline().turn(), 0);
+    assert_eq!(s.marks().len(), 1, "reload keeps breakpoints");
+    assert!(handle(&mut s, &mut ui, Key::Char('q')));
+}
+
+/// The first turn in which `robot` reads `step`, in a plain run of the match.
+fn first_read(setup: &MatchSetup, robot: robots::engine::RobotName, step: u8) -> Option<u64> {
+    let mut m = Match::new(setup).unwrap();
+    let mut turn = 0;
+    while !m.is_over() {
+        let events = m.step();
+        turn += 1;
+        if events
+            .iter()
+            .filter_map(Event::step_read)
+            .any(|r| r == (robot, step))
+        {
+            return Some(turn);
+        }
+    }
+    None
+}
+
+#[test]
+fn a_step_breakpoint_stops_just_before_the_first_turn_that_reads_the_step() {
+    let setup = load("default").unwrap();
+    let mut checked = 0;
+    for name in ["green.1", "green.2", "violet.1", "violet.2"] {
+        let robot = robots::debug::command::robot_name(name).unwrap();
+        for step in 1..=14u8 {
+            let Some(turn) = first_read(&setup, robot, step) else {
+                continue;
+            };
+            let mut s = session("default", None);
+            s.run_line(&format!("break {name} step {step}"));
+            let reply = s.run_line("continue");
+            assert_eq!(
+                s.timeline().turn(),
+                turn - 1,
+                "{name} step {step}: {}",
+                reply.text
+            );
+            assert!(
+                reply
+                    .text
+                    .contains(&format!("is about to read step {step}"))
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "only {checked} breakpoints were reached");
+}
+
+/// The state and log after `turn` turns of straight play, with the timeline's signals.
+fn straight(setup: &MatchSetup, turn: u64, inputs: &[(u64, u8, u8)]) -> (Match, Vec<Event>) {
+    let mut m = Match::new(setup).unwrap();
+    let mut log = Vec::new();
+    for t in 1..=turn {
+        m.step_into(&mut log);
+        for &(at, robot, step) in inputs.iter().filter(|i| i.0 == t) {
+            let _ = at;
+            m.send_signal(robot, step, &mut log).unwrap();
+        }
+    }
+    (m, log)
+}
+
+#[derive(Clone, Debug)]
+enum Op {
+    Step(u64),
+    Back(u64),
+    BackTurn,
+    BackRound,
+    Turn,
+    Round,
+    GotoRound(u32),
+    Signal(u8, u8),
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        (1..40u64).prop_map(Op::Step),
+        (1..80u64).prop_map(Op::Back),
+        Just(Op::BackTurn),
+        Just(Op::BackRound),
+        Just(Op::Turn),
+        Just(Op::Round),
+        (1..30u32).prop_map(Op::GotoRound),
+        (0..4u8, 1..15u8).prop_map(|(r, s)| Op::Signal(r, s)),
+    ]
+}
+
+fn random_setup(seed: u64, a: usize, b: usize) -> MatchSetup {
+    let mut setup = robots::bench::workload().unwrap()[a * 6 + b].clone();
+    setup.seed = seed;
+    setup
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Whatever the moves in time (signals by hand included), the state and the log equal
+    /// those of playing the same number of turns straight from the start.
+    #[test]
+    fn back_then_forward_reproduces_states_and_events(seed in 0..1000u64, a in 0..6usize, b in 0..6usize, ops in prop::collection::vec(op(), 1..25)) {
+        let setup = random_setup(seed, a, b);
+        let mut t = Timeline::new(Match::new(&setup).unwrap());
+        for op in ops {
+            match op {
+                Op::Step(n) => { for _ in 0..n { t.step(); } }
+                Op::Back(n) => t.go_to(t.turn().saturating_sub(n)),
+                Op::BackTurn => t.back_team_turn(),
+                Op::BackRound => t.back_round(),
+                Op::Turn => t.forward_team_turn(),
+                Op::Round => t.forward_round(),
+                Op::GotoRound(n) => t.go_to_round(n),
+                Op::Signal(robot, step) => { let _ = t.send_signal(robot, step); }
+            }
+            let (m, log) = straight(&setup, t.turn(), t.inputs());
+            prop_assert!(t.current() == &m, "state differs at turn {}", t.turn());
+            prop_assert_eq!(t.log(), &log[..]);
+        }
+    }
+}
+
+/// The benchmark's long match really is 500 rounds of 6 robots: 3,000 turns of history.
+#[test]
+fn the_benchmark_match_runs_to_500_rounds() {
+    let t = robots::bench::long_timeline().unwrap();
+    assert_eq!(t.turn(), 3000);
+    let o = t.current().outcome().unwrap();
+    assert_eq!(
+        (o.rounds, o.reason),
+        (500, robots::engine::EndReason::RoundLimit)
+    );
+}
