@@ -268,3 +268,49 @@ fn the_benchmark_match_runs_to_500_rounds() {
         (500, robots::engine::EndReason::RoundLimit)
     );
 }
+
+/// Reload after editing a program file: the new program runs from the same seed and
+/// placements, and breakpoints and watches stay.
+#[test]
+fn reload_picks_up_an_edited_program() {
+    let dir = std::env::temp_dir().join(format!("robots-reload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let program = dir.join("mine.robot");
+    std::fs::write(&program, "1: R+1\n2: RAZ\n").unwrap();
+    let game = dir.join("match.yaml");
+    std::fs::write(&game, "board: classic\nteams:\n  - colour: green\n    robots: [{program: mine.robot}]\n  - colour: violet\n    robots: [{code: \"\"}]\n").unwrap();
+    let path = game.clone();
+    let mut s = Session::new(Box::new(move || {
+        let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+        match_file::parse_match(&path.display().to_string(), &text, &|p| std::fs::read(p))
+            .map_err(|d| d.to_string())
+    }))
+    .unwrap();
+    let before = s.transcript([
+        "watch green.1 facing 1",
+        "break green.1 step 2",
+        "show robot green.1",
+    ]);
+    std::fs::write(&program, "1: T\n2: RAZ\n").unwrap();
+    let after = s.transcript(["reload", "show breaks", "show watches", "step 2"]);
+    assert!(
+        after.contains("breakpoint 2: green.1 reads step 2"),
+        "{after}"
+    );
+    assert!(after.contains("watch 1: green.1 facing 1"), "{after}");
+    assert!(
+        after.contains("green.1 step 1: fires"),
+        "the edited program runs:\n{after}"
+    );
+    // Same seed, same placement.
+    let position = |t: &str| {
+        t.lines()
+            .find(|l| l.contains("position:"))
+            .map(str::to_string)
+    };
+    assert_eq!(
+        position(&before),
+        position(&s.transcript(["back 2", "show robot green.1"]))
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
