@@ -170,28 +170,18 @@ impl Timeline {
         Ok(())
     }
 
-    /// Turn indices where a team's turn starts (0 is the first).
-    fn team_turn_starts(&self) -> impl Iterator<Item = u64> + '_ {
+    /// Turn indices where a new team turn (`by_team`) or a new round starts; 0 is the first.
+    fn starts(&self, by_team: bool) -> impl Iterator<Item = u64> + '_ {
+        let key = move |p: &Played| (p.round, by_team.then_some(p.team));
         (0..self.played.len())
-            .filter(move |&i| {
-                i == 0 || {
-                    let (a, b) = (self.played[i - 1], self.played[i]);
-                    (a.round, a.team) != (b.round, b.team)
-                }
-            })
-            .map(|i| i as u64)
-    }
-
-    fn round_starts(&self) -> impl Iterator<Item = u64> + '_ {
-        (0..self.played.len())
-            .filter(move |&i| i == 0 || self.played[i - 1].round != self.played[i].round)
+            .filter(move |&i| i == 0 || key(&self.played[i - 1]) != key(&self.played[i]))
             .map(|i| i as u64)
     }
 
     /// Back to the start of the current team's turn, or of the previous one if already there.
     pub fn back_team_turn(&mut self) {
         let target = self
-            .team_turn_starts()
+            .starts(true)
             .filter(|&s| s < self.turn)
             .max()
             .unwrap_or(0);
@@ -201,7 +191,7 @@ impl Timeline {
     /// Back to the start of the current round, or of the previous one if already there.
     pub fn back_round(&mut self) {
         let target = self
-            .round_starts()
+            .starts(false)
             .filter(|&s| s < self.turn)
             .max()
             .unwrap_or(0);
