@@ -9,6 +9,7 @@ pub mod engine;
 pub mod hex;
 pub mod lang;
 pub mod match_file;
+pub mod micro;
 pub mod render;
 pub mod shipped;
 pub mod terrain;

@@ -25,6 +25,19 @@ pub const DEFAULT_MATCH: (&str, &str) = (
     include_str!("../matches/default.yaml"),
 );
 
+/// The Micro Robots faces (stand-in tiles: see the files).
+pub const MICRO_FACES: [(&str, &str); 2] = [
+    ("silver", include_str!("../boards/micro/silver.yaml")),
+    ("copper", include_str!("../boards/micro/copper.yaml")),
+];
+
+pub fn micro_face(name: &str) -> Option<&'static str> {
+    MICRO_FACES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
+}
+
 pub fn board(name: &str) -> Option<&'static str> {
     BOARDS
         .iter()

@@ -115,12 +115,12 @@ fn log_prints_every_event() {
 #[test]
 fn check_accepts_every_shipped_file() {
     let mut args = vec!["check".to_string()];
-    for dir in ["programs", "boards", "matches"] {
+    for dir in ["programs", "boards", "boards/micro", "matches"] {
         for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)).unwrap() {
-            args.push(format!(
-                "{dir}/{}",
-                entry.unwrap().file_name().to_string_lossy()
-            ));
+            let entry = entry.unwrap();
+            if entry.file_type().unwrap().is_file() {
+                args.push(format!("{dir}/{}", entry.file_name().to_string_lossy()));
+            }
         }
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -237,4 +237,72 @@ fn a_reader_that_stops_early_is_not_a_panic() {
     assert!(first.contains("plays first"));
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
     assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn micro_solve_answers_in_json_and_says_when_there_is_no_way() {
+    let o = robots(&[
+        "micro", "solve", "silver", "--from", "P1", "--to", "W2", "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let path = v["path"].as_array().unwrap();
+    assert_eq!(v["moves"].as_u64().unwrap() as usize, path.len() - 1);
+    assert_eq!(
+        (path[0].as_str(), path.last().unwrap().as_str()),
+        (Some("P1"), Some("W2"))
+    );
+    let via = robots(&[
+        "micro", "solve", "silver", "--from", "P1", "--to", "W2", "--via", "R3", "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&via).trim()).unwrap();
+    assert!(v["path"].as_array().unwrap().iter().any(|c| c == "R3"));
+    let none = robots(&[
+        "micro",
+        "solve",
+        "tests/micro/disconnected.yaml",
+        "--from",
+        "W5",
+        "--to",
+        "P4",
+    ]);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(stderr(&none).contains("no way from W5 to P4"));
+    let bad = robots(&["micro", "solve", "silver", "--from", "X9", "--to", "P4"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let bad_file = robots(&[
+        "micro",
+        "solve",
+        "tests/micro/err_short_row.yaml",
+        "--from",
+        "P1",
+        "--to",
+        "P4",
+    ]);
+    assert_eq!(bad_file.status.code(), Some(2));
+    assert!(stderr(&bad_file).starts_with("tests/micro/err_short_row.yaml:3:6: error:"));
+}
+
+#[test]
+fn micro_analyse_and_play_report() {
+    let o = robots(&["micro", "analyse", "copper"]);
+    assert!(o.status.success());
+    assert!(
+        stdout(&o).contains("1536 arrangements") && stdout(&o).contains("unreachable: 0 pairs")
+    );
+    let j = robots(&["micro", "analyse", "silver", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&j).trim()).unwrap();
+    assert_eq!(v["arrangements"], 1536);
+    let game = robots(&[
+        "micro",
+        "play",
+        "--players",
+        "4",
+        "--seed",
+        "3",
+        "--variant",
+        "waypoint",
+    ]);
+    assert!(game.status.success(), "{}", stderr(&game));
+    assert!(stdout(&game).lines().last().unwrap().starts_with("winner"));
 }

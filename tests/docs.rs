@@ -78,3 +78,27 @@ fn the_formats_guide_examples_load() {
         .unwrap();
     assert_eq!(setup.signals.len(), 2);
 }
+
+#[test]
+fn the_micro_robots_examples_load() {
+    use robots::micro::{MicroFile, board::parse};
+    let face = |name: &str| {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("boards/micro/{name}.yaml")),
+        )
+        .map_err(|e| e.to_string())?;
+        match parse(name, &text, &|_| Err("no".into())).map_err(|d| d.to_string())? {
+            MicroFile::Face(f) => Ok(f),
+            MicroFile::Board(_) => Err("not a face".to_string()),
+        }
+    };
+    let mut loaded = 0;
+    for block in blocks(&doc("docs/FORMATS.md"), "yaml") {
+        if block.contains("tiles:") || block.contains("rows:") || block.contains("layout:") {
+            parse("FORMATS.md", &block, &face).unwrap_or_else(|d| panic!("{block}\n{d}"));
+            loaded += 1;
+        }
+    }
+    assert_eq!(loaded, 3);
+}

@@ -1,0 +1,220 @@
+//! Every arrangement of a face's four tiles, counted once per whole-board rotation, and what
+//! their optimal paths look like. Turning the whole board a quarter turn moves the tile at NW
+//! to NE and turns every tile once; it changes no path length. Each such orbit of four
+//! arrangements has exactly one member with the face's first tile at NW, so those are the
+//! ones enumerated: 4 turns × 3! orders × 4³ turns = 1,536 arrangements.
+
+use super::board::{Arrangement, Board, Cell, Face};
+use super::solve::Moves;
+use serde::Serialize;
+
+/// Every arrangement with tile 1 at NW, in a fixed order.
+pub fn arrangements() -> Vec<Arrangement> {
+    let orders = [
+        [1, 2, 3],
+        [1, 3, 2],
+        [2, 1, 3],
+        [2, 3, 1],
+        [3, 1, 2],
+        [3, 2, 1],
+    ];
+    let mut out = Vec::with_capacity(1536);
+    for first_turns in 0..4u8 {
+        for order in orders {
+            for t in 0..64u8 {
+                out.push(Arrangement {
+                    tiles: [0, order[0], order[1], order[2]],
+                    turns: [first_turns, t & 3, (t >> 2) & 3, (t >> 4) & 3],
+                });
+            }
+        }
+    }
+    out
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PairStat {
+    pub from: Cell,
+    pub to: Cell,
+    /// The mean optimal length over the arrangements where the pair is reachable.
+    pub mean: f64,
+    pub longest: u8,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct WorstCase {
+    pub arrangement: String,
+    /// The longest optimal length between two cells of this arrangement.
+    pub longest: u8,
+    /// How many pairs need that many moves (or, for `longest: 255`, are unreachable).
+    pub pairs: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    pub face: String,
+    pub arrangements: usize,
+    /// Pairs of distinct cells per arrangement (a move can always be reversed, so a pair is
+    /// counted once).
+    pub pairs_per_arrangement: usize,
+    /// `distribution[k]`: how many (arrangement, pair) need exactly k moves.
+    pub distribution: Vec<u64>,
+    pub unreachable: u64,
+    pub arrangements_with_unreachable_pairs: usize,
+    pub mean_moves: f64,
+    /// The pairs hardest on average over all arrangements.
+    pub hardest_pairs: Vec<PairStat>,
+    /// The arrangements whose worst pair is longest.
+    pub longest_worst_cases: Vec<WorstCase>,
+}
+
+/// Analyses every arrangement; `progress(done, total)` is called as it goes.
+pub fn analyse(face: &Face, progress: &mut dyn FnMut(usize, usize)) -> Analysis {
+    let all = arrangements();
+    let mut distribution = vec![0u64; 37];
+    let mut unreachable = 0u64;
+    let mut with_unreachable = 0;
+    let mut sums = vec![(0u64, 0u32, 0u8); 36 * 36];
+    let mut worst: Vec<(u8, usize, Arrangement)> = Vec::with_capacity(all.len());
+    for (i, a) in all.iter().enumerate() {
+        let board = Board::arrange(face, *a);
+        let d = Moves::new(&board).all_distances();
+        let mut longest = 0u8;
+        let mut at_longest = 0;
+        let mut any_unreachable = false;
+        for (p, row) in d.iter().enumerate() {
+            for (q, &k) in row.iter().enumerate().skip(p + 1) {
+                let (cp, cq) = (board.cell_at(p), board.cell_at(q));
+                let (x, y) = if cp < cq { (cp, cq) } else { (cq, cp) };
+                if k == u8::MAX {
+                    unreachable += 1;
+                    any_unreachable = true;
+                    continue;
+                }
+                distribution[usize::from(k)] += 1;
+                let s = &mut sums[x.index() * 36 + y.index()];
+                s.0 += u64::from(k);
+                s.1 += 1;
+                s.2 = s.2.max(k);
+                if k > longest {
+                    longest = k;
+                    at_longest = 0;
+                }
+                if k == longest {
+                    at_longest += 1;
+                }
+            }
+        }
+        if any_unreachable {
+            with_unreachable += 1;
+        }
+        let unreachable_here = (0..36)
+            .map(|p| (p + 1..36).filter(|&q| d[p][q] == u8::MAX).count())
+            .sum();
+        worst.push(if any_unreachable {
+            (u8::MAX, unreachable_here, *a)
+        } else {
+            (longest, at_longest, *a)
+        });
+        progress(i + 1, all.len());
+    }
+    while distribution.len() > 1 && distribution.last() == Some(&0) {
+        distribution.pop();
+    }
+    let reached: u64 = distribution.iter().sum();
+    let total_moves: u64 = distribution
+        .iter()
+        .enumerate()
+        .map(|(k, n)| k as u64 * n)
+        .sum();
+    let mut pairs: Vec<PairStat> = Cell::all()
+        .flat_map(|a| Cell::all().filter(move |b| a < *b).map(move |b| (a, b)))
+        .filter_map(|(a, b)| {
+            let (sum, n, longest) = sums[a.index() * 36 + b.index()];
+            (n > 0).then(|| PairStat {
+                from: a,
+                to: b,
+                mean: sum as f64 / f64::from(n),
+                longest,
+            })
+        })
+        .collect();
+    pairs.sort_by(|x, y| {
+        y.mean
+            .total_cmp(&x.mean)
+            .then(x.from.cmp(&y.from))
+            .then(x.to.cmp(&y.to))
+    });
+    pairs.truncate(10);
+    // Longest worst case first, then the most pairs at it; ties keep enumeration order.
+    worst.sort_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)));
+    let longest_worst_cases = worst
+        .iter()
+        .take(5)
+        .map(|(longest, pairs, a)| WorstCase {
+            arrangement: a.to_string(),
+            longest: *longest,
+            pairs: *pairs,
+        })
+        .collect();
+    Analysis {
+        face: face.name.clone(),
+        arrangements: all.len(),
+        pairs_per_arrangement: 36 * 35 / 2,
+        distribution,
+        unreachable,
+        arrangements_with_unreachable_pairs: with_unreachable,
+        mean_moves: if reached == 0 {
+            0.0
+        } else {
+            total_moves as f64 / reached as f64
+        },
+        hardest_pairs: pairs,
+        longest_worst_cases,
+    }
+}
+
+/// The analysis as a readable report.
+pub fn report(a: &Analysis) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let total: u64 = a.distribution.iter().sum::<u64>() + a.unreachable;
+    let _ = writeln!(
+        out,
+        "face {}: {} arrangements (whole-board rotations counted once), {} pairs each",
+        a.face, a.arrangements, a.pairs_per_arrangement
+    );
+    let _ = writeln!(out, "optimal moves between two cells:");
+    for (k, n) in a.distribution.iter().enumerate().skip(1) {
+        let share = 100.0 * *n as f64 / total as f64;
+        let _ = writeln!(
+            out,
+            "  {k:>2} moves: {n:>8} pairs  {share:5.1}%  {}",
+            "#".repeat((share / 2.0).round() as usize)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  unreachable: {} pairs, in {} arrangements",
+        a.unreachable, a.arrangements_with_unreachable_pairs
+    );
+    let _ = writeln!(out, "mean: {:.3} moves", a.mean_moves);
+    let _ = writeln!(out, "hardest pairs on average:");
+    for p in &a.hardest_pairs {
+        let _ = writeln!(
+            out,
+            "  {} - {}: {:.2} moves on average, {} at most",
+            p.from, p.to, p.mean, p.longest
+        );
+    }
+    let _ = writeln!(out, "arrangements with the longest worst case:");
+    for w in &a.longest_worst_cases {
+        let longest = if w.longest == u8::MAX {
+            "some pairs unreachable".to_string()
+        } else {
+            format!("{} moves", w.longest)
+        };
+        let _ = writeln!(out, "  {longest} ({} pairs): {}", w.pairs, w.arrangement);
+    }
+    out
+}

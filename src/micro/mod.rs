@@ -1,0 +1,10 @@
+//! Micro Robots (RULES part C.1): tile boards, an optimal solver, the analysis of every
+//! arrangement, and games with the announcement rules.
+
+pub mod analyse;
+pub mod board;
+pub mod game;
+pub mod reference;
+pub mod solve;
+
+pub use board::{Arrangement, Board, Cell, Face, MicroFile};

@@ -1,0 +1,169 @@
+//! Shortest paths on a Micro Robots board. From a cell the robot slides along its row or
+//! column, any distance, and may stop only on a cell sharing its colour or number (RULES C.1).
+//! Positions are `row * 6 + col`; a set of positions is a `u64` bit mask, so a breadth-first
+//! search is a few mask operations per layer.
+
+use super::board::{Board, Cell};
+
+/// Where the robot may stop after leaving each position.
+#[derive(Clone, Debug)]
+pub struct Moves {
+    pub from: [u64; 36],
+}
+
+impl Moves {
+    pub fn new(board: &Board) -> Moves {
+        let mut from = [0u64; 36];
+        for (p, mask) in from.iter_mut().enumerate() {
+            let (row, col) = (p / 6, p % 6);
+            let here = board.cell_at(p);
+            for q in 0..36 {
+                let in_line = (q / 6 == row) != (q % 6 == col);
+                if in_line && here.matches(board.cell_at(q)) {
+                    *mask |= 1 << q;
+                }
+            }
+        }
+        Moves { from }
+    }
+
+    /// Every position reachable in one move from any position of `set`.
+    pub fn step(&self, set: u64) -> u64 {
+        let mut out = 0;
+        let mut rest = set;
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            out |= self.from[p];
+            rest &= rest - 1;
+        }
+        out
+    }
+
+    /// Fewest moves from every position to every position (`u8::MAX`: unreachable).
+    pub fn all_distances(&self) -> [[u8; 36]; 36] {
+        let mut d = [[u8::MAX; 36]; 36];
+        for (s, row) in d.iter_mut().enumerate() {
+            let mut seen = 1u64 << s;
+            let mut frontier = seen;
+            let mut k = 0u8;
+            while frontier != 0 {
+                let mut rest = frontier;
+                while rest != 0 {
+                    let p = rest.trailing_zeros() as usize;
+                    row[p] = k;
+                    rest &= rest - 1;
+                }
+                frontier = self.step(frontier) & !seen;
+                seen |= frontier;
+                k += 1;
+            }
+        }
+        d
+    }
+
+    /// A shortest path from `a` to `b` (positions, both included), if any.
+    pub fn path(&self, a: usize, b: usize) -> Option<Vec<usize>> {
+        // Layers of the search from a, then walk back from b through earlier layers.
+        let mut layers = vec![1u64 << a];
+        let mut seen = 1u64 << a;
+        while layers.last().is_some_and(|l| l & (1 << b) == 0) {
+            let next = self.step(*layers.last().expect("non-empty")) & !seen;
+            if next == 0 {
+                return None;
+            }
+            seen |= next;
+            layers.push(next);
+        }
+        let mut path = vec![b];
+        for layer in layers.iter().rev().skip(1) {
+            let here = *path.last().expect("non-empty");
+            // A position of the earlier layer that moves to `here`; the lowest, for a stable answer.
+            let prev = (0..36)
+                .find(|&p| layer & (1 << p) != 0 && self.from[p] & (1 << here) != 0)
+                .expect("layers connect");
+            path.push(prev);
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// Whether a walk of exactly `n` moves leads from `a` to `b` (stops may repeat).
+    pub fn walk_of_length(&self, a: usize, b: usize, n: u32) -> bool {
+        let mut set = 1u64 << a;
+        for _ in 0..n {
+            set = self.step(set);
+            if set == 0 {
+                return false;
+            }
+        }
+        set & (1 << b) != 0
+    }
+
+    /// A walk of exactly `n` moves from `a` to `b` (positions, both included), if one exists.
+    pub fn walk(&self, a: usize, b: usize, n: usize) -> Option<Vec<usize>> {
+        let mut layers = vec![1u64 << a];
+        for _ in 0..n {
+            layers.push(self.step(*layers.last().expect("non-empty")));
+        }
+        if layers[n] & (1 << b) == 0 {
+            return None;
+        }
+        let mut path = vec![b];
+        for layer in layers.iter().rev().skip(1) {
+            let here = *path.last().expect("non-empty");
+            let prev = (0..36)
+                .find(|&p| layer & (1 << p) != 0 && self.from[p] & (1 << here) != 0)
+                .expect("layers connect");
+            path.push(prev);
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// Whether `stops` (the cells after the start) is a legal walk from `start`.
+    pub fn check(&self, board: &Board, start: Cell, stops: &[Cell]) -> Result<(), String> {
+        let mut here = board.position(start);
+        for (i, cell) in stops.iter().enumerate() {
+            let next = board.position(*cell);
+            if self.from[here] & (1 << next) == 0 {
+                let from = board.cell_at(here);
+                let why = if next / 6 != here / 6 && next % 6 != here % 6 {
+                    "not in the same row or column".to_string()
+                } else if next == here {
+                    "the robot must move".to_string()
+                } else {
+                    format!("{cell} shares neither colour nor number with {from}")
+                };
+                return Err(format!("move {}: {from} to {cell}: {why}", i + 1));
+            }
+            here = next;
+        }
+        Ok(())
+    }
+}
+
+/// A solution: the number of moves and the cells stopped on, start first.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Solution {
+    pub moves: usize,
+    pub path: Vec<Cell>,
+}
+
+/// Fewest moves from `from` to `to`, stopping on `via` on the way if given.
+pub fn solve(board: &Board, from: Cell, to: Cell, via: Option<Cell>) -> Option<Solution> {
+    let moves = Moves::new(board);
+    let legs: Vec<(Cell, Cell)> = match via {
+        Some(v) => vec![(from, v), (v, to)],
+        None => vec![(from, to)],
+    };
+    let mut path = vec![board.position(from)];
+    for (a, b) in legs {
+        let leg = moves.path(board.position(a), board.position(b))?;
+        path.extend(&leg[1..]);
+    }
+    let cells: Vec<Cell> = path.iter().map(|&p| board.cell_at(p)).collect();
+    Some(Solution {
+        moves: cells.len() - 1,
+        path: cells,
+    })
+}
