@@ -15,3 +15,4 @@ pub mod shipped;
 pub mod terrain;
 pub mod tui;
 pub mod yaml;
+pub mod ricochet;

@@ -66,6 +66,11 @@ enum Command {
         #[command(subcommand)]
         command: MicroCommand,
     },
+    /// Ricochet Robots and Ricochets: boards, the optimal solver, solution checks, games.
+    Ricochet {
+        #[command(subcommand)]
+        command: RicochetCommand,
+    },
     /// Play a fixed workload of matches and report robot turns per second.
     Bench {
         /// How many matches to play.
@@ -95,6 +100,33 @@ macro_rules! out {
 macro_rules! outln {
     () => { emit(format_args!("\n")) };
     ($($arg:tt)*) => { emit(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+#[derive(Subcommand)]
+enum RicochetCommand {
+    /// Draw a position (a position file) with walls, targets and robots.
+    Board {
+        #[arg(value_name = "POSITION")]
+        position: PathBuf,
+    },
+    /// Fewest moves to the target, and the moves (exit 1 if none within the limit).
+    Solve {
+        #[arg(value_name = "POSITION")]
+        position: PathBuf,
+        /// Print {"moves": n, "solution": [{"robot": "blue", "dir": "N"}, ...]}.
+        #[arg(long)]
+        json: bool,
+        /// Give up beyond this many moves.
+        #[arg(long, default_value_t = 40)]
+        max_moves: u32,
+    },
+    /// Replay a proposed solution, such as "blue N, red W, blue E", and say if it is valid.
+    Check {
+        #[arg(value_name = "POSITION")]
+        position: PathBuf,
+        #[arg(value_name = "MOVES")]
+        moves: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -178,6 +210,7 @@ fn main() -> ExitCode {
         Command::Debug { file, seed, script } => debug(file, seed, script),
         Command::Bench { matches } => bench(matches),
         Command::Micro { command } => return finish(micro(command)),
+        Command::Ricochet { command } => return finish(ricochet(command)),
     };
     finish(result.map_err(Failure::Bad))
 }
@@ -736,4 +769,44 @@ impl micro_robots::game::Humans for TerminalHumans {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------- Ricochet Robots
+
+use robots::ricochet::{self as ricochet_robots, position::Position as RicochetPosition};
+
+fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
+    let text = read_text(path)?;
+    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let read = |name: &str| read_text(&base.join(name));
+    ricochet_robots::position::parse(&path.display().to_string(), &text, &read).map_err(|d| d.to_string())
+}
+
+fn ricochet(command: RicochetCommand) -> Result<(), Failure> {
+    match command {
+        RicochetCommand::Board { position } => {
+            let p = ricochet_position(&position)?;
+            out!("{}", ricochet_robots::board::render(&p.board, &p.robots));
+        }
+        RicochetCommand::Solve { position, json, max_moves } => {
+            let p = ricochet_position(&position)?;
+            let solution = ricochet_robots::solve::solve(&p, max_moves)
+                .map_err(|_| Failure::NoAnswer(format!("no solution within {max_moves} moves")))?;
+            if json {
+                outln!("{}", serde_json::to_string(&solution).expect("a solution serialises"));
+            } else {
+                let moves: Vec<String> = solution.solution.iter().map(ToString::to_string).collect();
+                outln!("{} moves: {}", solution.moves, moves.join(", "));
+            }
+        }
+        RicochetCommand::Check { position, moves } => {
+            let p = ricochet_position(&position)?;
+            let moves = ricochet_robots::position::parse_moves(&moves)?;
+            match ricochet_robots::solve::check(&p, &moves) {
+                Ok(n) => outln!("valid: {n} moves"),
+                Err(why) => return Err(Failure::NoAnswer(format!("not valid: {why}"))),
+            }
+        }
+    }
+    Ok(())
 }

@@ -1,0 +1,263 @@
+//! The fast solver for standard positions: a 16×16 board without diagonals, four robots, a
+//! coloured target, R-B1 and R-B2 off (the hard positions are such).
+//!
+//! Breadth-first search over states (active robot, helpers as an unordered set): 256 ×
+//! C(256, 3) = 707,461,120 states, one bit each in a visited set (88 MB), claimed with an atomic
+//! `fetch_or` so levels are expanded on every core. Each level's states are kept, sorted (a
+//! 25-move search keeps about 21 million, 84 MB): the path is walked back from the goal by
+//! trying, for each robot, the cells it could have come from along its row and column, and
+//! keeping the one found in the level before.
+
+use super::board::{Cell, Colour, Dir};
+use super::position::Position;
+use super::solve::{NoSolution, Solution};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+const CELLS: usize = 256;
+const HELPER_SETS: usize = CELLS * (CELLS - 1) * (CELLS - 2) / 6;
+const STATES: usize = CELLS * HELPER_SETS;
+
+/// Whether the fast solver can answer this position exactly.
+pub fn applies(p: &Position) -> bool {
+    p.board.width == 16
+        && p.board.height == 16
+        && p.robots.len() == 4
+        && p.goal.robot.is_some()
+        && !p.rules.must_ricochet
+        && !p.rules.no_single_move
+        && p.board.diagonals.iter().all(Option::is_none)
+        && p.robots.iter().all(|(c, _)| *c != Colour::Transparent)
+}
+
+/// A state packed in 32 bits: active robot, then the three helpers in increasing order.
+type Packed = u32;
+
+fn pack(a: u8, h: [u8; 3]) -> Packed {
+    u32::from(a) << 24 | u32::from(h[0]) << 16 | u32::from(h[1]) << 8 | u32::from(h[2])
+}
+
+fn unpack(s: Packed) -> (u8, [u8; 3]) {
+    ((s >> 24) as u8, [(s >> 16) as u8, (s >> 8) as u8, s as u8])
+}
+
+fn sort3(mut h: [u8; 3]) -> [u8; 3] {
+    if h[0] > h[1] {
+        h.swap(0, 1);
+    }
+    if h[1] > h[2] {
+        h.swap(1, 2);
+    }
+    if h[0] > h[1] {
+        h.swap(0, 1);
+    }
+    h
+}
+
+struct Tables {
+    /// Where a robot stops from each cell and direction, walls only.
+    stop: [[u8; 4]; CELLS],
+    /// Binomial coefficients C(n, 2) and C(n, 3), for the index of a helper set.
+    c2: [u32; CELLS],
+    c3: [u32; CELLS],
+}
+
+impl Tables {
+    fn new(p: &Position) -> Tables {
+        let b = &p.board;
+        let mut stop = [[0u8; 4]; CELLS];
+        for (c, row) in stop.iter_mut().enumerate() {
+            for d in Dir::ALL {
+                let end = super::moves::slide(b, c as Cell, Colour::Red, d, &|_| false).unwrap_or(c as Cell);
+                row[d as usize] = end as u8;
+            }
+        }
+        let mut c2 = [0u32; CELLS];
+        let mut c3 = [0u32; CELLS];
+        for n in 0..CELLS as u32 {
+            c2[n as usize] = n * n.saturating_sub(1) / 2;
+            c3[n as usize] = n * n.saturating_sub(1) * n.saturating_sub(2) / 6;
+        }
+        Tables { stop, c2, c3 }
+    }
+
+    fn index(&self, s: Packed) -> usize {
+        let (a, h) = unpack(s);
+        usize::from(a) * HELPER_SETS + (u32::from(h[0]) + self.c2[usize::from(h[1])] + self.c3[usize::from(h[2])]) as usize
+    }
+
+    /// Where a robot at `from` stops going `d`, the other robots at `others`.
+    fn slide(&self, from: u8, d: Dir, others: [u8; 3]) -> u8 {
+        let wall = self.stop[usize::from(from)][d as usize];
+        let (fx, fy) = (from % 16, from / 16);
+        let mut end = wall;
+        for o in others {
+            let (ox, oy) = (o % 16, o / 16);
+            // A robot on the way, nearer than the current end, stops us just before it.
+            let before = match d {
+                Dir::E if oy == fy && ox > fx && ox <= end % 16 => o - 1,
+                Dir::W if oy == fy && ox < fx && ox >= end % 16 => o + 1,
+                Dir::S if ox == fx && oy > fy && oy <= end / 16 => o - 16,
+                Dir::N if ox == fx && oy < fy && oy >= end / 16 => o + 16,
+                _ => continue,
+            };
+            end = before;
+        }
+        end
+    }
+}
+
+/// One visited bit per state, shared by the threads.
+struct Visited(Vec<AtomicU64>);
+
+impl Visited {
+    /// Marks the state; `true` if this call was the first.
+    fn claim(&self, i: usize) -> bool {
+        let bit = 1u64 << (i % 64);
+        let word = &self.0[i / 64];
+        word.load(Ordering::Relaxed) & bit == 0 && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
+    }
+}
+
+/// Every state one move from `s`, with whether the active robot is now on `goal`.
+fn successors(t: &Tables, s: Packed, goal: u8, out: &mut impl FnMut(Packed, bool)) {
+    let (a, h) = unpack(s);
+    for d in Dir::ALL {
+        let to = t.slide(a, d, h);
+        if to != a {
+            out(pack(to, h), to == goal);
+        }
+        for k in 0..3 {
+            let others = [a, h[(k + 1) % 3], h[(k + 2) % 3]];
+            let to = t.slide(h[k], d, others);
+            if to != h[k] {
+                let mut nh = h;
+                nh[k] = to;
+                out(pack(a, sort3(nh)), false);
+            }
+        }
+    }
+}
+
+pub fn solve(p: &Position, max: u32) -> Result<Solution, NoSolution> {
+    let t = Tables::new(p);
+    let target = p.goal.robot.expect("applies() requires a coloured target");
+    let goal = p.goal.cell as u8;
+    let a = p.robot_cell(target).expect("the target robot is on the board") as u8;
+    let helpers: Vec<u8> = p.robots.iter().filter(|(c, _)| *c != target).map(|(_, c)| *c as u8).collect();
+    let start = pack(a, sort3([helpers[0], helpers[1], helpers[2]]));
+    if a == goal {
+        return Ok(Solution { moves: 0, solution: Vec::new() });
+    }
+    let visited = Visited((0..STATES.div_ceil(64)).map(|_| AtomicU64::new(0)).collect());
+    visited.claim(t.index(start));
+    let mut levels: Vec<Vec<Packed>> = vec![vec![start]];
+    let found_goal = AtomicBool::new(false);
+    let goal_state = std::sync::Mutex::new(None::<Packed>);
+    while levels.last().is_some_and(|l| !l.is_empty()) && (levels.len() as u32) <= max {
+        let frontier = levels.last().expect("non-empty");
+        let chunks: Vec<Vec<Packed>> = frontier
+            .par_chunks(1 << 14)
+            .map(|chunk| {
+                let mut next = Vec::new();
+                for &s in chunk {
+                    if found_goal.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    successors(&t, s, goal, &mut |n, at_goal| {
+                        if at_goal {
+                            found_goal.store(true, Ordering::Relaxed);
+                            goal_state.lock().expect("not poisoned").get_or_insert(n);
+                        } else if visited.claim(t.index(n)) {
+                            next.push(n);
+                        }
+                    });
+                }
+                next
+            })
+            .collect();
+        if let Some(g) = *goal_state.lock().expect("not poisoned") {
+            let depth = levels.len() as u32;
+            let states = walk_back(&t, &levels, g);
+            let layouts: Vec<[Cell; 6]> = states
+                .iter()
+                .map(|&s| {
+                    let (a, h) = unpack(s);
+                    [Cell::from(a), Cell::from(h[0]), Cell::from(h[1]), Cell::from(h[2]), 0, 0]
+                })
+                .collect();
+            return Ok(Solution { moves: depth, solution: super::solve::relabel(p, &layouts) });
+        }
+        let mut next = chunks.concat();
+        next.par_sort_unstable();
+        levels.push(next);
+    }
+    Err(NoSolution::Limit(max))
+}
+
+/// The states from the start to `goal`, which is one move past the last level: each step
+/// back takes a predecessor found in the level before.
+fn walk_back(t: &Tables, levels: &[Vec<Packed>], goal: Packed) -> Vec<Packed> {
+    let mut path = vec![goal];
+    let mut here = goal;
+    for level in levels.iter().rev() {
+        let prev = predecessors(t, here).into_iter().find(|p| level.binary_search(p).is_ok());
+        here = prev.expect("a state of one level has a predecessor in the level before");
+        path.push(here);
+    }
+    path.reverse();
+    path
+}
+
+/// States from which one move leads to `s`: one robot put back somewhere along its row or
+/// column, checked by playing the move forward.
+fn predecessors(t: &Tables, s: Packed) -> Vec<Packed> {
+    let (a, h) = unpack(s);
+    let all = [a, h[0], h[1], h[2]];
+    let mut out = Vec::new();
+    for (r, &cell) in all.iter().enumerate() {
+        let (x, y) = (cell % 16, cell / 16);
+        for q in 0..=255u8 {
+            if q == cell || (q % 16 != x && q / 16 != y) || all.contains(&q) {
+                continue;
+            }
+            let mut before = all;
+            before[r] = q;
+            let others: Vec<u8> = (0..4).filter(|&i| i != r).map(|i| before[i]).collect();
+            if Dir::ALL.iter().any(|&d| t.slide(q, d, [others[0], others[1], others[2]]) == cell) {
+                out.push(pack(before[0], sort3([before[1], before[2], before[3]])));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ricochet::board::from_quadrants;
+    use crate::ricochet::position::{Goal, Position, Rules};
+    use std::sync::Arc;
+
+    #[test]
+    fn agrees_with_the_general_search_on_short_positions() {
+        let board = Arc::new(from_quadrants(&["1A".into(), "2A".into(), "3A".into(), "4A".into()]).unwrap());
+        let mut checked = 0;
+        for (i, t) in board.targets.iter().enumerate().filter(|(_, t)| t.colour.is_some()).take(8) {
+            let cells = [(i * 37 + 3) % 256, (i * 53 + 100) % 256, (i * 11 + 200) % 256, (i * 71 + 31) % 256];
+            if cells.iter().any(|&c| board.blocked[c]) {
+                continue;
+            }
+            let robots: Vec<(Colour, Cell)> = [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow].into_iter().zip(cells.map(|c| c as Cell)).collect();
+            let p = Position { board: Arc::clone(&board), robots, goal: Goal { cell: t.cell, robot: t.colour }, rules: Rules { must_ricochet: false, no_single_move: false } };
+            let slow = crate::ricochet::solve::general(&p, 9);
+            let fast = solve(&p, 9);
+            assert_eq!(slow.as_ref().map(|s| s.moves), fast.as_ref().map(|s| s.moves), "target {i}");
+            if let Ok(s) = fast {
+                assert_eq!(crate::ricochet::solve::check(&p, &s.solution), Ok(s.moves));
+            }
+            checked += 1;
+        }
+        assert!(checked >= 5);
+    }
+}
