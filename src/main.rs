@@ -120,6 +120,14 @@ enum RicochetCommand {
         #[arg(long, default_value_t = 40)]
         max_moves: u32,
     },
+    /// Write a random position on a random original board.
+    Random {
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// 4 robots, or 5 with the silver robot.
+        #[arg(long, default_value_t = 4)]
+        robots: usize,
+    },
     /// Replay a proposed solution, such as "blue N, red W, blue E", and say if it is valid.
     Check {
         #[arg(value_name = "POSITION")]
@@ -779,25 +787,46 @@ fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
     let text = read_text(path)?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let read = |name: &str| read_text(&base.join(name));
-    ricochet_robots::position::parse(&path.display().to_string(), &text, &read).map_err(|d| d.to_string())
+    ricochet_robots::position::parse(&path.display().to_string(), &text, &read)
+        .map_err(|d| d.to_string())
 }
 
 fn ricochet(command: RicochetCommand) -> Result<(), Failure> {
     match command {
         RicochetCommand::Board { position } => {
             let p = ricochet_position(&position)?;
-            out!("{}", ricochet_robots::board::render(&p.board, &p.robots));
+            out!(
+                "{}",
+                ricochet_robots::board::render_with_goal(&p.board, &p.robots, Some(p.goal.cell))
+            );
         }
-        RicochetCommand::Solve { position, json, max_moves } => {
+        RicochetCommand::Solve {
+            position,
+            json,
+            max_moves,
+        } => {
             let p = ricochet_position(&position)?;
             let solution = ricochet_robots::solve::solve(&p, max_moves)
                 .map_err(|_| Failure::NoAnswer(format!("no solution within {max_moves} moves")))?;
             if json {
-                outln!("{}", serde_json::to_string(&solution).expect("a solution serialises"));
+                outln!(
+                    "{}",
+                    serde_json::to_string(&solution).expect("a solution serialises")
+                );
             } else {
-                let moves: Vec<String> = solution.solution.iter().map(ToString::to_string).collect();
-                outln!("{} moves: {}", solution.moves, moves.join(", "));
+                let moves: Vec<String> =
+                    solution.solution.iter().map(ToString::to_string).collect();
+                let word = if solution.moves == 1 { "move" } else { "moves" };
+                outln!("{} {word}: {}", solution.moves, moves.join(", "));
             }
+        }
+        RicochetCommand::Random { seed, robots } => {
+            if !(4..=5).contains(&robots) {
+                return Err(Failure::Bad(
+                    "--robots: 4, or 5 with the silver robot".into(),
+                ));
+            }
+            out!("{}", ricochet_robots::position::random_yaml(seed, robots));
         }
         RicochetCommand::Check { position, moves } => {
             let p = ricochet_position(&position)?;

@@ -67,10 +67,19 @@ pub enum Colour {
 }
 
 impl Colour {
-    pub const ALL: [Colour; 6] = [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow, Colour::Silver, Colour::Transparent];
+    pub const ALL: [Colour; 6] = [
+        Colour::Red,
+        Colour::Green,
+        Colour::Blue,
+        Colour::Yellow,
+        Colour::Silver,
+        Colour::Transparent,
+    ];
 
     pub fn parse(word: &str) -> Option<Colour> {
-        Self::ALL.into_iter().find(|c| c.name().eq_ignore_ascii_case(word))
+        Self::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(word))
     }
 
     pub fn name(self) -> &'static str {
@@ -227,7 +236,9 @@ impl Board {
     }
 
     pub fn target_named(&self, colour: Option<Colour>, symbol: &str) -> Option<&Target> {
-        self.targets.iter().find(|t| t.colour == colour && t.symbol.eq_ignore_ascii_case(symbol))
+        self.targets
+            .iter()
+            .find(|t| t.colour == colour && t.symbol.eq_ignore_ascii_case(symbol))
     }
 }
 
@@ -250,7 +261,9 @@ fn quadrant(name: &str) -> Result<QuadrantFile, String> {
     all.into_iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
         .map(|(_, q)| q)
-        .ok_or_else(|| format!("unknown quarter board `{name}`: expected 1A…4D (piece 1–4, side A–D)"))
+        .ok_or_else(|| {
+            format!("unknown quarter board `{name}`: expected 1A…4D (piece 1–4, side A–D)")
+        })
 }
 
 fn serde_yaml_free_parse<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
@@ -261,7 +274,9 @@ fn target_colour(word: &str) -> Result<Option<Colour>, String> {
     if word == "any" {
         return Ok(None);
     }
-    Colour::parse(word).map(Some).ok_or_else(|| format!("unknown target colour `{word}`"))
+    Colour::parse(word)
+        .map(Some)
+        .ok_or_else(|| format!("unknown target colour `{word}`"))
 }
 
 /// A 16×16 board of four quarter boards at NW, NE, SE, SW (each turned 0, 1, 2, 3 quarter
@@ -295,14 +310,19 @@ pub fn from_quadrants(names: &[String; 4]) -> Result<Board, String> {
         for (x, y, colour, symbol) in &q.targets {
             let (px, py) = place(*x, *y);
             let cell = b.cell(px, py);
-            b.targets.push(Target { cell, colour: target_colour(colour)?, symbol: symbol.clone() });
+            b.targets.push(Target {
+                cell,
+                colour: target_colour(colour)?,
+                symbol: symbol.clone(),
+            });
         }
         for (x, y, lean, colour) in &q.diagonals {
             let (px, py) = place(*x, *y);
             let cell = b.cell(px, py);
             // A quarter turn swaps the two leans.
             let backslash = (lean == "\\") != (position % 2 == 1);
-            let colour = Colour::parse(colour).ok_or_else(|| format!("{name}: bad diagonal colour `{colour}`"))?;
+            let colour = Colour::parse(colour)
+                .ok_or_else(|| format!("{name}: bad diagonal colour `{colour}`"))?;
             b.diagonals[usize::from(cell)] = Some(Diagonal { backslash, colour });
         }
         let (cx, cy) = place(7, 7);
@@ -316,7 +336,14 @@ pub fn from_quadrants(names: &[String; 4]) -> Result<Board, String> {
 /// rotations counted once (piece 1 stays at NW).
 pub fn original_arrangements() -> Vec<[String; 4]> {
     let mut out = Vec::new();
-    let orders = [[2, 3, 4], [2, 4, 3], [3, 2, 4], [3, 4, 2], [4, 2, 3], [4, 3, 2]];
+    let orders = [
+        [2, 3, 4],
+        [2, 4, 3],
+        [3, 2, 4],
+        [3, 4, 2],
+        [4, 2, 3],
+        [4, 3, 2],
+    ];
     for order in orders {
         for sides in 0..16u8 {
             let side = |i: usize| if sides >> i & 1 == 0 { 'A' } else { 'B' };
@@ -361,24 +388,42 @@ pub fn parse_custom(file: &str, source: &str) -> Result<Board, Diagnostic> {
     };
     let (w, h) = raw.size;
     if !(2..=64).contains(&w) || !(2..=64).contains(&h) || u32::from(w) * u32::from(h) > 4096 {
-        return Err(err("size", format!("size [{w}, {h}]: 2 to 64 cells a side, 4,096 cells at most")));
+        return Err(err(
+            "size",
+            format!("size [{w}, {h}]: 2 to 64 cells a side, 4,096 cells at most"),
+        ));
     }
-    let name = raw.name.clone().unwrap_or_else(|| std::path::Path::new(file).file_stem().map_or("board".into(), |s| s.to_string_lossy().into_owned()));
+    let name = raw.name.clone().unwrap_or_else(|| {
+        std::path::Path::new(file)
+            .file_stem()
+            .map_or("board".into(), |s| s.to_string_lossy().into_owned())
+    });
     let mut b = Board::empty(&name, w, h);
     let inside = |x: u16, y: u16| x < w && y < h;
     for (x, y, sides) in &raw.walls {
         if !inside(*x, *y) {
-            return Err(err("walls", format!("wall at [{x}, {y}] is off the {w}×{h} board")));
+            return Err(err(
+                "walls",
+                format!("wall at [{x}, {y}] is off the {w}×{h} board"),
+            ));
         }
         for c in sides.chars() {
-            let d = Dir::parse(c).ok_or_else(|| err("walls", format!("wall at [{x}, {y}]: `{c}` is not a side (N, E, S, W)")))?;
+            let d = Dir::parse(c).ok_or_else(|| {
+                err(
+                    "walls",
+                    format!("wall at [{x}, {y}]: `{c}` is not a side (N, E, S, W)"),
+                )
+            })?;
             let cell = b.cell(*x, *y);
             b.add_wall(cell, d);
         }
     }
     if let Some((x, y, cw, ch)) = raw.centre {
         if cw == 0 || ch == 0 || !inside(x + cw - 1, y + ch - 1) {
-            return Err(err("centre", format!("centre [{x}, {y}, {cw}, {ch}] does not fit on the board")));
+            return Err(err(
+                "centre",
+                format!("centre [{x}, {y}, {cw}, {ch}] does not fit on the board"),
+            ));
         }
         for cy in y..y + ch {
             for cx in x..x + cw {
@@ -389,14 +434,22 @@ pub fn parse_custom(file: &str, source: &str) -> Result<Board, Diagnostic> {
     }
     for (x, y, colour, symbol) in &raw.targets {
         if !inside(*x, *y) || b.blocked[usize::from(b.cell(*x, *y))] {
-            return Err(err("targets", format!("target at [{x}, {y}] is off the board or in the centre")));
+            return Err(err(
+                "targets",
+                format!("target at [{x}, {y}] is off the board or in the centre"),
+            ));
         }
         let colour = target_colour(colour).map_err(|m| err("targets", m))?;
         let cell = b.cell(*x, *y);
-        b.targets.push(Target { cell, colour, symbol: symbol.clone() });
+        b.targets.push(Target {
+            cell,
+            colour,
+            symbol: symbol.clone(),
+        });
     }
     for (colour, (x, y)) in &raw.bases {
-        let c = Colour::parse(colour).ok_or_else(|| err("bases", format!("unknown robot colour `{colour}`")))?;
+        let c = Colour::parse(colour)
+            .ok_or_else(|| err("bases", format!("unknown robot colour `{colour}`")))?;
         if !inside(*x, *y) {
             return Err(err("bases", format!("base at [{x}, {y}] is off the board")));
         }
@@ -405,21 +458,32 @@ pub fn parse_custom(file: &str, source: &str) -> Result<Board, Diagnostic> {
     }
     for (x, y, lean, colour) in &raw.diagonals {
         if !inside(*x, *y) {
-            return Err(err("diagonals", format!("diagonal at [{x}, {y}] is off the board")));
+            return Err(err(
+                "diagonals",
+                format!("diagonal at [{x}, {y}] is off the board"),
+            ));
         }
-        let colour = Colour::parse(colour).ok_or_else(|| err("diagonals", format!("unknown colour `{colour}`")))?;
+        let colour = Colour::parse(colour)
+            .ok_or_else(|| err("diagonals", format!("unknown colour `{colour}`")))?;
         let cell = b.cell(*x, *y);
-        b.diagonals[usize::from(cell)] = Some(Diagonal { backslash: lean == "\\", colour });
+        b.diagonals[usize::from(cell)] = Some(Diagonal {
+            backslash: lean == "\\",
+            colour,
+        });
     }
     Ok(b)
 }
 
 // ------------------------------------------------------------------------ drawing
 
-/// Draws a board with walls (`|` and `---`), the centre (`##`), targets (colour letter and
-/// symbol letter, `**` for the vortex), diagonals (`\` `/`), and robots (`R`, `G`, …) with
-/// the target robot's goal marked.
+/// Draws a board with walls (`|` and `---`), the centre (`###`), targets (colour letter and
+/// symbol letter, `**` for the vortex), diagonals (`\` `/`), robots (`R`, `G`, …), and the
+/// goal (`@`) when it is given by position rather than by a printed target.
 pub fn render(b: &Board, robots: &[(Colour, Cell)]) -> String {
+    render_with_goal(b, robots, None)
+}
+
+pub fn render_with_goal(b: &Board, robots: &[(Colour, Cell)], goal: Option<Cell>) -> String {
     let mut out = String::new();
     let w = usize::from(b.width);
     for y in 0..b.height {
@@ -439,13 +503,23 @@ pub fn render(b: &Board, robots: &[(Colour, Cell)]) -> String {
                 format!(" {} ", colour.letter().to_ascii_uppercase())
             } else if b.blocked[usize::from(c)] {
                 "###".to_string()
+            } else if goal == Some(c) && !b.targets.iter().any(|t| t.cell == c) {
+                " @ ".to_string()
             } else if let Some(t) = b.targets.iter().find(|t| t.cell == c) {
                 match t.colour {
                     None => " **".to_string(),
-                    Some(col) => format!(" {}{}", col.letter(), t.symbol.chars().next().unwrap_or('?')),
+                    Some(col) => format!(
+                        " {}{}",
+                        col.letter(),
+                        t.symbol.chars().next().unwrap_or('?')
+                    ),
                 }
             } else if let Some(d) = b.diagonals[usize::from(c)] {
-                format!(" {}{}", if d.backslash { '\\' } else { '/' }, d.colour.letter())
+                format!(
+                    " {}{}",
+                    if d.backslash { '\\' } else { '/' },
+                    d.colour.letter()
+                )
             } else {
                 "   ".to_string()
             };

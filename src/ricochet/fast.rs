@@ -12,7 +12,7 @@ use super::board::{Cell, Colour, Dir};
 use super::position::Position;
 use super::solve::{NoSolution, Solution};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 const CELLS: usize = 256;
 const HELPER_SETS: usize = CELLS * (CELLS - 1) * (CELLS - 2) / 6;
@@ -68,7 +68,8 @@ impl Tables {
         let mut stop = [[0u8; 4]; CELLS];
         for (c, row) in stop.iter_mut().enumerate() {
             for d in Dir::ALL {
-                let end = super::moves::slide(b, c as Cell, Colour::Red, d, &|_| false).unwrap_or(c as Cell);
+                let end = super::moves::slide(b, c as Cell, Colour::Red, d, &|_| false)
+                    .unwrap_or(c as Cell);
                 row[d as usize] = end as u8;
             }
         }
@@ -83,7 +84,8 @@ impl Tables {
 
     fn index(&self, s: Packed) -> usize {
         let (a, h) = unpack(s);
-        usize::from(a) * HELPER_SETS + (u32::from(h[0]) + self.c2[usize::from(h[1])] + self.c3[usize::from(h[2])]) as usize
+        usize::from(a) * HELPER_SETS
+            + (u32::from(h[0]) + self.c2[usize::from(h[1])] + self.c3[usize::from(h[2])]) as usize
     }
 
     /// Where a robot at `from` stops going `d`, the other robots at `others`.
@@ -143,17 +145,32 @@ pub fn solve(p: &Position, max: u32) -> Result<Solution, NoSolution> {
     let t = Tables::new(p);
     let target = p.goal.robot.expect("applies() requires a coloured target");
     let goal = p.goal.cell as u8;
-    let a = p.robot_cell(target).expect("the target robot is on the board") as u8;
-    let helpers: Vec<u8> = p.robots.iter().filter(|(c, _)| *c != target).map(|(_, c)| *c as u8).collect();
+    let a = p
+        .robot_cell(target)
+        .expect("the target robot is on the board") as u8;
+    let helpers: Vec<u8> = p
+        .robots
+        .iter()
+        .filter(|(c, _)| *c != target)
+        .map(|(_, c)| *c as u8)
+        .collect();
     let start = pack(a, sort3([helpers[0], helpers[1], helpers[2]]));
     if a == goal {
-        return Ok(Solution { moves: 0, solution: Vec::new() });
+        return Ok(Solution {
+            moves: 0,
+            solution: Vec::new(),
+        });
     }
-    let visited = Visited((0..STATES.div_ceil(64)).map(|_| AtomicU64::new(0)).collect());
+    let visited = Visited(
+        (0..STATES.div_ceil(64))
+            .map(|_| AtomicU64::new(0))
+            .collect(),
+    );
     visited.claim(t.index(start));
     let mut levels: Vec<Vec<Packed>> = vec![vec![start]];
-    let found_goal = AtomicBool::new(false);
-    let goal_state = std::sync::Mutex::new(None::<Packed>);
+    // The smallest goal state of the level, so that the answer does not depend on which
+    // thread got there first.
+    let goal_state = AtomicU32::new(u32::MAX);
     while levels.last().is_some_and(|l| !l.is_empty()) && (levels.len() as u32) <= max {
         let frontier = levels.last().expect("non-empty");
         let chunks: Vec<Vec<Packed>> = frontier
@@ -161,13 +178,9 @@ pub fn solve(p: &Position, max: u32) -> Result<Solution, NoSolution> {
             .map(|chunk| {
                 let mut next = Vec::new();
                 for &s in chunk {
-                    if found_goal.load(Ordering::Relaxed) {
-                        break;
-                    }
                     successors(&t, s, goal, &mut |n, at_goal| {
                         if at_goal {
-                            found_goal.store(true, Ordering::Relaxed);
-                            goal_state.lock().expect("not poisoned").get_or_insert(n);
+                            goal_state.fetch_min(n, Ordering::Relaxed);
                         } else if visited.claim(t.index(n)) {
                             next.push(n);
                         }
@@ -176,17 +189,28 @@ pub fn solve(p: &Position, max: u32) -> Result<Solution, NoSolution> {
                 next
             })
             .collect();
-        if let Some(g) = *goal_state.lock().expect("not poisoned") {
+        let g = goal_state.load(Ordering::Relaxed);
+        if g != u32::MAX {
             let depth = levels.len() as u32;
             let states = walk_back(&t, &levels, g);
             let layouts: Vec<[Cell; 6]> = states
                 .iter()
                 .map(|&s| {
                     let (a, h) = unpack(s);
-                    [Cell::from(a), Cell::from(h[0]), Cell::from(h[1]), Cell::from(h[2]), 0, 0]
+                    [
+                        Cell::from(a),
+                        Cell::from(h[0]),
+                        Cell::from(h[1]),
+                        Cell::from(h[2]),
+                        0,
+                        0,
+                    ]
                 })
                 .collect();
-            return Ok(Solution { moves: depth, solution: super::solve::relabel(p, &layouts) });
+            return Ok(Solution {
+                moves: depth,
+                solution: super::solve::relabel(p, &layouts),
+            });
         }
         let mut next = chunks.concat();
         next.par_sort_unstable();
@@ -201,7 +225,9 @@ fn walk_back(t: &Tables, levels: &[Vec<Packed>], goal: Packed) -> Vec<Packed> {
     let mut path = vec![goal];
     let mut here = goal;
     for level in levels.iter().rev() {
-        let prev = predecessors(t, here).into_iter().find(|p| level.binary_search(p).is_ok());
+        let prev = predecessors(t, here)
+            .into_iter()
+            .find(|p| level.binary_search(p).is_ok());
         here = prev.expect("a state of one level has a predecessor in the level before");
         path.push(here);
     }
@@ -224,7 +250,10 @@ fn predecessors(t: &Tables, s: Packed) -> Vec<Packed> {
             let mut before = all;
             before[r] = q;
             let others: Vec<u8> = (0..4).filter(|&i| i != r).map(|i| before[i]).collect();
-            if Dir::ALL.iter().any(|&d| t.slide(q, d, [others[0], others[1], others[2]]) == cell) {
+            if Dir::ALL
+                .iter()
+                .any(|&d| t.slide(q, d, [others[0], others[1], others[2]]) == cell)
+            {
                 out.push(pack(before[0], sort3([before[1], before[2], before[3]])));
             }
         }
@@ -241,18 +270,50 @@ mod tests {
 
     #[test]
     fn agrees_with_the_general_search_on_short_positions() {
-        let board = Arc::new(from_quadrants(&["1A".into(), "2A".into(), "3A".into(), "4A".into()]).unwrap());
+        let board = Arc::new(
+            from_quadrants(&["1A".into(), "2A".into(), "3A".into(), "4A".into()]).unwrap(),
+        );
         let mut checked = 0;
-        for (i, t) in board.targets.iter().enumerate().filter(|(_, t)| t.colour.is_some()).take(8) {
-            let cells = [(i * 37 + 3) % 256, (i * 53 + 100) % 256, (i * 11 + 200) % 256, (i * 71 + 31) % 256];
+        for (i, t) in board
+            .targets
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.colour.is_some())
+            .take(8)
+        {
+            let cells = [
+                (i * 37 + 3) % 256,
+                (i * 53 + 100) % 256,
+                (i * 11 + 200) % 256,
+                (i * 71 + 31) % 256,
+            ];
             if cells.iter().any(|&c| board.blocked[c]) {
                 continue;
             }
-            let robots: Vec<(Colour, Cell)> = [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow].into_iter().zip(cells.map(|c| c as Cell)).collect();
-            let p = Position { board: Arc::clone(&board), robots, goal: Goal { cell: t.cell, robot: t.colour }, rules: Rules { must_ricochet: false, no_single_move: false } };
+            let robots: Vec<(Colour, Cell)> =
+                [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow]
+                    .into_iter()
+                    .zip(cells.map(|c| c as Cell))
+                    .collect();
+            let p = Position {
+                board: Arc::clone(&board),
+                robots,
+                goal: Goal {
+                    cell: t.cell,
+                    robot: t.colour,
+                },
+                rules: Rules {
+                    must_ricochet: false,
+                    no_single_move: false,
+                },
+            };
             let slow = crate::ricochet::solve::general(&p, 9);
             let fast = solve(&p, 9);
-            assert_eq!(slow.as_ref().map(|s| s.moves), fast.as_ref().map(|s| s.moves), "target {i}");
+            assert_eq!(
+                slow.as_ref().map(|s| s.moves),
+                fast.as_ref().map(|s| s.moves),
+                "target {i}"
+            );
             if let Ok(s) = fast {
                 assert_eq!(crate::ricochet::solve::check(&p, &s.solution), Ok(s.moves));
             }

@@ -5,4 +5,5 @@ pub mod board;
 pub mod fast;
 pub mod moves;
 pub mod position;
+pub mod reference;
 pub mod solve;

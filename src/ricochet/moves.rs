@@ -10,12 +10,20 @@ pub const MAX_CROSSINGS: u8 = 6;
 
 /// Where a robot of `colour` at `from` stops moving `dir`, with `occupied(cell)` telling
 /// where the other robots are. `None` if it cannot move at all.
-pub fn slide(b: &Board, from: Cell, colour: Colour, dir: Dir, occupied: &dyn Fn(Cell) -> bool) -> Option<Cell> {
+pub fn slide(
+    b: &Board,
+    from: Cell,
+    colour: Colour,
+    dir: Dir,
+    occupied: &dyn Fn(Cell) -> bool,
+) -> Option<Cell> {
     let mut here = from;
     let mut d = dir;
     // A robot turned by diagonals could in principle circle; no path is longer than this.
     for _ in 0..b.len() * 4 {
-        let Some(next) = step(b, here, d, occupied) else { break };
+        let Some(next) = step(b, here, d, occupied) else {
+            break;
+        };
         match b.diagonals[usize::from(next)] {
             Some(diag) if diag.colour != colour => {
                 let out = diag.deflect(d);
@@ -45,7 +53,12 @@ fn step(b: &Board, c: Cell, d: Dir, occupied: &dyn Fn(Cell) -> bool) -> Option<C
 /// Every end of a transparent robot's move: `(cell, crossings)`. At an inner wall it may stop
 /// or cross; at a diagonal it may turn (free) or cross straight on; it stops in front of
 /// robots and never crosses the board's edge or the central block.
-pub fn transparent_slides(b: &Board, from: Cell, dir: Dir, occupied: &dyn Fn(Cell) -> bool) -> Vec<(Cell, u8)> {
+pub fn transparent_slides(
+    b: &Board,
+    from: Cell,
+    dir: Dir,
+    occupied: &dyn Fn(Cell) -> bool,
+) -> Vec<(Cell, u8)> {
     let mut ends = Vec::new();
     let mut stack = vec![(from, dir, 0u8, 0usize)];
     while let Some((here, d, crossed, steps)) = stack.pop() {
@@ -54,13 +67,18 @@ pub fn transparent_slides(b: &Board, from: Cell, dir: Dir, occupied: &dyn Fn(Cel
         }
         let blocked_by_wall = b.wall(here, d);
         let next = b.neighbour(here, d);
-        let robot_ahead = next.is_some_and(|n| occupied(n));
-        if blocked_by_wall || next.is_none() || robot_ahead || next.is_some_and(|n| b.blocked[usize::from(n)]) {
+        let robot_ahead = next.is_some_and(occupied);
+        if blocked_by_wall
+            || next.is_none()
+            || robot_ahead
+            || next.is_some_and(|n| b.blocked[usize::from(n)])
+        {
             if here != from && b.diagonals[usize::from(here)].is_none() {
                 ends.push((here, crossed));
             }
             // An inner wall (not the edge, not the centre) may be crossed, for one more move.
-            if blocked_by_wall && !robot_ahead && !b.uncrossable(here, d) && crossed < MAX_CROSSINGS {
+            if blocked_by_wall && !robot_ahead && !b.uncrossable(here, d) && crossed < MAX_CROSSINGS
+            {
                 let n = next.expect("an inner wall has a cell behind it");
                 stack.push((n, d, crossed + 1, steps + 1));
             }

@@ -17,7 +17,10 @@ pub struct Rules {
 
 impl Default for Rules {
     fn default() -> Self {
-        Rules { must_ricochet: true, no_single_move: false }
+        Rules {
+            must_ricochet: true,
+            no_single_move: false,
+        }
     }
 }
 
@@ -65,9 +68,18 @@ impl Position {
     /// Plays `m`; returns where the robot stops and what the move counts (1, plus one per
     /// crossing of the transparent robot).
     pub fn play(&mut self, m: Move) -> Result<(Cell, u32), String> {
-        let i = self.robots.iter().position(|(c, _)| *c == m.robot).ok_or_else(|| format!("there is no {} robot", m.robot))?;
+        let i = self
+            .robots
+            .iter()
+            .position(|(c, _)| *c == m.robot)
+            .ok_or_else(|| format!("there is no {} robot", m.robot))?;
         let from = self.robots[i].1;
-        let others: Vec<Cell> = self.robots.iter().filter(|(c, _)| *c != m.robot).map(|(_, p)| *p).collect();
+        let others: Vec<Cell> = self
+            .robots
+            .iter()
+            .filter(|(c, _)| *c != m.robot)
+            .map(|(_, p)| *p)
+            .collect();
         let occupied = |c: Cell| others.contains(&c);
         let (to, cost) = match (m.robot, m.to) {
             (Colour::Transparent, Some((x, y))) => {
@@ -77,14 +89,24 @@ impl Position {
                 let want = self.board.cell(x, y);
                 let ends = super::moves::transparent_slides(&self.board, from, m.dir, &occupied);
                 let (_, crossed) = ends.iter().find(|(c, _)| *c == want).ok_or_else(|| {
-                    format!("the transparent robot moving {} cannot stop at [{x}, {y}]", m.dir.letter())
+                    format!(
+                        "the transparent robot moving {} cannot stop at [{x}, {y}]",
+                        m.dir.letter()
+                    )
                 })?;
                 (want, 1 + u32::from(*crossed))
             }
-            (_, Some(_)) => return Err(format!("only the transparent robot chooses where it stops; the {} robot slides to the end", m.robot)),
+            (_, Some(_)) => {
+                return Err(format!(
+                    "only the transparent robot chooses where it stops; the {} robot slides to the end",
+                    m.robot
+                ));
+            }
             (_, None) => {
                 let to = super::moves::slide(&self.board, from, m.robot, m.dir, &occupied)
-                    .ok_or_else(|| format!("the {} robot cannot move {}", m.robot, m.dir.letter()))?;
+                    .ok_or_else(|| {
+                        format!("the {} robot cannot move {}", m.robot, m.dir.letter())
+                    })?;
                 (to, 1)
             }
         };
@@ -128,14 +150,20 @@ struct RulesFile {
 }
 
 /// Reads a position file; `read` loads a custom board file it names (relative to it).
-pub fn parse(file: &str, source: &str, read: &dyn Fn(&str) -> Result<String, String>) -> Result<Position, Diagnostic> {
+pub fn parse(
+    file: &str,
+    source: &str,
+    read: &dyn Fn(&str) -> Result<String, String>,
+) -> Result<Position, Diagnostic> {
     let raw: PositionFile = crate::yaml::from_str(file, source)?;
     let err = |key: &str, msg: String| {
         let (l, c) = crate::yaml::locate_key(source, key, 1).unwrap_or((1, 1));
         Diagnostic::at(file, source, l, c, msg)
     };
     let board = match &raw.board {
-        BoardRef::Quadrants { quadrants } => board::from_quadrants(quadrants).map_err(|m| err("board", m))?,
+        BoardRef::Quadrants { quadrants } => {
+            board::from_quadrants(quadrants).map_err(|m| err("board", m))?
+        }
         BoardRef::File(path) => {
             let text = read(path).map_err(|m| err("board", m))?;
             board::parse_custom(path, &text)?
@@ -145,11 +173,20 @@ pub fn parse(file: &str, source: &str, read: &dyn Fn(&str) -> Result<String, Str
     for (name, (x, y)) in &raw.robots {
         let colour = Colour::parse(name).ok_or_else(|| err(name, format!("unknown robot `{name}`: expected red, green, blue, yellow, silver or transparent")))?;
         if *x >= board.width || *y >= board.height {
-            return Err(err(name, format!("the {name} robot at [{x}, {y}] is off the {}×{} board", board.width, board.height)));
+            return Err(err(
+                name,
+                format!(
+                    "the {name} robot at [{x}, {y}] is off the {}×{} board",
+                    board.width, board.height
+                ),
+            ));
         }
         let cell = board.cell(*x, *y);
         if board.blocked[usize::from(cell)] || board.diagonals[usize::from(cell)].is_some() {
-            return Err(err(name, format!("the {name} robot at [{x}, {y}] stands in the centre or on a diagonal")));
+            return Err(err(
+                name,
+                format!("the {name} robot at [{x}, {y}] stands in the centre or on a diagonal"),
+            ));
         }
         if robots.iter().any(|(_, p)| *p == cell) {
             return Err(err(name, format!("two robots at [{x}, {y}]")));
@@ -164,32 +201,69 @@ pub fn parse(file: &str, source: &str, read: &dyn Fn(&str) -> Result<String, Str
     let goal = match (&t.at, &t.color, &t.symbol) {
         (Some((x, y)), _, _) => {
             if *x >= board.width || *y >= board.height {
-                return Err(err("target", format!("target at [{x}, {y}] is off the board")));
+                return Err(err(
+                    "target",
+                    format!("target at [{x}, {y}] is off the board"),
+                ));
             }
             let robot = match t.robot.as_deref().or(t.color.as_deref()) {
                 None | Some("any") => None,
-                Some(w) => Some(Colour::parse(w).ok_or_else(|| err("target", format!("unknown robot `{w}`")))?),
+                Some(w) => Some(
+                    Colour::parse(w)
+                        .ok_or_else(|| err("target", format!("unknown robot `{w}`")))?,
+                ),
             };
-            Goal { cell: board.cell(*x, *y), robot }
+            Goal {
+                cell: board.cell(*x, *y),
+                robot,
+            }
         }
         (None, Some(colour), Some(symbol)) => {
-            let c = if colour == "any" { None } else { Some(Colour::parse(colour).ok_or_else(|| err("target", format!("unknown colour `{colour}`")))?) };
-            let target = board.target_named(c, symbol).ok_or_else(|| err("target", format!("this board has no {colour} {symbol} target")))?;
-            Goal { cell: target.cell, robot: c }
+            let c = if colour == "any" {
+                None
+            } else {
+                Some(
+                    Colour::parse(colour)
+                        .ok_or_else(|| err("target", format!("unknown colour `{colour}`")))?,
+                )
+            };
+            let target = board.target_named(c, symbol).ok_or_else(|| {
+                err(
+                    "target",
+                    format!("this board has no {colour} {symbol} target"),
+                )
+            })?;
+            Goal {
+                cell: target.cell,
+                robot: c,
+            }
         }
-        _ => return Err(err("target", "give `at: [x, y]` with `robot:`, or `color:` and `symbol:`".into())),
+        _ => {
+            return Err(err(
+                "target",
+                "give `at: [x, y]` with `robot:`, or `color:` and `symbol:`".into(),
+            ));
+        }
     };
     if let Some(r) = goal.robot
         && !robots.iter().any(|(c, _)| *c == r)
     {
-        return Err(err("target", format!("the target is for the {r} robot, which is not on the board")));
+        return Err(err(
+            "target",
+            format!("the target is for the {r} robot, which is not on the board"),
+        ));
     }
     let defaults = Rules::default();
     let rules = Rules {
         must_ricochet: raw.rules.must_ricochet.unwrap_or(defaults.must_ricochet),
         no_single_move: raw.rules.no_single_move.unwrap_or(defaults.no_single_move),
     };
-    Ok(Position { board: Arc::new(board), robots, goal, rules })
+    Ok(Position {
+        board: Arc::new(board),
+        robots,
+        goal,
+        rules,
+    })
 }
 
 /// `"blue N, red W"` → moves.
@@ -217,4 +291,47 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, String> {
             Ok(Move { robot, dir, to })
         })
         .collect()
+}
+
+/// A random position file on a random original board (seeded): `robots` robots (4, or 5 with
+/// the silver one) on free cells, a random target of the board.
+pub fn random_yaml(seed: u64, robots: usize) -> String {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let boards = board::original_arrangements();
+    let names = &boards[rng.random_range(0..boards.len() as u32) as usize];
+    let b = board::from_quadrants(names).expect("the original boards build");
+    let colours = [
+        Colour::Red,
+        Colour::Green,
+        Colour::Blue,
+        Colour::Yellow,
+        Colour::Silver,
+    ];
+    let mut taken: Vec<Cell> = Vec::new();
+    let mut placed = Vec::new();
+    for colour in colours.iter().take(robots.clamp(1, 5)) {
+        let cell = loop {
+            let c = rng.random_range(0..b.len() as u32) as Cell;
+            let free = !b.blocked[usize::from(c)]
+                && !taken.contains(&c)
+                && !b.targets.iter().any(|t| t.cell == c);
+            if free {
+                break c;
+            }
+        };
+        taken.push(cell);
+        let (x, y) = b.xy(cell);
+        placed.push(format!("{}: [{x}, {y}]", colour.name()));
+    }
+    let target = &b.targets[rng.random_range(0..b.targets.len() as u32) as usize];
+    let colour = target
+        .colour
+        .map_or("any".to_string(), |c| c.name().to_string());
+    format!(
+        "# A random position (robots ricochet random --seed {seed} --robots {robots}).\nboard: {{quadrants: [{}]}}\nrobots: {{{}}}\ntarget: {{color: {colour}, symbol: {}}}\n",
+        names.join(", "),
+        placed.join(", "),
+        target.symbol
+    )
 }

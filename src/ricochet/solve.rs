@@ -75,14 +75,19 @@ impl Setup<'_> {
         s
     }
 
-    fn is_goal(&self, s: &State) -> bool {
+    /// Whether the move of `robot` that led to `s` brought it onto the target under the rules:
+    /// a solution ends with the move that brings its robot onto the target.
+    fn arrives(&self, s: &State, robot: Colour) -> bool {
         let rules = self.p.rules;
         if rules.no_single_move && s.moves < 2 {
             return false;
         }
         (0..self.n).any(|i| {
-            let right_robot = self.p.goal.robot.is_none_or(|c| c == self.colours[i]);
-            right_robot && s.cells[i] == self.p.goal.cell && (!rules.must_ricochet || s.axes[i] == TURNED)
+            let right_robot =
+                self.colours[i] == robot && self.p.goal.robot.is_none_or(|c| c == robot);
+            right_robot
+                && s.cells[i] == self.p.goal.cell
+                && (!rules.must_ricochet || s.axes[i] == TURNED)
         })
     }
 
@@ -98,7 +103,15 @@ impl Setup<'_> {
                     next.cells[i] = to;
                     next.axes[i] = axis_after(s.axes[i], d);
                     next.moves = (s.moves + 1).min(2);
-                    out.push((self.canonical(next), cost, Move { robot: self.colours[i], dir: d, to: at }));
+                    out.push((
+                        self.canonical(next),
+                        cost,
+                        Move {
+                            robot: self.colours[i],
+                            dir: d,
+                            to: at,
+                        },
+                    ));
                 };
                 if self.colours[i] == Colour::Transparent {
                     for (to, crossed) in transparent_slides(b, s.cells[i], d, &occupied) {
@@ -118,23 +131,43 @@ pub fn general(p: &Position, max: u32) -> Result<Solution, NoSolution> {
     let colours: Vec<Colour> = p.robots.iter().map(|(c, _)| *c).collect();
     let has_diagonals = p.board.diagonals.iter().any(Option::is_some);
     let interchangeable = match p.goal.robot {
-        Some(target) if !has_diagonals => (0..n).filter(|&i| colours[i] != target && colours[i] != Colour::Transparent).collect(),
+        Some(target) if !has_diagonals => (0..n)
+            .filter(|&i| colours[i] != target && colours[i] != Colour::Transparent)
+            .collect(),
         _ => Vec::new(),
     };
-    let setup = Setup { p, n, colours, interchangeable };
-    let mut start = State { cells: [0; 6], axes: [0; 6], moves: 0 };
+    let setup = Setup {
+        p,
+        n,
+        colours,
+        interchangeable,
+    };
+    let mut start = State {
+        cells: [0; 6],
+        axes: [0; 6],
+        moves: 0,
+    };
     for (i, (_, c)) in p.robots.iter().enumerate() {
         start.cells[i] = *c;
     }
     let start = setup.canonical(start);
     // Each state: its cost and the state and move it was reached from.
     let mut seen: HashMap<State, (u32, State, Move)> = HashMap::new();
-    let dummy = Move { robot: Colour::Red, dir: Dir::N, to: None };
+    let dummy = Move {
+        robot: Colour::Red,
+        dir: Dir::N,
+        to: None,
+    };
     seen.insert(start, (0, start, dummy));
     let mut buckets: Vec<Vec<State>> = vec![vec![start]];
     let mut next = Vec::new();
     let mut cost = 0usize;
+    // The cheapest arrival found so far: final once every cheaper state has been expanded.
+    let mut best: Option<(u32, State, Move, State)> = None;
     while cost < buckets.len() && cost as u32 <= max {
+        if best.is_some_and(|b| b.0 as usize <= cost) {
+            break;
+        }
         let Some(s) = buckets[cost].pop() else {
             cost += 1;
             continue;
@@ -142,14 +175,14 @@ pub fn general(p: &Position, max: u32) -> Result<Solution, NoSolution> {
         if seen[&s].0 as usize != cost {
             continue; // A cheaper way was found after this entry was queued.
         }
-        if setup.is_goal(&s) {
-            return Ok(Solution { moves: cost as u32, solution: path(p, &seen, s, start) });
-        }
         setup.successors(&s, &mut next);
         for &(t, c, m) in &next {
             let total = cost as u32 + c;
             if total > max {
                 continue;
+            }
+            if setup.arrives(&t, m.robot) && best.is_none_or(|b| total < b.0) {
+                best = Some((total, t, m, s));
             }
             if seen.get(&t).is_none_or(|e| e.0 > total) {
                 seen.insert(t, (total, s, m));
@@ -161,12 +194,29 @@ pub fn general(p: &Position, max: u32) -> Result<Solution, NoSolution> {
             }
         }
     }
-    Err(NoSolution::Limit(max))
+    match best {
+        Some((total, _, last, before)) => {
+            // The arriving move is the target robot's (or, for the vortex, a robot never
+            // sorted with others), so its colour is already the real one.
+            let mut moves = path(p, &seen, before, start);
+            moves.push(last);
+            Ok(Solution {
+                moves: total,
+                solution: moves,
+            })
+        }
+        None => Err(NoSolution::Limit(max)),
+    }
 }
 
 /// Walks the recorded moves back from the goal, then relabels them by replaying from the
 /// start: canonical states forget which helper is which.
-fn path(p: &Position, seen: &HashMap<State, (u32, State, Move)>, goal: State, start: State) -> Vec<Move> {
+fn path(
+    p: &Position,
+    seen: &HashMap<State, (u32, State, Move)>,
+    goal: State,
+    start: State,
+) -> Vec<Move> {
     let mut states = vec![goal];
     let mut here = goal;
     while here != start {
@@ -189,7 +239,10 @@ pub(super) fn relabel(p: &Position, layouts: &[[Cell; 6]]) -> Vec<Move> {
             Dir::ALL.iter().find_map(|&dir| {
                 let mut tries: Vec<Option<(u16, u16)>> = vec![None];
                 if robot == Colour::Transparent {
-                    tries = want[..p.robots.len()].iter().map(|&c| Some(p.board.xy(c))).collect();
+                    tries = want[..p.robots.len()]
+                        .iter()
+                        .map(|&c| Some(p.board.xy(c)))
+                        .collect();
                 }
                 tries.into_iter().find_map(|to| {
                     let m = Move { robot, dir, to };
@@ -214,7 +267,9 @@ pub fn check(p: &Position, moves: &[Move]) -> Result<u32, String> {
     let mut counted = 0;
     let mut axes: HashMap<Colour, u8> = HashMap::new();
     for (i, m) in moves.iter().enumerate() {
-        let (_, cost) = pos.play(*m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+        let (_, cost) = pos
+            .play(*m)
+            .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
         counted += cost;
         let a = axes.entry(m.robot).or_insert(AXIS_NONE);
         *a = axis_after(*a, m.dir);
@@ -226,11 +281,24 @@ pub fn check(p: &Position, moves: &[Move]) -> Result<u32, String> {
         .map(|(c, _)| *c)
         .collect();
     let Some(&robot) = on_goal.first() else {
-        let who = p.goal.robot.map_or("a robot".to_string(), |c| format!("the {c} robot"));
-        return Err(format!("after {} moves, {who} is not on the target", moves.len()));
+        let who = p
+            .goal
+            .robot
+            .map_or("a robot".to_string(), |c| format!("the {c} robot"));
+        return Err(format!(
+            "after {} moves, {who} is not on the target",
+            moves.len()
+        ));
     };
+    if moves.last().is_some_and(|m| m.robot != robot) {
+        return Err(format!(
+            "the {robot} robot is on the target before the last move: a solution ends with the move that brings it there"
+        ));
+    }
     if p.rules.must_ricochet && axes.get(&robot) != Some(&TURNED) {
-        return Err(format!("the {robot} robot reaches the target without ever turning: it must ricochet (R-B1)"));
+        return Err(format!(
+            "the {robot} robot reaches the target without ever turning: it must ricochet (R-B1)"
+        ));
     }
     if p.rules.no_single_move && moves.len() == 1 {
         return Err("a one-move solution does not count (R-B2)".into());

@@ -1,0 +1,265 @@
+//! Ricochet Robots: the 96 original boards, the rule options (R-B1, R-B2), the vortex, the
+//! silver robot, diagonals and the transparent robot, the solver against a plain search, and
+//! every answer replayed by the checker.
+
+use proptest::prelude::*;
+use robots::ricochet::board::{Colour, Dir, from_quadrants, original_arrangements};
+use robots::ricochet::position::{self, Position, parse_moves};
+use robots::ricochet::{reference, solve};
+use std::path::Path;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn load(path: &Path) -> Result<Position, robots::diagnostic::Diagnostic> {
+    let shown = format!(
+        "tests/ricochet/{}",
+        path.file_name().unwrap().to_string_lossy()
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let base = path.parent().unwrap().to_path_buf();
+    position::parse(&shown, &text, &|name| {
+        std::fs::read_to_string(base.join(name)).map_err(|e| e.to_string())
+    })
+}
+
+fn position(name: &str) -> Position {
+    load(&root().join("tests/ricochet").join(name)).unwrap()
+}
+
+#[test]
+fn all_96_original_boards_build_with_17_targets_and_a_closed_centre() {
+    let boards = original_arrangements();
+    assert_eq!(boards.len(), 96);
+    let distinct: std::collections::HashSet<_> = boards.iter().collect();
+    assert_eq!(distinct.len(), 96);
+    for names in &boards {
+        let b = from_quadrants(names).unwrap();
+        assert_eq!(b.targets.len(), 17, "{names:?}");
+        assert_eq!(
+            b.targets.iter().filter(|t| t.colour.is_none()).count(),
+            1,
+            "one vortex"
+        );
+        for colour in [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow] {
+            assert_eq!(
+                b.targets
+                    .iter()
+                    .filter(|t| t.colour == Some(colour))
+                    .count(),
+                4,
+                "{names:?}: 4 {colour} targets"
+            );
+        }
+        for (x, y) in [(7, 7), (8, 7), (7, 8), (8, 8)] {
+            let c = b.cell(x, y);
+            assert!(b.blocked[usize::from(c)], "{names:?}: the centre is closed");
+            assert!(Dir::ALL.iter().all(|&d| b.wall(c, d)));
+        }
+        // Walls are two-sided: a wall on one side of a cell is on the facing side of its neighbour.
+        for c in 0..b.len() as u16 {
+            for d in Dir::ALL {
+                if let Some(n) = b.neighbour(c, d) {
+                    assert_eq!(b.wall(c, d), b.wall(n, d.opposite()));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn positions_draw_solve_and_check() {
+    insta::glob!("ricochet/*.yaml", |path| {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let input = std::fs::read_to_string(path).unwrap();
+        let result = load(path);
+        assert_eq!(result.is_err(), name.starts_with("err_"), "{name}");
+        let output = match result {
+            Err(d) => d.to_string(),
+            Ok(p) => {
+                let s = solve::solve(&p, 30).unwrap();
+                assert_eq!(
+                    solve::check(&p, &s.solution),
+                    Ok(s.moves),
+                    "{name}: the answer replays"
+                );
+                let moves: Vec<String> = s.solution.iter().map(ToString::to_string).collect();
+                format!(
+                    "{}{} moves: {}\n",
+                    robots::ricochet::board::render_with_goal(
+                        &p.board,
+                        &p.robots,
+                        Some(p.goal.cell)
+                    ),
+                    s.moves,
+                    moves.join(", ")
+                )
+            }
+        };
+        insta::assert_snapshot!(format!("{input}\n---- result ----\n{output}"));
+    });
+}
+
+fn moves_of(name: &str) -> u32 {
+    solve::solve(&position(name), 30).unwrap().moves
+}
+
+#[test]
+fn r_b1_must_ricochet_makes_the_straight_route_illegal() {
+    assert_eq!(moves_of("R-B1-must-ricochet.yaml"), 3);
+    assert_eq!(moves_of("R-B1-off-straight-route-counts.yaml"), 1);
+    let p = position("R-B1-must-ricochet.yaml");
+    let straight = solve::check(&p, &parse_moves("red E").unwrap());
+    assert!(straight.unwrap_err().contains("R-B1"));
+}
+
+#[test]
+fn r_b2_refuses_a_single_move() {
+    let p = position("R-B2-no-single-move.yaml");
+    assert_eq!(moves_of("R-B2-no-single-move.yaml"), 2);
+    assert!(
+        solve::check(&p, &parse_moves("red E").unwrap())
+            .unwrap_err()
+            .contains("R-B2")
+    );
+    // A solution ends with the move that brings the robot onto the target.
+    assert!(
+        solve::check(&p, &parse_moves("red E, green N").unwrap())
+            .unwrap_err()
+            .contains("before the last move")
+    );
+    assert_eq!(
+        solve::check(&p, &parse_moves("green W, red E").unwrap()),
+        Ok(2)
+    );
+}
+
+#[test]
+fn the_vortex_takes_any_robot() {
+    let p = position("vortex-any-robot.yaml");
+    assert_eq!(moves_of("vortex-any-robot.yaml"), 1);
+    assert_eq!(solve::check(&p, &parse_moves("green S").unwrap()), Ok(1));
+    // The vortex on an original board is reached by whichever robot is quickest.
+    let b = from_quadrants(&["1A".into(), "2A".into(), "3A".into(), "4A".into()]).unwrap();
+    assert!(
+        b.targets
+            .iter()
+            .any(|t| t.colour.is_none() && t.symbol == "vortex")
+    );
+}
+
+#[test]
+fn the_silver_robot_moves_and_blocks() {
+    assert_eq!(moves_of("silver-robot-as-a-blocker.yaml"), 2);
+    let p = position("silver-robot-as-a-blocker.yaml");
+    assert_eq!(
+        solve::check(&p, &parse_moves("silver N, red E").unwrap()),
+        Ok(2)
+    );
+}
+
+#[test]
+fn diagonals_turn_other_colours_and_let_their_own_through() {
+    let p = position("diagonal-turns-other-colours.yaml");
+    let mut after = p.clone();
+    assert_eq!(
+        after
+            .play(position::Move {
+                robot: Colour::Red,
+                dir: Dir::E,
+                to: None
+            })
+            .unwrap()
+            .0,
+        p.board.cell(2, 0)
+    );
+    let q = position("diagonal-lets-its-colour-through.yaml");
+    let mut after = q.clone();
+    assert_eq!(
+        after
+            .play(position::Move {
+                robot: Colour::Blue,
+                dir: Dir::E,
+                to: None
+            })
+            .unwrap()
+            .0,
+        q.board.cell(4, 2)
+    );
+    // On the D sides the diagonals are real: every original D board builds with them.
+    let d = from_quadrants(&["1D".into(), "2D".into(), "3D".into(), "4D".into()]).unwrap();
+    assert_eq!(d.diagonals.iter().filter(|x| x.is_some()).count(), 8);
+}
+
+#[test]
+fn the_transparent_robot_crosses_walls_for_an_extra_move() {
+    let p = position("transparent-robot-crosses-a-wall.yaml");
+    let s = solve::solve(&p, 10).unwrap();
+    assert_eq!(
+        (s.moves, s.solution.len()),
+        (2, 1),
+        "one move, counted twice"
+    );
+    // Stopping at the wall is also allowed, and costs one.
+    let at_wall = parse_moves("transparent E to 1 0").unwrap();
+    let mut q = p.clone();
+    assert_eq!(q.play(at_wall[0]).unwrap(), (p.board.cell(1, 0), 1));
+    // Never through the board's edge.
+    let mut r = p.clone();
+    assert!(
+        r.play(parse_moves("transparent W to 0 0").unwrap()[0])
+            .is_err()
+    );
+}
+
+/// The solver's optimum equals the plain search's on short random positions of the original
+/// boards, with and without R-B1.
+#[test]
+fn the_solver_matches_a_plain_search_on_short_positions() {
+    let mut compared = 0;
+    for seed in 0..400u64 {
+        let text = position::random_yaml(seed, 4);
+        let mut p = position::parse("random", &text, &|_| Err("no".into())).unwrap();
+        p.rules.must_ricochet = seed % 2 == 0;
+        let Ok(s) = solve::solve(&p, 3) else { continue };
+        let plain = reference::fewest_moves(&p, 3).map(|n| n as u32);
+        assert_eq!(plain, Some(s.moves), "seed {seed}:\n{text}");
+        compared += 1;
+    }
+    assert!(compared >= 20, "only {compared} short positions");
+}
+
+/// On the standard positions the fast search and the general one agree.
+#[test]
+fn the_fast_and_general_searches_agree() {
+    for seed in 0..40u64 {
+        let text = position::random_yaml(seed, 4);
+        let mut p = position::parse("random", &text, &|_| Err("no".into())).unwrap();
+        p.rules.must_ricochet = false;
+        if p.goal.robot.is_none() {
+            continue;
+        }
+        assert!(robots::ricochet::fast::applies(&p));
+        let fast = solve::solve(&p, 9).map(|s| s.moves);
+        let general = solve::general(&p, 9).map(|s| s.moves);
+        assert_eq!(fast, general, "seed {seed}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Every answer replays, move by move, to the target under the position's rules.
+    #[test]
+    fn every_answer_replays_to_the_target(seed in 0..100_000u64, five in any::<bool>(), r_b1 in any::<bool>(), r_b2 in any::<bool>()) {
+        let text = position::random_yaml(seed, if five { 5 } else { 4 });
+        let mut p = position::parse("random", &text, &|_| Err("no".into())).unwrap();
+        p.rules.must_ricochet = r_b1;
+        p.rules.no_single_move = r_b2;
+        if let Ok(s) = solve::solve(&p, 7) {
+            prop_assert_eq!(solve::check(&p, &s.solution), Ok(s.moves));
+            prop_assert!(!r_b2 || s.solution.len() >= 2);
+        }
+    }
+}
