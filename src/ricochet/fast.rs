@@ -1,5 +1,8 @@
 //! The fast solver for standard positions: a 16×16 board without diagonals, four robots, a
-//! coloured target, R-B1 and R-B2 off (the hard positions are such).
+//! coloured target. It searches in two tiers. Most positions are answered by a sequential
+//! breadth-first search over 64-bit states (the four cells, and the active robot's axis for
+//! R-B1) in a hash set. A search that outgrows it without R-B1 (the hard positions) is
+//! restarted in the big tier:
 //!
 //! Breadth-first search over states (active robot, helpers as an unordered set): 256 ×
 //! C(256, 3) = 707,461,120 states, one bit each in a visited set (88 MB), claimed with an atomic
@@ -24,11 +27,12 @@ pub fn applies(p: &Position) -> bool {
         && p.board.height == 16
         && p.robots.len() == 4
         && p.goal.robot.is_some()
-        && !p.rules.must_ricochet
-        && !p.rules.no_single_move
         && p.board.diagonals.iter().all(Option::is_none)
         && p.robots.iter().all(|(c, _)| *c != Colour::Transparent)
 }
+
+/// States the small tier may hold before a search without R-B1 moves to the big tier.
+const SMALL_LIMIT: usize = 250_000;
 
 /// A state packed in 32 bits: active robot, then the three helpers in increasing order.
 type Packed = u32;
@@ -143,6 +147,166 @@ fn successors(t: &Tables, s: Packed, goal: u8, out: &mut impl FnMut(Packed, bool
 
 pub fn solve(p: &Position, max: u32) -> Result<Solution, NoSolution> {
     let t = Tables::new(p);
+    match small(p, &t, max) {
+        Some(answer) => answer,
+        None => big(p, &t, max),
+    }
+}
+
+/// A small-tier state: the packed cells, and (bits 32–33) the active robot's axis so far.
+type Wide = u64;
+
+fn wide(s: Packed, axis: u8) -> Wide {
+    u64::from(s) | u64::from(axis) << 32
+}
+
+/// A multiplicative hash: states are already well spread, and this is the hot loop.
+#[derive(Default, Clone, Copy)]
+struct Mix(u64);
+
+impl std::hash::Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (n ^ n >> 29).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type MixState = std::hash::BuildHasherDefault<Mix>;
+
+/// The small tier. `None` when it outgrew its limit without R-B1 (the big tier takes over).
+fn small(p: &Position, t: &Tables, max: u32) -> Option<Result<Solution, NoSolution>> {
+    use super::solve::{TURNED, axis_after};
+    let target = p.goal.robot.expect("applies() requires a coloured target");
+    let goal = p.goal.cell as u8;
+    let a = p
+        .robot_cell(target)
+        .expect("the target robot is on the board") as u8;
+    let helpers: Vec<u8> = p
+        .robots
+        .iter()
+        .filter(|(c, _)| *c != target)
+        .map(|(_, c)| *c as u8)
+        .collect();
+    let start = wide(pack(a, sort3([helpers[0], helpers[1], helpers[2]])), 0);
+    let rules = p.rules;
+    let mut seen: std::collections::HashSet<Wide, MixState> = std::collections::HashSet::default();
+    seen.insert(start);
+    let mut levels: Vec<Vec<Wide>> = vec![vec![start]];
+    while levels.last().is_some_and(|l| !l.is_empty()) && (levels.len() as u32) <= max {
+        let depth = levels.len() as u32;
+        let mut next = Vec::new();
+        let mut best: Option<Wide> = None;
+        for &w in levels.last().expect("non-empty") {
+            let axis = (w >> 32) as u8;
+            let (a, h) = unpack(w as Packed);
+            for d in Dir::ALL {
+                let to = t.slide(a, d, h);
+                if to != a {
+                    let na = if rules.must_ricochet {
+                        axis_after(axis, d)
+                    } else {
+                        0
+                    };
+                    let n = wide(pack(to, h), na);
+                    let arrives = to == goal
+                        && (!rules.must_ricochet || na == TURNED)
+                        && (!rules.no_single_move || depth >= 2);
+                    if arrives {
+                        best = Some(best.map_or(n, |b| b.min(n)));
+                    } else if seen.insert(n) {
+                        next.push(n);
+                    }
+                }
+                for k in 0..3 {
+                    let others = [a, h[(k + 1) % 3], h[(k + 2) % 3]];
+                    let to = t.slide(h[k], d, others);
+                    if to != h[k] {
+                        let mut nh = h;
+                        nh[k] = to;
+                        let n = wide(pack(a, sort3(nh)), axis);
+                        if seen.insert(n) {
+                            next.push(n);
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(g) = best {
+            let states = walk_back_wide(t, &levels, g, rules.must_ricochet);
+            return Some(Ok(Solution {
+                moves: depth,
+                solution: super::solve::relabel(p, &layouts(&states)),
+            }));
+        }
+        if !rules.must_ricochet && seen.len() > SMALL_LIMIT {
+            return None;
+        }
+        next.sort_unstable();
+        levels.push(next);
+    }
+    Some(Err(NoSolution::Limit(max)))
+}
+
+fn layouts(states: &[Packed]) -> Vec<[Cell; 6]> {
+    states
+        .iter()
+        .map(|&s| {
+            let (a, h) = unpack(s);
+            [
+                Cell::from(a),
+                Cell::from(h[0]),
+                Cell::from(h[1]),
+                Cell::from(h[2]),
+                0,
+                0,
+            ]
+        })
+        .collect()
+}
+
+/// The small tier's walk back: as [`walk_back`], with the active robot's axis: a predecessor
+/// by an active move had an axis that the move turns into this one.
+fn walk_back_wide(t: &Tables, levels: &[Vec<Wide>], goal: Wide, r_b1: bool) -> Vec<Packed> {
+    use super::solve::axis_after;
+    let mut path = vec![goal as Packed];
+    let mut here = goal;
+    for level in levels.iter().rev() {
+        let axis = (here >> 32) as u8;
+        let (a, _) = unpack(here as Packed);
+        let prev = predecessors(t, here as Packed).into_iter().find_map(|p| {
+            let (pa, _) = unpack(p);
+            let axes: Vec<u8> = if !r_b1 {
+                vec![0]
+            } else if pa == a {
+                vec![axis]
+            } else {
+                // The active robot moved from pa to a: along which axis?
+                let d = if pa % 16 == a % 16 { Dir::N } else { Dir::E };
+                (0..4)
+                    .filter(|&before| axis_after(before, d) == axis)
+                    .collect()
+            };
+            axes.into_iter()
+                .map(|x| wide(p, x))
+                .find(|w| level.binary_search(w).is_ok())
+        });
+        here = prev.expect("a state of one level has a predecessor in the level before");
+        path.push(here as Packed);
+    }
+    path.reverse();
+    path
+}
+
+/// The big tier (no R-B1).
+fn big(p: &Position, t: &Tables, max: u32) -> Result<Solution, NoSolution> {
+    let t = &*t;
     let target = p.goal.robot.expect("applies() requires a coloured target");
     let goal = p.goal.cell as u8;
     let a = p
@@ -178,8 +342,8 @@ pub fn solve(p: &Position, max: u32) -> Result<Solution, NoSolution> {
             .map(|chunk| {
                 let mut next = Vec::new();
                 for &s in chunk {
-                    successors(&t, s, goal, &mut |n, at_goal| {
-                        if at_goal {
+                    successors(t, s, goal, &mut |n, at_goal| {
+                        if at_goal && (!p.rules.no_single_move || levels.len() >= 2) {
                             goal_state.fetch_min(n, Ordering::Relaxed);
                         } else if visited.claim(t.index(n)) {
                             next.push(n);

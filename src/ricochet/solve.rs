@@ -49,9 +49,9 @@ struct Setup<'a> {
 }
 
 const AXIS_NONE: u8 = 0;
-const TURNED: u8 = 3;
+pub(super) const TURNED: u8 = 3;
 
-fn axis_after(before: u8, d: Dir) -> u8 {
+pub(super) fn axis_after(before: u8, d: Dir) -> u8 {
     let now = if d.is_horizontal() { 1 } else { 2 };
     match before {
         TURNED => TURNED,
