@@ -306,7 +306,6 @@ fn walk_back_wide(t: &Tables, levels: &[Vec<Wide>], goal: Wide, r_b1: bool) -> V
 
 /// The big tier (no R-B1).
 fn big(p: &Position, t: &Tables, max: u32) -> Result<Solution, NoSolution> {
-    let t = &*t;
     let target = p.goal.robot.expect("applies() requires a coloured target");
     let goal = p.goal.cell as u8;
     let a = p
