@@ -355,7 +355,7 @@ fn big(p: &Position, t: &Tables, max: u32) -> Result<Solution, NoSolution> {
         let g = goal_state.load(Ordering::Relaxed);
         if g != u32::MAX {
             let depth = levels.len() as u32;
-            let states = walk_back(&t, &levels, g);
+            let states = walk_back(t, &levels, g);
             let layouts: Vec<[Cell; 6]> = states
                 .iter()
                 .map(|&s| {
