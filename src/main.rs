@@ -120,6 +120,8 @@ enum RicochetCommand {
         #[arg(long, default_value_t = 40)]
         max_moves: u32,
     },
+    /// Solve a fixed set of positions; print time and peak memory for each.
+    Bench,
     /// Write a random position on a random original board.
     Random {
         #[arg(long, default_value_t = 1)]
@@ -199,6 +201,50 @@ enum Failure {
 impl From<String> for Failure {
     fn from(message: String) -> Self {
         Failure::Bad(message)
+    }
+}
+
+/// Heap use, counted by the global allocator, so benchmarks can report peak memory per task.
+mod memory {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    static CURRENT: AtomicUsize = AtomicUsize::new(0);
+    static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+    pub struct Counting;
+
+    // SAFETY: every call is passed unchanged to the system allocator; the counters are only
+    // bookkeeping beside it.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            // SAFETY: the caller's contract for `layout` is the system allocator's.
+            let p = unsafe { System.alloc(layout) };
+            if !p.is_null() {
+                let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+                PEAK.fetch_max(now, Ordering::Relaxed);
+            }
+            p
+        }
+
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            // SAFETY: `ptr` came from `alloc` above with this `layout`.
+            unsafe { System.dealloc(ptr, layout) };
+            CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
+        }
+    }
+
+    #[global_allocator]
+    static GLOBAL: Counting = Counting;
+
+    /// Starts a new peak from what is allocated now.
+    pub fn reset_peak() {
+        PEAK.store(CURRENT.load(Ordering::Relaxed), Ordering::Relaxed);
+    }
+
+    /// The most bytes allocated at once since the last reset.
+    pub fn peak() -> usize {
+        PEAK.load(Ordering::Relaxed)
     }
 }
 
@@ -819,6 +865,30 @@ fn ricochet(command: RicochetCommand) -> Result<(), Failure> {
                 let word = if solution.moves == 1 { "move" } else { "moves" };
                 outln!("{} {word}: {}", solution.moves, moves.join(", "));
             }
+        }
+        RicochetCommand::Bench => {
+            let mut total = 0.0;
+            let mut highest = 0;
+            for (name, p) in ricochet_robots::bench::positions() {
+                memory::reset_peak();
+                let started = std::time::Instant::now();
+                let answer = ricochet_robots::solve::solve(&p, 40);
+                let seconds = started.elapsed().as_secs_f64();
+                let peak = memory::peak();
+                total += seconds;
+                highest = highest.max(peak);
+                let moves = answer.map_or("none".to_string(), |s| s.moves.to_string());
+                outln!(
+                    "{name:<10} {moves:>4} moves {:>10.3} ms {:>8.1} MiB peak",
+                    seconds * 1e3,
+                    peak as f64 / 1048576.0
+                );
+            }
+            outln!(
+                "all {} positions: {total:.3} s; highest peak {:.1} MiB",
+                ricochet_robots::bench::positions().len(),
+                highest as f64 / 1048576.0
+            );
         }
         RicochetCommand::Random { seed, robots } => {
             if !(4..=5).contains(&robots) {
