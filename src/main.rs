@@ -122,6 +122,25 @@ enum RicochetCommand {
     },
     /// Solve a fixed set of positions; print time and peak memory for each.
     Bench,
+    /// Play a game: targets drawn, bids, demonstrations, tokens.
+    Play {
+        #[arg(long, default_value_t = 3)]
+        players: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A human player, who bids and shows moves at the terminal (repeat for more).
+        #[arg(long = "human", value_name = "NAME")]
+        humans: Vec<String>,
+        /// The computer players' strength: 1 (sees 6 moves) to 4 (sees 20).
+        #[arg(long, default_value_t = 3)]
+        strength: u8,
+        /// A custom board file; with robot bases it is a game of Ricochets (RULES B.2).
+        #[arg(long)]
+        board: Option<PathBuf>,
+        /// Turn off R-B1 (the active robot need not turn).
+        #[arg(long)]
+        no_ricochet: bool,
+    },
     /// Write a random position on a random original board.
     Random {
         #[arg(long, default_value_t = 1)]
@@ -890,6 +909,76 @@ fn ricochet(command: RicochetCommand) -> Result<(), Failure> {
                 highest as f64 / 1048576.0
             );
         }
+        RicochetCommand::Play {
+            players,
+            seed,
+            humans,
+            strength,
+            board,
+            no_ricochet,
+        } => {
+            use ricochet_robots::game::{Kind, Player};
+            if !(2..=8).contains(&players) || humans.len() > players {
+                return Err(Failure::Bad(format!(
+                    "--players {players}: 2 to 8 players, at least as many as --human names"
+                )));
+            }
+            if !(1..=4).contains(&strength) {
+                return Err(Failure::Bad("--strength: 1 to 4".into()));
+            }
+            let board = match board {
+                Some(path) => {
+                    let text = read_text(&path)?;
+                    ricochet_robots::board::parse_custom(&path.display().to_string(), &text)
+                        .map_err(|d| d.to_string())?
+                }
+                None => {
+                    let all = ricochet_robots::board::original_arrangements();
+                    ricochet_robots::board::from_quadrants(
+                        &all[(seed % all.len() as u64) as usize],
+                    )?
+                }
+            };
+            let mut table: Vec<Player> = humans
+                .iter()
+                .map(|h| Player {
+                    name: h.clone(),
+                    kind: Kind::Human,
+                    tokens: 0,
+                })
+                .collect();
+            for name in [
+                "Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hugo",
+            ]
+            .iter()
+            .take(players - humans.len())
+            {
+                table.push(Player {
+                    name: (*name).to_string(),
+                    kind: Kind::Computer { strength },
+                    tokens: 0,
+                });
+            }
+            let rules = ricochet_robots::position::Rules {
+                must_ricochet: !no_ricochet,
+                no_single_move: false,
+            };
+            outln!(
+                "Ricochet Robots on {} ({} players, seed {seed})",
+                board.name,
+                table.len()
+            );
+            let mut terminal = RicochetHumans;
+            let mut none = ricochet_robots::game::NoHumans;
+            let humans: &mut dyn ricochet_robots::game::Humans = if humans.is_empty() {
+                &mut none
+            } else {
+                &mut terminal
+            };
+            ricochet_robots::game::play(&board, table, seed, rules, humans, &mut |line| {
+                outln!("{line}")
+            });
+        }
         RicochetCommand::Random { seed, robots } => {
             if !(4..=5).contains(&robots) {
                 return Err(Failure::Bad(
@@ -908,4 +997,42 @@ fn ricochet(command: RicochetCommand) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// Humans bid and show their moves at the terminal; their thinking time is measured for real.
+struct RicochetHumans;
+
+impl ricochet_robots::game::Humans for RicochetHumans {
+    fn bid(&mut self, name: &str, _: &RicochetPosition, drawing: &str) -> Vec<(f64, u32)> {
+        out!("{drawing}");
+        let started = std::time::Instant::now();
+        loop {
+            let Some(answer) = ask(&format!(
+                "{name}: your bid (number of moves), or Enter to pass: "
+            )) else {
+                return Vec::new();
+            };
+            if answer.is_empty() {
+                return Vec::new();
+            }
+            match answer.parse() {
+                Ok(n) => return vec![(started.elapsed().as_secs_f64(), n)],
+                Err(_) => outln!("a number of moves, please"),
+            }
+        }
+    }
+
+    fn demonstrate(&mut self, name: &str, bid: u32) -> Vec<ricochet_robots::position::Move> {
+        loop {
+            let Some(answer) = ask(&format!(
+                "{name}: show your {bid} moves, such as `blue N, red W`: "
+            )) else {
+                return Vec::new();
+            };
+            match ricochet_robots::position::parse_moves(&answer) {
+                Ok(moves) => return moves,
+                Err(e) => outln!("{e}"),
+            }
+        }
+    }
 }

@@ -306,3 +306,67 @@ fn micro_analyse_and_play_report() {
     assert!(game.status.success(), "{}", stderr(&game));
     assert!(stdout(&game).lines().last().unwrap().starts_with("winner"));
 }
+
+#[test]
+fn ricochet_solve_check_random_and_play() {
+    let o = robots(&[
+        "ricochet",
+        "solve",
+        "tests/ricochet/original-board-8-moves.yaml",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let moves = v["solution"].as_array().unwrap();
+    assert_eq!(v["moves"].as_u64().unwrap() as usize, moves.len());
+    assert!(
+        moves.iter().all(|m| m["robot"].is_string()
+            && ["N", "E", "S", "W"].contains(&m["dir"].as_str().unwrap()))
+    );
+    // The answer, written back as text, is accepted by check.
+    let text: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            format!(
+                "{} {}",
+                m["robot"].as_str().unwrap(),
+                m["dir"].as_str().unwrap()
+            )
+        })
+        .collect();
+    let ok = robots(&[
+        "ricochet",
+        "check",
+        "tests/ricochet/original-board-8-moves.yaml",
+        &text.join(", "),
+    ]);
+    assert!(
+        ok.status.success() && stdout(&ok).starts_with("valid: 8 moves"),
+        "{}",
+        stderr(&ok)
+    );
+    let bad = robots(&[
+        "ricochet",
+        "check",
+        "tests/ricochet/original-board-8-moves.yaml",
+        "green S, green W",
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(stderr(&bad).contains("not valid"));
+    let limit = robots(&[
+        "ricochet",
+        "solve",
+        "tests/ricochet/original-board-8-moves.yaml",
+        "--max-moves",
+        "3",
+    ]);
+    assert_eq!(limit.status.code(), Some(1));
+    assert!(stderr(&limit).contains("no solution within 3 moves"));
+    let random = robots(&["ricochet", "random", "--seed", "9", "--robots", "5"]);
+    assert!(stdout(&random).contains("silver:"));
+    let game = robots(&["ricochet", "play", "--players", "3", "--seed", "4"]);
+    assert!(game.status.success());
+    assert!(stdout(&game).lines().last().unwrap().starts_with("winner"));
+    let bad_flag = robots(&["ricochet", "random", "--robots", "7"]);
+    assert_eq!(bad_flag.status.code(), Some(2));
+}

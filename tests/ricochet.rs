@@ -263,3 +263,69 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_three_player_game_runs_to_its_end_and_names_the_winner() {
+    use robots::ricochet::game::{Kind, NoHumans, Player, play, tokens_to_win};
+    let board = from_quadrants(&original_arrangements()[17]).unwrap();
+    let players: Vec<Player> = ["Ada", "Blaise", "Carl"]
+        .iter()
+        .zip([2u8, 3, 4])
+        .map(|(n, s)| Player {
+            name: n.to_string(),
+            kind: Kind::Computer { strength: s },
+            tokens: 0,
+        })
+        .collect();
+    let mut log = Vec::new();
+    let outcome = play(
+        &board,
+        players,
+        11,
+        position::Rules::default(),
+        &mut NoHumans,
+        &mut |l| log.push(l),
+    );
+    assert_eq!(outcome.winners.len(), 1);
+    let winner = outcome
+        .players
+        .iter()
+        .find(|p| p.name == outcome.winners[0])
+        .unwrap();
+    assert_eq!(Some(winner.tokens), tokens_to_win(3));
+    assert_eq!(log.last().unwrap(), &format!("winner: {}", winner.name));
+    insta::assert_snapshot!("game-3-players", log.join("\n"));
+}
+
+#[test]
+fn a_game_of_ricochets_plays_the_treasures_out() {
+    use robots::ricochet::game::{Kind, NoHumans, Player, play};
+    let text = std::fs::read_to_string(root().join("boards/ricochet/ricochets-10x8.yaml")).unwrap();
+    let board = robots::ricochet::board::parse_custom("ricochets-10x8.yaml", &text).unwrap();
+    let players: Vec<Player> = ["Ada", "Blaise"]
+        .iter()
+        .map(|n| Player {
+            name: n.to_string(),
+            kind: Kind::Computer { strength: 3 },
+            tokens: 0,
+        })
+        .collect();
+    let mut log = Vec::new();
+    let outcome = play(
+        &board,
+        players,
+        2,
+        position::Rules::default(),
+        &mut NoHumans,
+        &mut |l| log.push(l),
+    );
+    assert_eq!(outcome.reason, "the treasures have run out");
+    assert_eq!(
+        outcome.players.iter().map(|p| p.tokens).sum::<u32>(),
+        8,
+        "8 treasures, all won"
+    );
+    // R-B2 holds in every demonstration, and played targets move.
+    assert!(log.iter().any(|l| l.contains("target moves to")));
+    insta::assert_snapshot!("game-ricochets", log.join("\n"));
+}

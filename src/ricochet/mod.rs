@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod board;
 pub mod fast;
+pub mod game;
 pub mod moves;
 pub mod position;
 pub mod reference;
