@@ -13,6 +13,7 @@ pub mod micro;
 pub mod render;
 pub mod ricochet;
 pub mod shipped;
+pub mod table;
 pub mod terrain;
 pub mod tui;
 pub mod yaml;

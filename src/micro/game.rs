@@ -257,25 +257,11 @@ pub fn play(
             break format!("all {TOKENS} tokens are given out");
         }
     };
-    let best = players.iter().map(|p| p.tokens).max().unwrap_or(0);
-    let winners: Vec<String> = players
+    let table: Vec<(&str, u32)> = players
         .iter()
-        .filter(|p| p.tokens == best)
-        .map(|p| p.name.clone())
+        .map(|p| (p.name.as_str(), p.tokens))
         .collect();
-    let score: Vec<String> = players
-        .iter()
-        .map(|p| format!("{} {}", p.name, p.tokens))
-        .collect();
-    log(format!(
-        "end after {mission} missions: {reason}; tokens: {}",
-        score.join(", ")
-    ));
-    log(format!(
-        "winner{}: {}",
-        if winners.len() > 1 { "s" } else { "" },
-        winners.join(", ")
-    ));
+    let winners = crate::table::finish(&table, &format!("{mission} missions"), &reason, log);
     Outcome {
         missions: mission,
         players,

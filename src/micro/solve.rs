@@ -74,17 +74,22 @@ impl Moves {
             seen |= next;
             layers.push(next);
         }
+        Some(self.back_through(&layers, b))
+    }
+
+    /// Walks back from `b` through search layers (`layers[k]`: the positions after k moves),
+    /// each step to the lowest position of the layer before that moves to it.
+    fn back_through(&self, layers: &[u64], b: usize) -> Vec<usize> {
         let mut path = vec![b];
         for layer in layers.iter().rev().skip(1) {
             let here = *path.last().expect("non-empty");
-            // A position of the earlier layer that moves to `here`; the lowest, for a stable answer.
             let prev = (0..36)
                 .find(|&p| layer & (1 << p) != 0 && self.from[p] & (1 << here) != 0)
                 .expect("layers connect");
             path.push(prev);
         }
         path.reverse();
-        Some(path)
+        path
     }
 
     /// Whether a walk of exactly `n` moves leads from `a` to `b` (stops may repeat).
@@ -108,16 +113,7 @@ impl Moves {
         if layers[n] & (1 << b) == 0 {
             return None;
         }
-        let mut path = vec![b];
-        for layer in layers.iter().rev().skip(1) {
-            let here = *path.last().expect("non-empty");
-            let prev = (0..36)
-                .find(|&p| layer & (1 << p) != 0 && self.from[p] & (1 << here) != 0)
-                .expect("layers connect");
-            path.push(prev);
-        }
-        path.reverse();
-        Some(path)
+        Some(self.back_through(&layers, b))
     }
 
     /// Whether `stops` (the cells after the start) is a legal walk from `start`.

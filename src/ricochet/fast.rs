@@ -153,6 +153,21 @@ pub fn solve(p: &Position, max: u32) -> Result<Solution, NoSolution> {
     }
 }
 
+/// The start state (active robot, sorted helpers) and the goal cell.
+fn start_and_goal(p: &Position) -> (Packed, u8) {
+    let target = p.goal.robot.expect("applies() requires a coloured target");
+    let a = p
+        .robot_cell(target)
+        .expect("the target robot is on the board") as u8;
+    let h: Vec<u8> = p
+        .robots
+        .iter()
+        .filter(|(c, _)| *c != target)
+        .map(|(_, c)| *c as u8)
+        .collect();
+    (pack(a, sort3([h[0], h[1], h[2]])), p.goal.cell as u8)
+}
+
 /// A small-tier state: the packed cells, and (bits 32–33) the active robot's axis so far.
 type Wide = u64;
 
@@ -183,18 +198,8 @@ type MixState = std::hash::BuildHasherDefault<Mix>;
 /// The small tier. `None` when it outgrew its limit without R-B1 (the big tier takes over).
 fn small(p: &Position, t: &Tables, max: u32) -> Option<Result<Solution, NoSolution>> {
     use super::solve::{TURNED, axis_after};
-    let target = p.goal.robot.expect("applies() requires a coloured target");
-    let goal = p.goal.cell as u8;
-    let a = p
-        .robot_cell(target)
-        .expect("the target robot is on the board") as u8;
-    let helpers: Vec<u8> = p
-        .robots
-        .iter()
-        .filter(|(c, _)| *c != target)
-        .map(|(_, c)| *c as u8)
-        .collect();
-    let start = wide(pack(a, sort3([helpers[0], helpers[1], helpers[2]])), 0);
+    let (start, goal) = start_and_goal(p);
+    let start = wide(start, 0);
     let rules = p.rules;
     let mut seen: std::collections::HashSet<Wide, MixState> = std::collections::HashSet::default();
     seen.insert(start);
@@ -306,19 +311,8 @@ fn walk_back_wide(t: &Tables, levels: &[Vec<Wide>], goal: Wide, r_b1: bool) -> V
 
 /// The big tier (no R-B1).
 fn big(p: &Position, t: &Tables, max: u32) -> Result<Solution, NoSolution> {
-    let target = p.goal.robot.expect("applies() requires a coloured target");
-    let goal = p.goal.cell as u8;
-    let a = p
-        .robot_cell(target)
-        .expect("the target robot is on the board") as u8;
-    let helpers: Vec<u8> = p
-        .robots
-        .iter()
-        .filter(|(c, _)| *c != target)
-        .map(|(_, c)| *c as u8)
-        .collect();
-    let start = pack(a, sort3([helpers[0], helpers[1], helpers[2]]));
-    if a == goal {
+    let (start, goal) = start_and_goal(p);
+    if unpack(start).0 == goal {
         return Ok(Solution {
             moves: 0,
             solution: Vec::new(),

@@ -110,6 +110,21 @@ fn computer_bids(rng: &mut ChaCha8Rng, strength: u8, optimal: Option<u32>) -> Ve
     bids
 }
 
+/// A random cell a robot or a target may take: not the centre, not a diagonal, not a robot's
+/// or a target's.
+fn free_cell(board: &Board, robots: &[(Colour, Cell)], rng: &mut ChaCha8Rng) -> Cell {
+    loop {
+        let c = rng.random_range(0..board.len() as u32) as Cell;
+        let free = !board.blocked[usize::from(c)]
+            && board.diagonals[usize::from(c)].is_none()
+            && !robots.iter().any(|(_, p)| *p == c)
+            && !board.targets.iter().any(|t| t.cell == c);
+        if free {
+            return c;
+        }
+    }
+}
+
 struct Bid {
     at: f64,
     player: usize,
@@ -140,16 +155,7 @@ pub fn play(
     for colour in colours {
         let cell = match board.bases.iter().find(|(c, _)| *c == colour) {
             Some((_, cell)) => *cell,
-            None => loop {
-                let c = rng.random_range(0..board.len() as u32) as Cell;
-                if !board.blocked[usize::from(c)]
-                    && board.diagonals[usize::from(c)].is_none()
-                    && !robots.iter().any(|(_, p)| *p == c)
-                    && !board.targets.iter().any(|t| t.cell == c)
-                {
-                    break c;
-                }
-            },
+            None => free_cell(&board, &robots, &mut rng),
         };
         robots.push((colour, cell));
     }
@@ -332,16 +338,7 @@ pub fn play(
                 .iter()
                 .position(|t| t.cell == target.cell)
                 .expect("the target is on the board");
-            let free = loop {
-                let c = rng.random_range(0..board.len() as u32) as Cell;
-                if !board.blocked[usize::from(c)]
-                    && board.diagonals[usize::from(c)].is_none()
-                    && !robots.iter().any(|(_, p)| *p == c)
-                    && !board.targets.iter().any(|t| t.cell == c)
-                {
-                    break c;
-                }
-            };
+            let free = free_cell(&board, &robots, &mut rng);
             board.targets[index].cell = free;
             let (x, y) = board.xy(free);
             log(format!(
@@ -352,25 +349,11 @@ pub fn play(
             ));
         }
     };
-    let best = players.iter().map(|p| p.tokens).max().unwrap_or(0);
-    let winners: Vec<String> = players
+    let table: Vec<(&str, u32)> = players
         .iter()
-        .filter(|p| p.tokens == best)
-        .map(|p| p.name.clone())
+        .map(|p| (p.name.as_str(), p.tokens))
         .collect();
-    let score: Vec<String> = players
-        .iter()
-        .map(|p| format!("{} {}", p.name, p.tokens))
-        .collect();
-    log(format!(
-        "end after {round} rounds: {reason}; tokens: {}",
-        score.join(", ")
-    ));
-    log(format!(
-        "winner{}: {}",
-        if winners.len() > 1 { "s" } else { "" },
-        winners.join(", ")
-    ));
+    let winners = crate::table::finish(&table, &format!("{round} rounds"), &reason, log);
     Outcome {
         rounds: round,
         players,
