@@ -114,3 +114,25 @@ fn the_ricochet_examples_load() {
     let b = robots::ricochet::board::parse_custom("FORMATS.md", custom).unwrap();
     assert_eq!((b.width, b.height, b.bases.len()), (10, 8, 4));
 }
+
+/// The README's debugging session is what the debugger prints.
+#[test]
+fn the_readme_debug_session_is_real() {
+    let readme = doc("README.md");
+    let block = blocks(&readme, "text")
+        .into_iter()
+        .find(|b| b.contains("robots debug tests/scenarios"))
+        .unwrap();
+    let shown: String = block.lines().skip(2).map(|l| format!("{l}\n")).collect();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/instr-GO-and-RAZ-read-at-once.yaml");
+    let mut session = robots::debug::Session::new(Box::new(move || {
+        let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+        robots::match_file::parse_match(&path.display().to_string(), &text, &|p| std::fs::read(p))
+            .map_err(|d| d.to_string())
+    }))
+    .unwrap();
+    let transcript =
+        session.transcript(["break green.1 step 3", "continue", "step", "back", "quit"]);
+    assert_eq!(transcript, shown);
+}

@@ -112,6 +112,43 @@ const YAML_TOKENS: &[&str] = &[
     "\u{ff}",
 ];
 
+const OTHER_TOKENS: &[&str] = &[
+    "board: ",
+    "{quadrants: [1A, 2B, 3C, 4D]}",
+    "{quadrants: [9Z]}",
+    "robots: ",
+    "{red: [0, 0], blue: [15, 15]}",
+    "{transparent: [3, 3]}",
+    "target: ",
+    "{color: red, symbol: circle}",
+    "{at: [99, 2], robot: any}",
+    "rules: {must_ricochet: false}",
+    "size: ",
+    "[5, 5]",
+    "[0, 70]",
+    "walls: ",
+    "[[1, 1, NESW]]",
+    "centre: [1, 1, 9, 9]",
+    "bases: {red: [0, 0]}",
+    "diagonals: [[2, 2, '/', green]]",
+    "face: ",
+    "silver",
+    "tiles:",
+    "rows:",
+    "layout:",
+    "NW: [1, 0]",
+    "[P1, P2, P3]",
+    "[B1, X9]",
+    "\n",
+    "  ",
+    "- ",
+    "{",
+    "}",
+    "[",
+    "]",
+    ", ",
+];
+
 fn soup(tokens: &'static [&'static str]) -> impl Strategy<Value = String> {
     prop::collection::vec(prop::sample::select(tokens), 0..60).prop_map(|t| t.concat())
 }
@@ -147,5 +184,19 @@ proptest! {
             prop_assert!(d.line >= 1 && d.line <= lines, "{d}");
             prop_assert!(d.col >= 1);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Ricochet positions and boards, and Micro Robots files: a result or a diagnostic.
+    #[test]
+    fn ricochet_and_micro_files_never_panic(text in prop_oneof![soup(OTHER_TOKENS), any::<String>()]) {
+        let _ = robots::ricochet::board::parse_custom("b.yaml", &text);
+        if let Ok(p) = robots::ricochet::position::parse("p.yaml", &text, &|_| Err("no files".into())) {
+            let _ = robots::ricochet::solve::solve(&p, 3);
+        }
+        let _ = robots::micro::board::parse("m.yaml", &text, &|_| Err("no faces".into()));
     }
 }
