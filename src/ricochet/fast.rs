@@ -1,7 +1,7 @@
 //! The fast solver for standard positions: a 16×16 board without diagonals, four robots, a
-//! coloured target. It searches in two tiers. Most positions are answered by a sequential
-//! breadth-first search over 64-bit states (the four cells, and the active robot's axis for
-//! R-B1) in a hash set. A search that outgrows it without R-B1 (the hard positions) is
+//! coloured target. It searches in two tiers. Most positions are answered by a sequential A*
+//! over 64-bit states (the four cells, and the active robot's axis for R-B1), guided by a lower
+//! bound on the active robot's own moves. A search that outgrows it without R-B1 (the hard positions) is
 //! restarted in the big tier:
 //!
 //! Breadth-first search over states (active robot, helpers as an unordered set): 256 ×
@@ -195,68 +195,169 @@ impl std::hash::Hasher for Mix {
 
 type MixState = std::hash::BuildHasherDefault<Mix>;
 
-/// The small tier. `None` when it outgrew its limit without R-B1 (the big tier takes over).
-fn small(p: &Position, t: &Tables, max: u32) -> Option<Result<Solution, NoSolution>> {
+/// A lower bound on the active robot's remaining moves, per cell and axis state: its moves
+/// alone, allowed to stop anywhere before a wall (a helper could be there), and, under R-B1,
+/// owing the turn it has not made yet. `u8::MAX`: it can never get there.
+fn lower_bounds(p: &Position, t: &Tables) -> Vec<[u8; 4]> {
     use super::solve::{TURNED, axis_after};
-    let (start, goal) = start_and_goal(p);
-    let start = wide(start, 0);
-    let rules = p.rules;
-    let mut seen: std::collections::HashSet<Wide, MixState> = std::collections::HashSet::default();
-    seen.insert(start);
-    let mut levels: Vec<Vec<Wide>> = vec![vec![start]];
-    while levels.last().is_some_and(|l| !l.is_empty()) && (levels.len() as u32) <= max {
-        let depth = levels.len() as u32;
+    let goal = p.goal.cell as usize;
+    let r_b1 = p.rules.must_ricochet;
+    // The cells a move from `c` going `d` may stop on, if helpers stood in the way: every cell
+    // up to the wall stop.
+    let reach = |c: usize, d: Dir| -> Vec<usize> {
+        let stop = usize::from(t.stop[c][d as usize]);
+        let step: isize = match d {
+            Dir::N => -16,
+            Dir::S => 16,
+            Dir::E => 1,
+            Dir::W => -1,
+        };
+        let mut out = Vec::new();
+        let mut here = c as isize;
+        while here as usize != stop {
+            here += step;
+            out.push(here as usize);
+        }
+        out
+    };
+    let mut lb = vec![[u8::MAX; 4]; CELLS];
+    for axis in 0..4u8 {
+        if !r_b1 || axis == TURNED {
+            lb[goal][usize::from(axis)] = 0;
+        }
+    }
+    // Layer by layer: (c, before) is at depth k if a move from it reaches a state at k − 1.
+    let mut depth = 0u8;
+    loop {
+        depth += 1;
         let mut next = Vec::new();
-        let mut best: Option<Wide> = None;
-        for &w in levels.last().expect("non-empty") {
-            let axis = (w >> 32) as u8;
-            let (a, h) = unpack(w as Packed);
-            for d in Dir::ALL {
-                let to = t.slide(a, d, h);
-                if to != a {
-                    let na = if rules.must_ricochet {
-                        axis_after(axis, d)
-                    } else {
-                        0
-                    };
-                    let n = wide(pack(to, h), na);
-                    let arrives = to == goal
-                        && (!rules.must_ricochet || na == TURNED)
-                        && (!rules.no_single_move || depth >= 2);
-                    if arrives {
-                        best = Some(best.map_or(n, |b| b.min(n)));
-                    } else if seen.insert(n) {
-                        next.push(n);
-                    }
+        for c in 0..CELLS {
+            if p.board.blocked[c] {
+                continue;
+            }
+            for before in 0..4u8 {
+                if lb[c][usize::from(before)] != u8::MAX {
+                    continue;
                 }
-                for k in 0..3 {
-                    let others = [a, h[(k + 1) % 3], h[(k + 2) % 3]];
-                    let to = t.slide(h[k], d, others);
-                    if to != h[k] {
-                        let mut nh = h;
-                        nh[k] = to;
-                        let n = wide(pack(a, sort3(nh)), axis);
-                        if seen.insert(n) {
-                            next.push(n);
-                        }
-                    }
+                let reaches = Dir::ALL.iter().any(|&d| {
+                    let after = if r_b1 { axis_after(before, d) } else { before };
+                    reach(c, d)
+                        .into_iter()
+                        .any(|c2| lb[c2][usize::from(after)] == depth - 1)
+                });
+                if reaches {
+                    next.push((c, before));
                 }
             }
         }
-        if let Some(g) = best {
-            let states = walk_back_wide(t, &levels, g, rules.must_ricochet);
-            return Some(Ok(Solution {
-                moves: depth,
-                solution: super::solve::relabel(p, &layouts(&states)),
-            }));
+        if next.is_empty() {
+            break;
+        }
+        for (c, before) in next {
+            lb[c][usize::from(before)] = depth;
+        }
+    }
+    lb
+}
+
+/// The small tier: A* with [`lower_bounds`] (consistent: a helper move leaves the bound as
+/// it is, an active move lowers it by one at most), a bucket per f = g + h, and parent links
+/// for the path. `None` when it outgrew its limit without R-B1 (the big tier takes over).
+fn small(p: &Position, t: &Tables, max: u32) -> Option<Result<Solution, NoSolution>> {
+    use super::solve::{TURNED, axis_after};
+    let rules = p.rules;
+    let lb = lower_bounds(p, t);
+    let (start, goal) = start_and_goal(p);
+    let start = wide(start, 0);
+    let h = |w: Wide| lb[usize::from(unpack(w as Packed).0)][((w >> 32) & 3) as usize];
+    if h(start) == u8::MAX {
+        return Some(Err(NoSolution::Limit(max)));
+    }
+    // Each state: its g and the state it came from.
+    let mut seen: std::collections::HashMap<Wide, (u8, Wide), MixState> =
+        std::collections::HashMap::default();
+    seen.insert(start, (0, start));
+    let mut buckets: Vec<Vec<Wide>> = vec![Vec::new(); usize::from(h(start)) + 1];
+    buckets[usize::from(h(start))].push(start);
+    let mut best: Option<(u32, Wide, Wide)> = None;
+    let mut f = usize::from(h(start));
+    while f < buckets.len() && f as u32 <= max {
+        if best.is_some_and(|b| b.0 as usize <= f) {
+            break;
+        }
+        let Some(w) = buckets[f].pop() else {
+            f += 1;
+            continue;
+        };
+        let g = seen[&w].0;
+        if usize::from(g) + usize::from(h(w)) != f {
+            continue; // Reached again more cheaply since it was queued.
+        }
+        let axis = (w >> 32) as u8;
+        let (a, hs) = unpack(w as Packed);
+        let mut next: Vec<(Wide, bool)> = Vec::with_capacity(16);
+        for d in Dir::ALL {
+            let to = t.slide(a, d, hs);
+            if to != a {
+                let na = if rules.must_ricochet {
+                    axis_after(axis, d)
+                } else {
+                    0
+                };
+                let arrives = to == goal
+                    && (!rules.must_ricochet || na == TURNED)
+                    && (!rules.no_single_move || g >= 1);
+                next.push((wide(pack(to, hs), na), arrives));
+            }
+            for k in 0..3 {
+                let others = [a, hs[(k + 1) % 3], hs[(k + 2) % 3]];
+                let to = t.slide(hs[k], d, others);
+                if to != hs[k] {
+                    let mut nh = hs;
+                    nh[k] = to;
+                    next.push((wide(pack(a, sort3(nh)), axis), false));
+                }
+            }
+        }
+        let ng = g + 1;
+        for (n, arrives) in next {
+            if arrives {
+                if best.is_none_or(|b| u32::from(ng) < b.0) {
+                    best = Some((u32::from(ng), n, w));
+                }
+                continue;
+            }
+            let hn = h(n);
+            if hn == u8::MAX || u32::from(ng) + u32::from(hn) > max {
+                continue;
+            }
+            if seen.get(&n).is_none_or(|e| e.0 > ng) {
+                seen.insert(n, (ng, w));
+                let slot = usize::from(ng) + usize::from(hn);
+                if buckets.len() <= slot {
+                    buckets.resize(slot + 1, Vec::new());
+                }
+                buckets[slot].push(n);
+            }
         }
         if !rules.must_ricochet && seen.len() > SMALL_LIMIT {
             return None;
         }
-        next.sort_unstable();
-        levels.push(next);
     }
-    Some(Err(NoSolution::Limit(max)))
+    let Some((moves, arrived, before)) = best else {
+        return Some(Err(NoSolution::Limit(max)));
+    };
+    let mut states = vec![arrived as Packed, before as Packed];
+    let mut here = before;
+    while here != start {
+        here = seen[&here].1;
+        states.push(here as Packed);
+    }
+    states.reverse();
+    Some(Ok(Solution {
+        moves,
+        solution: super::solve::relabel(p, &layouts(&states)),
+    }))
 }
 
 fn layouts(states: &[Packed]) -> Vec<[Cell; 6]> {
@@ -274,39 +375,6 @@ fn layouts(states: &[Packed]) -> Vec<[Cell; 6]> {
             ]
         })
         .collect()
-}
-
-/// The small tier's walk back: as [`walk_back`], with the active robot's axis: a predecessor
-/// by an active move had an axis that the move turns into this one.
-fn walk_back_wide(t: &Tables, levels: &[Vec<Wide>], goal: Wide, r_b1: bool) -> Vec<Packed> {
-    use super::solve::axis_after;
-    let mut path = vec![goal as Packed];
-    let mut here = goal;
-    for level in levels.iter().rev() {
-        let axis = (here >> 32) as u8;
-        let (a, _) = unpack(here as Packed);
-        let prev = predecessors(t, here as Packed).into_iter().find_map(|p| {
-            let (pa, _) = unpack(p);
-            let axes: Vec<u8> = if !r_b1 {
-                vec![0]
-            } else if pa == a {
-                vec![axis]
-            } else {
-                // The active robot moved from pa to a: along which axis?
-                let d = if pa % 16 == a % 16 { Dir::N } else { Dir::E };
-                (0..4)
-                    .filter(|&before| axis_after(before, d) == axis)
-                    .collect()
-            };
-            axes.into_iter()
-                .map(|x| wide(p, x))
-                .find(|w| level.binary_search(w).is_ok())
-        });
-        here = prev.expect("a state of one level has a predecessor in the level before");
-        path.push(here as Packed);
-    }
-    path.reverse();
-    path
 }
 
 /// The big tier (no R-B1).
