@@ -1,0 +1,195 @@
+//! `robots ricochet …`: positions drawn, solved and checked, benchmarks, games at the terminal.
+
+use crate::{Failure, RicochetCommand, ask, emit, memory, read_text};
+use std::path::Path;
+
+use robots::ricochet::{self as ricochet_robots, position::Position as RicochetPosition};
+
+fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
+    let text = read_text(path)?;
+    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let read = |name: &str| read_text(&base.join(name));
+    ricochet_robots::position::parse(&path.display().to_string(), &text, &read)
+        .map_err(|d| d.to_string())
+}
+
+pub fn run(command: RicochetCommand) -> Result<(), Failure> {
+    match command {
+        RicochetCommand::Board { position } => {
+            let p = ricochet_position(&position)?;
+            out!(
+                "{}",
+                ricochet_robots::board::render_with_goal(&p.board, &p.robots, Some(p.goal.cell))
+            );
+        }
+        RicochetCommand::Solve {
+            position,
+            json,
+            max_moves,
+        } => {
+            let p = ricochet_position(&position)?;
+            let solution = ricochet_robots::solve::solve(&p, max_moves)
+                .map_err(|_| Failure::NoAnswer(format!("no solution within {max_moves} moves")))?;
+            if json {
+                outln!(
+                    "{}",
+                    serde_json::to_string(&solution).expect("a solution serialises")
+                );
+            } else {
+                let moves: Vec<String> =
+                    solution.solution.iter().map(ToString::to_string).collect();
+                let word = if solution.moves == 1 { "move" } else { "moves" };
+                outln!("{} {word}: {}", solution.moves, moves.join(", "));
+            }
+        }
+        RicochetCommand::Bench => {
+            let mut total = 0.0;
+            let mut highest = 0;
+            for (name, p) in ricochet_robots::bench::positions() {
+                memory::reset_peak();
+                let started = std::time::Instant::now();
+                let answer = ricochet_robots::solve::solve(&p, 40);
+                let seconds = started.elapsed().as_secs_f64();
+                let peak = memory::peak();
+                total += seconds;
+                highest = highest.max(peak);
+                let moves = answer.map_or("none".to_string(), |s| s.moves.to_string());
+                outln!(
+                    "{name:<10} {moves:>4} moves {:>10.3} ms {:>8.1} MiB peak",
+                    seconds * 1e3,
+                    peak as f64 / 1048576.0
+                );
+            }
+            outln!(
+                "all {} positions: {total:.3} s; highest peak {:.1} MiB",
+                ricochet_robots::bench::positions().len(),
+                highest as f64 / 1048576.0
+            );
+        }
+        RicochetCommand::Play {
+            players,
+            seed,
+            humans,
+            strength,
+            board,
+            no_ricochet,
+        } => {
+            use ricochet_robots::game::{Kind, Player};
+            if !(2..=8).contains(&players) || humans.len() > players {
+                return Err(Failure::Bad(format!(
+                    "--players {players}: 2 to 8 players, at least as many as --human names"
+                )));
+            }
+            if !(1..=4).contains(&strength) {
+                return Err(Failure::Bad("--strength: 1 to 4".into()));
+            }
+            let board = match board {
+                Some(path) => {
+                    let text = read_text(&path)?;
+                    ricochet_robots::board::parse_custom(&path.display().to_string(), &text)
+                        .map_err(|d| d.to_string())?
+                }
+                None => {
+                    let all = ricochet_robots::board::original_arrangements();
+                    ricochet_robots::board::from_quadrants(
+                        &all[(seed % all.len() as u64) as usize],
+                    )?
+                }
+            };
+            let mut table: Vec<Player> = humans
+                .iter()
+                .map(|h| Player {
+                    name: h.clone(),
+                    kind: Kind::Human,
+                    tokens: 0,
+                })
+                .collect();
+            for name in [
+                "Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hugo",
+            ]
+            .iter()
+            .take(players - humans.len())
+            {
+                table.push(Player {
+                    name: (*name).to_string(),
+                    kind: Kind::Computer { strength },
+                    tokens: 0,
+                });
+            }
+            let rules = ricochet_robots::position::Rules {
+                must_ricochet: !no_ricochet,
+                no_single_move: false,
+            };
+            outln!(
+                "Ricochet Robots on {} ({} players, seed {seed})",
+                board.name,
+                table.len()
+            );
+            let mut terminal = RicochetHumans;
+            let mut none = ricochet_robots::game::NoHumans;
+            let humans: &mut dyn ricochet_robots::game::Humans = if humans.is_empty() {
+                &mut none
+            } else {
+                &mut terminal
+            };
+            ricochet_robots::game::play(&board, table, seed, rules, humans, &mut |line| {
+                outln!("{line}")
+            });
+        }
+        RicochetCommand::Random { seed, robots } => {
+            if !(4..=5).contains(&robots) {
+                return Err(Failure::Bad(
+                    "--robots: 4, or 5 with the silver robot".into(),
+                ));
+            }
+            out!("{}", ricochet_robots::position::random_yaml(seed, robots));
+        }
+        RicochetCommand::Check { position, moves } => {
+            let p = ricochet_position(&position)?;
+            let moves = ricochet_robots::position::parse_moves(&moves)?;
+            match ricochet_robots::solve::check(&p, &moves) {
+                Ok(n) => outln!("valid: {n} moves"),
+                Err(why) => return Err(Failure::NoAnswer(format!("not valid: {why}"))),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Humans bid and show their moves at the terminal; their thinking time is measured for real.
+struct RicochetHumans;
+
+impl ricochet_robots::game::Humans for RicochetHumans {
+    fn bid(&mut self, name: &str, _: &RicochetPosition, drawing: &str) -> Vec<(f64, u32)> {
+        out!("{drawing}");
+        let started = std::time::Instant::now();
+        loop {
+            let Some(answer) = ask(&format!(
+                "{name}: your bid (number of moves), or Enter to pass: "
+            )) else {
+                return Vec::new();
+            };
+            if answer.is_empty() {
+                return Vec::new();
+            }
+            match answer.parse() {
+                Ok(n) => return vec![(started.elapsed().as_secs_f64(), n)],
+                Err(_) => outln!("a number of moves, please"),
+            }
+        }
+    }
+
+    fn demonstrate(&mut self, name: &str, bid: u32) -> Vec<ricochet_robots::position::Move> {
+        loop {
+            let Some(answer) = ask(&format!(
+                "{name}: show your {bid} moves, such as `blue N, red W`: "
+            )) else {
+                return Vec::new();
+            };
+            match ricochet_robots::position::parse_moves(&answer) {
+                Ok(moves) => return moves,
+                Err(e) => outln!("{e}"),
+            }
+        }
+    }
+}
