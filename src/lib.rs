@@ -1,4 +1,13 @@
-//! robots: programmed robots on a hex board (RULES part A), and later Ricochet and Micro Robots.
+//! robots: three robot board games on the command line (RULES.md).
+//!
+//! - Robots (part A), the programming battle on a hex board: [`lang`] (programs), [`board`]
+//!   and [`board_file`], [`match_file`], the pure [`engine`], [`render`], the [`debug`]ger's
+//!   core and its terminal front end [`tui`].
+//! - Ricochet Robots and Ricochets (part B, C.2): [`ricochet`].
+//! - Micro Robots (part C.1): [`micro`].
+//!
+//! Shared: [`diagnostic`] (located errors), [`yaml`] (the only module naming the YAML crate),
+//! [`shipped`] (files embedded in the binary), [`table`] (the end of a token game), [`bench`].
 
 pub mod bench;
 pub mod board;
