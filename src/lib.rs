@@ -7,7 +7,7 @@
 //! - Micro Robots (part C.1): [`micro`].
 //!
 //! Shared: [`diagnostic`] (located errors), [`yaml`] (the only module naming the YAML crate),
-//! [`shipped`] (files embedded in the binary), [`table`] (the end of a token game), [`bench`].
+//! [`shipped`] (files embedded in the binary), [`table`] (the end of a token game), [`bench`](mod@bench).
 
 pub mod bench;
 pub mod board;
