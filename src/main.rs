@@ -104,7 +104,7 @@ macro_rules! outln {
 
 #[derive(Subcommand)]
 enum RicochetCommand {
-    /// Draw a position (a position file) with walls, targets and robots.
+    /// Draw a position, or a custom board file, with walls, targets and robots.
     Board {
         #[arg(value_name = "POSITION")]
         position: PathBuf,
@@ -427,6 +427,26 @@ fn check_one(path: &Path) -> Result<String, String> {
                         Ok(format!("{shown}: ok (Micro Robots board `{}`)", b.name))
                     }
                 }
+            } else if keys.iter().any(|k| k == "1A") {
+                let n = robots::ricochet::board::check_quadrants(&shown, &text)
+                    .map_err(|d| d.to_string())?;
+                Ok(format!("{shown}: ok (Ricochet quarter boards, {n})"))
+            } else if keys.iter().any(|k| k == "size") {
+                let b = robots::ricochet::board::parse_custom(&shown, &text)
+                    .map_err(|d| d.to_string())?;
+                Ok(format!(
+                    "{shown}: ok (Ricochet board `{}`, {} x {})",
+                    b.name, b.width, b.height
+                ))
+            } else if keys.iter().any(|k| k == "target") && keys.iter().any(|k| k == "robots") {
+                let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+                let read = |name: &str| read_text(&base.join(name));
+                let p = robots::ricochet::position::parse(&shown, &text, &read)
+                    .map_err(|d| d.to_string())?;
+                Ok(format!(
+                    "{shown}: ok (Ricochet position, {} robots)",
+                    p.robots.len()
+                ))
             } else if keys.iter().any(|k| k == "teams") {
                 let m = match_file::parse_match(&shown, &text, &read_bytes)
                     .map_err(|d| d.to_string())?;
@@ -444,13 +464,13 @@ fn check_one(path: &Path) -> Result<String, String> {
                     &text,
                     1,
                     1,
-                    "neither a board (no `map:` key) nor a match (no `teams:` key)",
+                    "not a file robots knows: a hex board has `map:`, a match `teams:`, a Ricochet position `robots:` and `target:`, a Ricochet board `size:`, Ricochet quarter boards `1A:` and the like, a Micro Robots face `tiles:`, a Micro Robots board `rows:` or `face:`",
                 )
                 .to_string())
             }
         }
         _ => Err(format!(
-            "{shown}: error: unknown kind of file: expected .robot (a program) or .yaml (a board or a match)"
+            "{shown}: error: unknown kind of file: expected .robot (a program) or .yaml (a board, a match, a Ricochet position or a Micro Robots file)"
         )),
     }
 }

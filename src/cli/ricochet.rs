@@ -16,11 +16,31 @@ fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
 pub fn run(command: RicochetCommand) -> Result<(), Failure> {
     match command {
         RicochetCommand::Board { position } => {
-            let p = ricochet_position(&position)?;
-            out!(
-                "{}",
-                ricochet_robots::board::render_with_goal(&p.board, &p.robots, Some(p.goal.cell))
-            );
+            // A custom board file (it has a `size:`) is drawn as it is; a position with its robots.
+            let text = read_text(&position)?;
+            if robots::yaml::top_level_keys(&text)
+                .iter()
+                .any(|k| k == "size")
+            {
+                let board =
+                    ricochet_robots::board::parse_custom(&position.display().to_string(), &text)
+                        .map_err(|d| d.to_string())?;
+                let bases: Vec<_> = board.bases.clone();
+                out!("{}", ricochet_robots::board::render(&board, &bases));
+                if !bases.is_empty() {
+                    outln!("robots stand on their bases; targets: colour letter and symbol letter");
+                }
+            } else {
+                let p = ricochet_position(&position)?;
+                out!(
+                    "{}",
+                    ricochet_robots::board::render_with_goal(
+                        &p.board,
+                        &p.robots,
+                        Some(p.goal.cell)
+                    )
+                );
+            }
         }
         RicochetCommand::Solve {
             position,

@@ -255,6 +255,53 @@ struct QuadrantFile {
     diagonals: Vec<(u16, u16, String, String)>,
 }
 
+/// Checks a quarter-boards file: names `1A`…`4D`, wall sides, target and diagonal colours,
+/// cells inside the quarter. Returns how many quarters it holds.
+pub fn check_quadrants(file: &str, source: &str) -> Result<usize, Diagnostic> {
+    let all: std::collections::BTreeMap<String, QuadrantFile> =
+        crate::yaml::from_str(file, source)?;
+    for (name, q) in &all {
+        let at = crate::yaml::locate_key(source, name, 1).unwrap_or((1, 1));
+        let err = |m: String| Diagnostic::at(file, source, at.0, at.1, format!("{name}: {m}"));
+        let mut chars = name.chars();
+        let named = matches!(
+            (chars.next(), chars.next(), chars.next()),
+            (Some('1'..='4'), Some('A'..='D'), None)
+        );
+        if !named {
+            return Err(err(
+                "a quarter is named by its piece 1–4 and side A–D, such as 2B".into(),
+            ));
+        }
+        let inside = |x: u16, y: u16| x < 8 && y < 8;
+        for (x, y, sides) in &q.walls {
+            if !inside(*x, *y)
+                || sides.is_empty()
+                || !sides.chars().all(|c| Dir::parse(c).is_some())
+            {
+                return Err(err(format!(
+                    "wall [{x}, {y}, {sides}]: a cell of the 8×8 quarter and sides among N, E, S, W"
+                )));
+            }
+        }
+        for (x, y, colour, _) in &q.targets {
+            if !inside(*x, *y) {
+                return Err(err(format!("target at [{x}, {y}] is outside the quarter")));
+            }
+            target_colour(colour).map_err(err)?;
+        }
+        for (x, y, lean, colour) in &q.diagonals {
+            if !inside(*x, *y) || !(lean == "/" || lean == "\\") || Colour::parse(colour).is_none()
+            {
+                return Err(err(format!(
+                    "diagonal [{x}, {y}, {lean}, {colour}]: a cell of the quarter, a lean / or \\, a robot colour"
+                )));
+            }
+        }
+    }
+    Ok(all.len())
+}
+
 fn quadrant(name: &str) -> Result<QuadrantFile, String> {
     let all: std::collections::BTreeMap<String, QuadrantFile> =
         serde_yaml_free_parse(QUADRANTS).map_err(|e| format!("the quarter boards file: {e}"))?;
