@@ -378,3 +378,23 @@ fn ricochet_solve_check_random_and_play() {
     let bad_flag = robots(&["ricochet", "random", "--robots", "7"]);
     assert_eq!(bad_flag.status.code(), Some(2));
 }
+
+#[test]
+fn ricochet_boards_are_drawn_and_quarter_files_checked() {
+    let o = robots(&["ricochet", "board", "boards/ricochet/ricochets-10x8.yaml"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("+---+")
+            && out.contains("###")
+            && out.contains("robots stand on their bases")
+    );
+    let bad = robots(&["check", "tests/ricochet/boards/err_quarters.yaml"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad)
+            .starts_with("tests/ricochet/boards/err_quarters.yaml:2:1: error: 1A: wall [9, 1, NW]"),
+        "{}",
+        stderr(&bad)
+    );
+}
