@@ -129,6 +129,28 @@ fn keys_drive_the_same_commands() {
     }
     handle(&mut s, &mut ui, Key::Enter);
     assert_eq!(s.marks().len(), 1);
+    // `c` runs to the breakpoint: green.1 is about to read step 11.
+    handle(&mut s, &mut ui, Key::Char('c'));
+    assert!(
+        ui.message.contains("is about to read step 11"),
+        "{}",
+        ui.message
+    );
+    // `n` opens the signal prompt; mid-turn the rules refuse, and say why; Esc closes a prompt.
+    handle(&mut s, &mut ui, Key::Char('n'));
+    assert_eq!(ui.prompt.as_deref(), Some("signal "));
+    for c in "green.1 1".chars() {
+        handle(&mut s, &mut ui, Key::Char(c));
+    }
+    handle(&mut s, &mut ui, Key::Enter);
+    assert!(
+        ui.message.starts_with("error: signals are sent at the end"),
+        "{}",
+        ui.message
+    );
+    handle(&mut s, &mut ui, Key::Char(':'));
+    handle(&mut s, &mut ui, Key::Escape);
+    assert!(ui.prompt.is_none());
     handle(&mut s, &mut ui, Key::Char('e'));
     assert!(s.current().is_over());
     handle(&mut s, &mut ui, Key::Char('L'));
