@@ -26,7 +26,16 @@ pub struct Board {
     cells: Vec<Cell>,
     hexes: Vec<Hex>,
     neighbours: Vec<[CellId; 6]>,
+    /// For boards up to [`RELATION_LIMIT`] cells, per ordered pair of cells: the distance
+    /// (high byte) and the direction of the straight line from the first to the second, or
+    /// [`NOT_IN_LINE`] (low byte). Tests ask this in their hottest loop.
+    relations: Vec<u16>,
 }
+
+/// The largest board that gets a table of cell-to-cell relations (8 MB at most).
+pub const RELATION_LIMIT: usize = 2048;
+/// The direction byte of two cells not on one straight line.
+pub const NOT_IN_LINE: u8 = u8::MAX;
 
 impl Board {
     /// A board from its cells, row by row. The caller has checked `cells.len() == width * height`.
@@ -46,12 +55,29 @@ impl Board {
             cells,
             hexes,
             neighbours: Vec::new(),
+            relations: Vec::new(),
         };
         board.neighbours = board
             .hexes
             .iter()
             .map(|&h| Direction::ALL.map(|d| board.cell_at(h.step(d, 1)).unwrap_or(OFF_BOARD)))
             .collect();
+        if board.len() <= RELATION_LIMIT {
+            let hexes = &board.hexes;
+            board.relations = hexes
+                .iter()
+                .flat_map(|&a| {
+                    hexes.iter().map(move |&b| {
+                        let distance = a.distance(b).min(255) as u16;
+                        let dir = Direction::ALL
+                            .iter()
+                            .find(|&&d| a.along(d, b).is_some())
+                            .map_or(NOT_IN_LINE, |d| d.index() as u8);
+                        distance << 8 | u16::from(dir)
+                    })
+                })
+                .collect();
+        }
         board
     }
 
@@ -91,6 +117,26 @@ impl Board {
     /// `(col, row)` of a cell, as files and drawings write it.
     pub fn offset(&self, id: CellId) -> (usize, usize) {
         (usize::from(id) % self.width, usize::from(id) / self.width)
+    }
+
+    /// The distance from `a` to `b`, and the direction index (0–5) of the straight line from
+    /// `a` that holds `b`, or [`NOT_IN_LINE`]. From a table on boards up to
+    /// [`RELATION_LIMIT`] cells.
+    pub fn relation(&self, a: CellId, b: CellId) -> (u32, u8) {
+        match self
+            .relations
+            .get(usize::from(a) * self.len() + usize::from(b))
+        {
+            Some(&r) => (u32::from(r >> 8), r as u8),
+            None => {
+                let (ha, hb) = (self.hex(a), self.hex(b));
+                let dir = Direction::ALL.iter().find(|&&d| ha.along(d, hb).is_some());
+                (
+                    ha.distance(hb),
+                    dir.map_or(NOT_IN_LINE, |d| d.index() as u8),
+                )
+            }
+        }
     }
 
     /// The adjacent cell in `dir`, or `None` past the edge (precomputed).

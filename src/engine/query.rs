@@ -13,6 +13,7 @@ pub(super) fn evaluate(m: &Match, id: RobotId, condition: &Condition) -> bool {
     let view = View {
         m,
         id,
+        cell: me.cell,
         hex: m.fixed.board.hex(me.cell),
         facing: me.facing,
         team: me.team,
@@ -24,6 +25,7 @@ pub(super) fn evaluate(m: &Match, id: RobotId, condition: &Condition) -> bool {
 struct View<'a> {
     m: &'a Match,
     id: RobotId,
+    cell: crate::board::CellId,
     hex: Hex,
     facing: Direction,
     team: u8,
@@ -87,7 +89,7 @@ impl View<'_> {
                 Who::Friend => r.team == self.team,
                 Who::Team(c) => r.name.team == c,
             };
-            if wanted && self.in_region(self.m.fixed.board.hex(r.cell), region) {
+            if wanted && self.in_region(r.cell, region) {
                 n += 1;
                 if any {
                     break;
@@ -97,18 +99,16 @@ impl View<'_> {
         n
     }
 
-    fn in_region(&self, target: Hex, region: Region) -> bool {
+    fn in_region(&self, target: crate::board::CellId, region: Region) -> bool {
+        let (d, line) = self.m.fixed.board.relation(self.cell, target);
         match region {
             Region::Anywhere => true,
-            Region::Here => target == self.hex,
-            Region::Ring { min, max } => {
-                let d = self.hex.distance(target);
-                (u32::from(min)..=u32::from(max)).contains(&d)
+            Region::Here => d == 0,
+            Region::Ring { min, max } => (u32::from(min)..=u32::from(max)).contains(&d),
+            Region::Line { dir, min, max } => {
+                line == self.line_direction(dir).index() as u8
+                    && (u32::from(min)..=u32::from(max)).contains(&d)
             }
-            Region::Line { dir, min, max } => self
-                .hex
-                .along(self.line_direction(dir), target)
-                .is_some_and(|k| (u32::from(min)..=u32::from(max)).contains(&k)),
         }
     }
 
@@ -157,12 +157,29 @@ impl View<'_> {
                 }
             }
             Region::Line { dir, min, max } => {
+                // Walk the neighbour table; past the edge there is nothing more to see.
                 let dir = self.line_direction(dir);
-                for k in min..=max {
-                    let hex = self.hex.step(dir, i32::from(k));
-                    let off = board.cell_at(hex).is_none();
-                    if !visit(hex) || off {
-                        break; // Past the edge there is nothing more to see.
+                let mut at = Some(self.cell);
+                for k in 1..=max {
+                    at = at.and_then(|c| board.neighbour(c, dir));
+                    if k < min {
+                        if at.is_none() {
+                            break;
+                        }
+                        continue;
+                    }
+                    let matched = match at {
+                        None => kind == TerrainKind::Edge,
+                        Some(c) => self.terrain_matches(kind, c),
+                    };
+                    if matched {
+                        n += 1;
+                        if any {
+                            break;
+                        }
+                    }
+                    if at.is_none() {
+                        break;
                     }
                 }
             }
