@@ -418,23 +418,10 @@ fn big(p: &Position, t: &Tables, max: u32) -> Result<Solution, NoSolution> {
         if g != u32::MAX {
             let depth = levels.len() as u32;
             let states = walk_back(t, &levels, g);
-            let layouts: Vec<[Cell; 6]> = states
-                .iter()
-                .map(|&s| {
-                    let (a, h) = unpack(s);
-                    [
-                        Cell::from(a),
-                        Cell::from(h[0]),
-                        Cell::from(h[1]),
-                        Cell::from(h[2]),
-                        0,
-                        0,
-                    ]
-                })
-                .collect();
+
             return Ok(Solution {
                 moves: depth,
-                solution: super::solve::relabel(p, &layouts),
+                solution: super::solve::relabel(p, &layouts(&states)),
             });
         }
         let mut next = chunks.concat();
