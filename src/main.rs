@@ -590,3 +590,19 @@ fn ask(prompt: &str) -> Option<String> {
         Ok(_) => Some(line.trim().to_string()),
     }
 }
+
+/// Asks for a number of moves, timing the answer: `(moves, seconds)`, or `None` when the
+/// player passes (an empty line) or the input has ended.
+fn ask_moves(prompt: &str) -> Option<(u32, f64)> {
+    let started = std::time::Instant::now();
+    loop {
+        let answer = ask(prompt)?;
+        if answer.is_empty() {
+            return None;
+        }
+        match answer.parse() {
+            Ok(n) => return Some((n, started.elapsed().as_secs_f64())),
+            Err(_) => outln!("a number of moves, please"),
+        }
+    }
+}

@@ -205,19 +205,9 @@ impl micro_robots::game::Humans for TerminalHumans {
         let through = via
             .map(|v| format!(", stopping on {v}"))
             .unwrap_or_default();
-        let started = std::time::Instant::now();
-        loop {
-            let answer = ask(&format!(
-                "{name}: from {start} to {target}{through}: how many moves? (Enter to pass) "
-            ))?;
-            if answer.is_empty() {
-                return None;
-            }
-            match answer.parse() {
-                Ok(n) => return Some((n, started.elapsed().as_secs_f64())),
-                Err(_) => outln!("a number of moves, please"),
-            }
-        }
+        crate::ask_moves(&format!(
+            "{name}: from {start} to {target}{through}: how many moves? (Enter to pass) "
+        ))
     }
 
     fn demonstrate(&mut self, name: &str, announced: u32) -> Vec<Cell> {

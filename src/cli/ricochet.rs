@@ -182,21 +182,11 @@ struct RicochetHumans;
 impl ricochet_robots::game::Humans for RicochetHumans {
     fn bid(&mut self, name: &str, _: &RicochetPosition, drawing: &str) -> Vec<(f64, u32)> {
         out!("{drawing}");
-        let started = std::time::Instant::now();
-        loop {
-            let Some(answer) = ask(&format!(
-                "{name}: your bid (number of moves), or Enter to pass: "
-            )) else {
-                return Vec::new();
-            };
-            if answer.is_empty() {
-                return Vec::new();
-            }
-            match answer.parse() {
-                Ok(n) => return vec![(started.elapsed().as_secs_f64(), n)],
-                Err(_) => outln!("a number of moves, please"),
-            }
-        }
+        crate::ask_moves(&format!(
+            "{name}: your bid (number of moves), or Enter to pass: "
+        ))
+        .map(|(n, seconds)| vec![(seconds, n)])
+        .unwrap_or_default()
     }
 
     fn demonstrate(&mut self, name: &str, bid: u32) -> Vec<ricochet_robots::position::Move> {
