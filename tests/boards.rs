@@ -1,15 +1,15 @@
 //! Board tests: every `tests/boards/*.yaml` and every shipped board. Valid boards snapshot
 //! their drawing; `err_*` files snapshot the diagnostic.
 
-use robots::board_file::parse_board;
-use robots::diagnostic::text_from_bytes;
-use robots::hex::Hex;
-use robots::terrain::{TeamColour, Terrain};
+use robots::battle::board_file::parse_board;
+use robots::battle::hex::Hex;
+use robots::battle::terrain::{TeamColour, Terrain};
+use robots::text::diagnostic::text_from_bytes;
 
 fn load(
     path: &std::path::Path,
     shown: &str,
-) -> Result<robots::board::Board, robots::diagnostic::Diagnostic> {
+) -> Result<robots::battle::board::Board, robots::text::diagnostic::Diagnostic> {
     text_from_bytes(shown, std::fs::read(path).unwrap()).and_then(|text| parse_board(shown, &text))
 }
 
@@ -26,7 +26,7 @@ fn board_files() {
         );
         let input = String::from_utf8_lossy(&std::fs::read(path).unwrap()).replace('\0', "\\0");
         let output = match result {
-            Ok(board) => robots::render::board(&board),
+            Ok(board) => robots::battle::render::board(&board),
             Err(d) => d.to_string(),
         };
         insta::assert_snapshot!(format!("{input}\n---- result ----\n{output}"));
@@ -37,7 +37,7 @@ fn board_files() {
 fn shipped_boards() {
     insta::glob!("../boards", "*.yaml", |path| {
         let board = load(path, &path.display().to_string()).expect("shipped boards are valid");
-        insta::assert_snapshot!(robots::render::board(&board));
+        insta::assert_snapshot!(robots::battle::render::board(&board));
     });
 }
 
@@ -47,7 +47,8 @@ fn classic_board_is_big_enough_balanced_and_symmetric() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/classic.yaml");
     let b = load(&path, "boards/classic.yaml").unwrap();
     assert!(b.width >= 13 && b.height >= 11, "at least 13 x 11 hexes");
-    let count = |f: &dyn Fn(&robots::board::Cell) -> bool| b.cells().filter(|(_, c)| f(c)).count();
+    let count =
+        |f: &dyn Fn(&robots::battle::board::Cell) -> bool| b.cells().filter(|(_, c)| f(c)).count();
     for colour in [TeamColour::Green, TeamColour::Violet] {
         assert!(
             count(&|c| c.start && c.camp == Some(colour)) >= 4,
@@ -73,7 +74,7 @@ fn classic_board_is_big_enough_balanced_and_symmetric() {
         .collect();
     assert!(shapes.len() >= 6, "6 shapes");
     assert!(
-        robots::terrain::Form::ALL
+        robots::battle::terrain::Form::ALL
             .iter()
             .all(|f| shapes.contains(f)),
         "3 forms"

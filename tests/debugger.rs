@@ -3,9 +3,9 @@
 //! checked against straight play over random matches.
 
 use proptest::prelude::*;
-use robots::debug::{Session, Timeline};
-use robots::engine::{Event, Match, MatchSetup};
-use robots::{match_file, shipped};
+use robots::battle::debug::{Session, Timeline};
+use robots::battle::engine::{Event, Match, MatchSetup};
+use robots::battle::{match_file, shipped};
 use std::path::{Path, PathBuf};
 
 fn root() -> &'static Path {
@@ -60,107 +60,12 @@ fn step_then_back_shows_the_same_robot() {
     assert_eq!(tail(&moved), tail(&still));
 }
 
-fn screen(
-    session: &Session,
-    ui: &robots::tui::Ui,
-    width: u16,
-    height: u16,
-) -> (String, ratatui::buffer::Buffer) {
-    let mut terminal =
-        ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
-    terminal
-        .draw(|frame| robots::tui::draw(frame, session, ui))
-        .unwrap();
-    let buffer = terminal.backend().buffer().clone();
-    let mut text = String::new();
-    for y in 0..height {
-        let line: String = (0..width)
-            .map(|x| buffer[(x, y)].symbol().to_string())
-            .collect();
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    (text, buffer)
-}
-
-#[test]
-fn the_screen_shows_board_programs_log_watches_and_status() {
-    let mut s = session("default", None);
-    let mut ui = robots::tui::Ui::default();
-    for line in [
-        "step 8",
-        "watch green.1 enemy within 4",
-        "break violet.2 step 11",
-    ] {
-        ui.message = s.run_line(line).text;
-    }
-    let (text, buffer) = screen(&s, &ui, 170, 48);
-    insta::assert_snapshot!(text);
-    // Robots are drawn in their team's colour: find green.1's mark and check its background.
-    let (x, y) = (0..48u16)
-        .flat_map(|y| (0..170u16).map(move |x| (x, y)))
-        .find(|&(x, y)| buffer[(x, y)].symbol() == "g" && buffer[(x + 1, y)].symbol() == "1")
-        .expect("green.1 is on the board");
-    assert_eq!(buffer[(x, y)].bg, ratatui::style::Color::Green);
-}
-
-#[test]
-fn keys_drive_the_same_commands() {
-    use robots::tui::{Key, handle};
-    let mut s = session("default", None);
-    let mut ui = robots::tui::Ui::default();
-    for key in "sstrbBR".chars() {
-        assert!(!handle(&mut s, &mut ui, Key::Char(key)));
-    }
-    assert_eq!(
-        s.timeline().turn(),
-        0,
-        "s s t r forward, then b B R all the way back"
-    );
-    handle(&mut s, &mut ui, Key::Char('g'));
-    for c in "4".chars() {
-        handle(&mut s, &mut ui, Key::Char(c));
-    }
-    handle(&mut s, &mut ui, Key::Enter);
-    assert_eq!(s.current().clock().round, 4);
-    handle(&mut s, &mut ui, Key::Char(':'));
-    for c in "break green.1 step 11".chars() {
-        handle(&mut s, &mut ui, Key::Char(c));
-    }
-    handle(&mut s, &mut ui, Key::Enter);
-    assert_eq!(s.marks().len(), 1);
-    // `c` runs to the breakpoint: green.1 is about to read step 11.
-    handle(&mut s, &mut ui, Key::Char('c'));
-    assert!(
-        ui.message.contains("is about to read step 11"),
-        "{}",
-        ui.message
-    );
-    // `n` opens the signal prompt; mid-turn the rules refuse, and say why; Esc closes a prompt.
-    handle(&mut s, &mut ui, Key::Char('n'));
-    assert_eq!(ui.prompt.as_deref(), Some("signal "));
-    for c in "green.1 1".chars() {
-        handle(&mut s, &mut ui, Key::Char(c));
-    }
-    handle(&mut s, &mut ui, Key::Enter);
-    assert!(
-        ui.message.starts_with("error: signals are sent at the end"),
-        "{}",
-        ui.message
-    );
-    handle(&mut s, &mut ui, Key::Char(':'));
-    handle(&mut s, &mut ui, Key::Escape);
-    assert!(ui.prompt.is_none());
-    handle(&mut s, &mut ui, Key::Char('e'));
-    assert!(s.current().is_over());
-    handle(&mut s, &mut ui, Key::Char('L'));
-    assert_eq!(s.timeline().turn(), 0);
-    assert_eq!(s.marks().len(), 1, "reload keeps breakpoints");
-    assert!(handle(&mut s, &mut ui, Key::Char('q')));
-}
-
 /// The first turn in which `robot` reads `step`, in a plain run of the match.
-fn first_read(setup: &MatchSetup, robot: robots::engine::RobotName, step: u8) -> Option<u64> {
+fn first_read(
+    setup: &MatchSetup,
+    robot: robots::battle::engine::RobotName,
+    step: u8,
+) -> Option<u64> {
     let mut m = Match::new(setup).unwrap();
     let mut turn = 0;
     while !m.is_over() {
@@ -182,7 +87,7 @@ fn a_step_breakpoint_stops_just_before_the_first_turn_that_reads_the_step() {
     let setup = load("default").unwrap();
     let mut checked = 0;
     for name in ["green.1", "green.2", "violet.1", "violet.2"] {
-        let robot = robots::debug::command::robot_name(name).unwrap();
+        let robot = robots::battle::debug::command::robot_name(name).unwrap();
         for step in 1..=14u8 {
             let Some(turn) = first_read(&setup, robot, step) else {
                 continue;
@@ -247,7 +152,7 @@ fn op() -> impl Strategy<Value = Op> {
 }
 
 fn random_setup(seed: u64, a: usize, b: usize) -> MatchSetup {
-    let mut setup = robots::bench::workload().unwrap()[a * 6 + b].clone();
+    let mut setup = robots::battle::bench::workload().unwrap()[a * 6 + b].clone();
     setup.seed = seed;
     setup
 }
@@ -282,12 +187,12 @@ proptest! {
 /// The benchmark's long match really is 500 rounds of 6 robots: 3,000 turns of history.
 #[test]
 fn the_benchmark_match_runs_to_500_rounds() {
-    let t = robots::bench::long_timeline().unwrap();
+    let t = robots::battle::bench::long_timeline().unwrap();
     assert_eq!(t.turn(), 3000);
     let o = t.current().outcome().unwrap();
     assert_eq!(
         (o.rounds, o.reason),
-        (500, robots::engine::EndReason::RoundLimit)
+        (500, robots::battle::engine::EndReason::RoundLimit)
     );
 }
 

@@ -1,7 +1,7 @@
 //! The docs tell the truth: every test definition and every program shown in
 //! docs/LANGUAGE.md parses, and every example match and board in docs/FORMATS.md loads.
 
-use robots::lang::parse_program;
+use robots::battle::lang::parse_program;
 
 fn blocks(doc: &str, fence: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -69,11 +69,11 @@ fn the_formats_guide_examples_load() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let blocks = blocks(&doc("docs/FORMATS.md"), "yaml");
     let board = blocks.iter().find(|b| b.contains("map: |")).unwrap();
-    robots::board_file::parse_board("board.yaml", board).unwrap();
+    robots::battle::board_file::parse_board("board.yaml", board).unwrap();
     let game = blocks.iter().find(|b| b.contains("teams:")).unwrap();
     // Relative paths in the example are relative to a match file in matches/.
     let read = |p: &std::path::Path| std::fs::read(root.join(p));
-    let setup = robots::match_file::parse_match("matches/example.yaml", game, &read)
+    let setup = robots::battle::match_file::parse_match("matches/example.yaml", game, &read)
         .map_err(|d| d.to_string())
         .unwrap();
     assert_eq!(setup.signals.len(), 2);
@@ -126,10 +126,12 @@ fn the_readme_debug_session_is_real() {
     let shown: String = block.lines().skip(2).map(|l| format!("{l}\n")).collect();
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/scenarios/instr-GO-and-RAZ-read-at-once.yaml");
-    let mut session = robots::debug::Session::new(Box::new(move || {
+    let mut session = robots::battle::debug::Session::new(Box::new(move || {
         let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
-        robots::match_file::parse_match(&path.display().to_string(), &text, &|p| std::fs::read(p))
-            .map_err(|d| d.to_string())
+        robots::battle::match_file::parse_match(&path.display().to_string(), &text, &|p| {
+            std::fs::read(p)
+        })
+        .map_err(|d| d.to_string())
     }))
     .unwrap();
     let transcript =

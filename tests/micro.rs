@@ -18,7 +18,7 @@ fn face(name: &str) -> Face {
     }
 }
 
-fn load(path: &Path) -> Result<Board, robots::diagnostic::Diagnostic> {
+fn load(path: &Path) -> Result<Board, robots::text::diagnostic::Diagnostic> {
     let shown = format!(
         "tests/micro/{}",
         path.file_name().unwrap().to_string_lossy()

@@ -3,7 +3,7 @@
 //! diagnostic.
 
 use proptest::prelude::*;
-use robots::{board_file, lang, match_file};
+use robots::battle::{board_file, lang, match_file};
 
 const PROGRAM_TOKENS: &[&str] = &[
     "1",

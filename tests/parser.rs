@@ -2,8 +2,8 @@
 //! Valid programs snapshot their canonical listing and parsed tests; `err_*` files snapshot
 //! the diagnostic (file:line:col, the line, a caret, what was expected in words).
 
-use robots::diagnostic::text_from_bytes;
-use robots::lang::{DEFAULT_PROGRAM_STEPS, parse_program};
+use robots::battle::lang::{DEFAULT_PROGRAM_STEPS, parse_program};
+use robots::text::diagnostic::text_from_bytes;
 
 #[test]
 fn programs() {

@@ -12,7 +12,7 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn load(path: &Path) -> Result<Position, robots::diagnostic::Diagnostic> {
+fn load(path: &Path) -> Result<Position, robots::text::diagnostic::Diagnostic> {
     let shown = format!(
         "tests/ricochet/{}",
         path.file_name().unwrap().to_string_lossy()

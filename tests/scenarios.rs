@@ -2,8 +2,8 @@
 //! snapshot shows the input beside the event log and the final board; `err_*` files snapshot
 //! the diagnostic instead. Names cite the ruling they exercise (RULES.md).
 
-use robots::engine::Match;
-use robots::{match_file, render};
+use robots::battle::engine::Match;
+use robots::battle::{match_file, render};
 use std::path::Path;
 
 fn play(path: &Path) -> String {
@@ -12,7 +12,7 @@ fn play(path: &Path) -> String {
         "tests/scenarios/{}",
         path.file_name().unwrap().to_string_lossy()
     );
-    let text = match robots::diagnostic::text_from_bytes(&shown, bytes.clone()) {
+    let text = match robots::text::diagnostic::text_from_bytes(&shown, bytes.clone()) {
         Ok(text) => text,
         Err(d) => {
             return format!(
@@ -33,7 +33,7 @@ fn play(path: &Path) -> String {
     );
     out.push_str("---- events ----\n");
     game.run(|e| {
-        let indent = if matches!(e, robots::engine::Event::Turn { .. }) {
+        let indent = if matches!(e, robots::battle::engine::Event::Turn { .. }) {
             ""
         } else {
             "  "

@@ -1,12 +1,14 @@
 //! `robots micro …`: Micro Robots boards, the solver, the analysis and games at the terminal.
 
-use crate::{Failure, MicroCommand, ask, emit, read_text};
+use super::files::read_text;
+use super::flags::MicroCommand;
+use super::output::Failure;
+use super::prompt::{ask, ask_moves};
 use robots::micro::{self as micro_robots, Board as MicroBoard, Cell, Face, MicroFile};
-use robots::shipped;
 use std::path::Path;
 
 pub fn micro_face(name: &str) -> Result<Face, String> {
-    let (shown, text) = match shipped::micro_face(name) {
+    let (shown, text) = match micro_robots::shipped::micro_face(name) {
         Some(text) => (format!("boards/micro/{name}.yaml"), text.to_string()),
         None => (name.to_string(), read_text(Path::new(name))?),
     };
@@ -20,7 +22,7 @@ pub fn micro_face(name: &str) -> Result<Face, String> {
 
 /// A board file, or a face (shipped or a file) in its plain arrangement.
 fn micro_board(name: &str) -> Result<MicroBoard, String> {
-    let (shown, text) = match shipped::micro_face(name) {
+    let (shown, text) = match micro_robots::shipped::micro_face(name) {
         Some(text) => (format!("boards/micro/{name}.yaml"), text.to_string()),
         None => (name.to_string(), read_text(Path::new(name))?),
     };
@@ -28,7 +30,7 @@ fn micro_board(name: &str) -> Result<MicroBoard, String> {
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_default();
-    let read_face = |face: &str| match shipped::micro_face(face) {
+    let read_face = |face: &str| match micro_robots::shipped::micro_face(face) {
         Some(_) => micro_face(face),
         None => micro_face(&base.join(face).display().to_string()),
     };
@@ -205,7 +207,7 @@ impl micro_robots::game::Humans for TerminalHumans {
         let through = via
             .map(|v| format!(", stopping on {v}"))
             .unwrap_or_default();
-        crate::ask_moves(&format!(
+        ask_moves(&format!(
             "{name}: from {start} to {target}{through}: how many moves? (Enter to pass) "
         ))
     }

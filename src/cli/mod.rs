@@ -1,5 +1,13 @@
-//! The command handlers of the two other games, apart from the hex game's in `main.rs`.
+//! The front ends: the command line of the three games, the terminal screens and prompts.
+//! Only this folder (and `main.rs`) prints, reads files or touches the terminal.
 
+#[macro_use]
+pub mod output;
+pub mod battle;
+pub mod files;
+pub mod flags;
 pub mod memory;
 pub mod micro;
+pub mod prompt;
 pub mod ricochet;
+pub mod tui;

@@ -1,6 +1,10 @@
 //! `robots ricochet …`: positions drawn, solved and checked, benchmarks, games at the terminal.
 
-use crate::{Failure, RicochetCommand, ask, emit, memory, read_text};
+use super::files::read_text;
+use super::flags::RicochetCommand;
+use super::memory;
+use super::output::Failure;
+use super::prompt::{ask, ask_moves};
 use std::path::Path;
 
 use robots::ricochet::{self as ricochet_robots, position::Position as RicochetPosition};
@@ -18,7 +22,7 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
         RicochetCommand::Board { position } => {
             // A custom board file (it has a `size:`) is drawn as it is; a position with its robots.
             let text = read_text(&position)?;
-            if robots::yaml::top_level_keys(&text)
+            if robots::text::yaml::top_level_keys(&text)
                 .iter()
                 .any(|k| k == "size")
             {
@@ -182,7 +186,7 @@ struct RicochetHumans;
 impl ricochet_robots::game::Humans for RicochetHumans {
     fn bid(&mut self, name: &str, _: &RicochetPosition, drawing: &str) -> Vec<(f64, u32)> {
         out!("{drawing}");
-        crate::ask_moves(&format!(
+        ask_moves(&format!(
             "{name}: your bid (number of moves), or Enter to pass: "
         ))
         .map(|(n, seconds)| vec![(seconds, n)])

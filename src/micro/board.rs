@@ -2,7 +2,7 @@
 //! exactly once. A board is the four 3×3 tiles of one face placed at NW, NE, SE, SW, each
 //! turned 0–3 quarter turns clockwise, or a whole board written row by row.
 
-use crate::diagnostic::Diagnostic;
+use crate::text::diagnostic::Diagnostic;
 use serde::Deserialize;
 use std::fmt;
 
@@ -276,7 +276,7 @@ fn cell_grid<const N: usize>(
     what: &str,
 ) -> Result<[[Cell; N]; N], Diagnostic> {
     let at_text = |text: &str| {
-        crate::yaml::locate_text(source, text, 1).map_or_else(
+        crate::text::yaml::locate_text(source, text, 1).map_or_else(
             || Diagnostic::at(file, source, 1, 1, String::new()),
             |(l, c)| Diagnostic::at(file, source, l, c, String::new()),
         )
@@ -315,10 +315,10 @@ pub fn parse(
     source: &str,
     read_face: &dyn Fn(&str) -> Result<Face, String>,
 ) -> Result<MicroFile, Diagnostic> {
-    let keys = crate::yaml::top_level_keys(source);
-    let where_key = |key: &str| crate::yaml::locate_key(source, key, 1).unwrap_or((1, 1));
+    let keys = crate::text::yaml::top_level_keys(source);
+    let where_key = |key: &str| crate::text::yaml::locate_key(source, key, 1).unwrap_or((1, 1));
     if keys.iter().any(|k| k == "tiles") {
-        let raw: FaceFile = crate::yaml::from_str(file, source)?;
+        let raw: FaceFile = crate::text::yaml::from_str(file, source)?;
         let _ = &raw.description;
         if raw.tiles.len() != 4 {
             let (l, c) = where_key("tiles");
@@ -353,7 +353,7 @@ pub fn parse(
         })?;
         return Ok(MicroFile::Face(face));
     }
-    let raw: BoardFile = crate::yaml::from_str(file, source)?;
+    let raw: BoardFile = crate::text::yaml::from_str(file, source)?;
     let _ = &raw.description;
     let name = raw.name.clone().unwrap_or_else(|| {
         std::path::Path::new(file)

@@ -5,6 +5,7 @@ pub mod analyse;
 pub mod board;
 pub mod game;
 pub mod reference;
+pub mod shipped;
 pub mod solve;
 
 pub use board::{Arrangement, Board, Cell, Face, MicroFile};

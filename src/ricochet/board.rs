@@ -2,7 +2,7 @@
 //! targets, the vortex, coloured diagonals. Built from the published quarter boards or from
 //! a custom board file (Ricochets, B.2: any size, walls anywhere).
 
-use crate::diagnostic::Diagnostic;
+use crate::text::diagnostic::Diagnostic;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -259,9 +259,9 @@ struct QuadrantFile {
 /// cells inside the quarter. Returns how many quarters it holds.
 pub fn check_quadrants(file: &str, source: &str) -> Result<usize, Diagnostic> {
     let all: std::collections::BTreeMap<String, QuadrantFile> =
-        crate::yaml::from_str(file, source)?;
+        crate::text::yaml::from_str(file, source)?;
     for (name, q) in &all {
-        let at = crate::yaml::locate_key(source, name, 1).unwrap_or((1, 1));
+        let at = crate::text::yaml::locate_key(source, name, 1).unwrap_or((1, 1));
         let err = |m: String| Diagnostic::at(file, source, at.0, at.1, format!("{name}: {m}"));
         let mut chars = name.chars();
         let named = matches!(
@@ -314,7 +314,7 @@ fn quadrant(name: &str) -> Result<QuadrantFile, String> {
 }
 
 fn serde_yaml_free_parse<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
-    crate::yaml::from_str("boards/ricochet/quadrants.yaml", text).map_err(|d| d.message)
+    crate::text::yaml::from_str("boards/ricochet/quadrants.yaml", text).map_err(|d| d.message)
 }
 
 fn target_colour(word: &str) -> Result<Option<Colour>, String> {
@@ -427,10 +427,10 @@ struct CustomFile {
 /// A custom board file (Ricochets): any size, walls anywhere, an optional central enclosure,
 /// targets and bases anywhere.
 pub fn parse_custom(file: &str, source: &str) -> Result<Board, Diagnostic> {
-    let raw: CustomFile = crate::yaml::from_str(file, source)?;
+    let raw: CustomFile = crate::text::yaml::from_str(file, source)?;
     let _ = &raw.description;
     let err = |key: &str, msg: String| {
-        let (l, c) = crate::yaml::locate_key(source, key, 1).unwrap_or((1, 1));
+        let (l, c) = crate::text::yaml::locate_key(source, key, 1).unwrap_or((1, 1));
         Diagnostic::at(file, source, l, c, msg)
     };
     let (w, h) = raw.size;

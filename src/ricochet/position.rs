@@ -2,7 +2,7 @@
 //! options (R-B1, R-B2).
 
 use super::board::{self, Board, Cell, Colour, Dir};
-use crate::diagnostic::Diagnostic;
+use crate::text::diagnostic::Diagnostic;
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -155,9 +155,9 @@ pub fn parse(
     source: &str,
     read: &dyn Fn(&str) -> Result<String, String>,
 ) -> Result<Position, Diagnostic> {
-    let raw: PositionFile = crate::yaml::from_str(file, source)?;
+    let raw: PositionFile = crate::text::yaml::from_str(file, source)?;
     let err = |key: &str, msg: String| {
-        let (l, c) = crate::yaml::locate_key(source, key, 1).unwrap_or((1, 1));
+        let (l, c) = crate::text::yaml::locate_key(source, key, 1).unwrap_or((1, 1));
         Diagnostic::at(file, source, l, c, msg)
     };
     let board = match &raw.board {

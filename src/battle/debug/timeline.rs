@@ -3,8 +3,8 @@
 //! nearest one before the target and replays forward, which the engine's determinism makes
 //! exact. Signals sent by hand are inputs of the timeline, replayed at the same turn.
 
-use crate::engine::{Event, Match, RobotId, SignalError};
-use crate::terrain::TeamColour;
+use crate::battle::engine::{Event, Match, RobotId, SignalError};
+use crate::battle::terrain::TeamColour;
 
 /// How many robot turns apart the kept states are: going back replays at most this many
 /// turns less one.

@@ -1,9 +1,9 @@
 //! The debugger's commands, as typed in script mode or at the TUI's `:` prompt
 //! (docs/DEBUGGER.md). Parsing is separate from running them.
 
-use crate::engine::RobotName;
-use crate::lang::Condition;
-use crate::terrain::TeamColour;
+use crate::battle::engine::RobotName;
+use crate::battle::lang::Condition;
+use crate::battle::terrain::TeamColour;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -224,7 +224,7 @@ fn condition_of(text: &str) -> Result<(Condition, String), String> {
     if text.is_empty() {
         return Err("expected a condition, such as `enemy ahead within 2`".into());
     }
-    crate::lang::parse_condition("condition", text)
+    crate::battle::lang::parse_condition("condition", text)
         .map(|c| (c, text.to_string()))
         .map_err(|d| format!("column {}: {}", d.col, d.message))
 }

@@ -1,7 +1,7 @@
 //! What happens during a robot's turn, as the engine reports it. Views only read events.
 
-use crate::hex::Direction;
-use crate::terrain::TeamColour;
+use crate::battle::hex::Direction;
+use crate::battle::terrain::TeamColour;
 use serde::{Serialize, Serializer};
 use std::fmt;
 

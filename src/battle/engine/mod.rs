@@ -10,10 +10,10 @@ mod turn;
 pub use event::*;
 pub use setup::*;
 
-use crate::board::{Board, CellId};
-use crate::hex::Direction;
-use crate::lang::Program;
-use crate::terrain::{TeamColour, Terrain};
+use crate::battle::board::{Board, CellId};
+use crate::battle::hex::Direction;
+use crate::battle::lang::Program;
+use crate::battle::terrain::{TeamColour, Terrain};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -384,7 +384,7 @@ impl Match {
     }
 
     /// A test's answer for a robot, as the robot would see it now (for views and watches).
-    pub fn evaluate(&self, id: RobotId, condition: &crate::lang::Condition) -> bool {
+    pub fn evaluate(&self, id: RobotId, condition: &crate::battle::lang::Condition) -> bool {
         query::evaluate(self, id, condition)
     }
 
@@ -595,12 +595,13 @@ impl Match {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::{MAX_PROGRAM_STEPS, parse_program};
+    use crate::battle::lang::{MAX_PROGRAM_STEPS, parse_program};
 
     /// The longest program: lightning on its last step and a signal to it stay in range.
     #[test]
     fn the_longest_program_can_lose_its_last_step() {
-        let board = crate::board_file::parse_board("b", "map: |\n  . ! .\n   . . .\n").unwrap();
+        let board =
+            crate::battle::board_file::parse_board("b", "map: |\n  . ! .\n   . . .\n").unwrap();
         let steps = MAX_PROGRAM_STEPS;
         let mut code: String = (1..steps).map(|i| format!("{i}: GO {}\n", i + 1)).collect();
         code.push_str(&format!("{steps}: D+1\n"));

@@ -2,16 +2,16 @@
 //! a hunter and one other strategy, every pairing, on the classic board, many seeds. Timing is
 //! the caller's business; this module only plays.
 
-use crate::diagnostic::Diagnostic;
-use crate::engine::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
-use crate::lang::parse_program;
-use crate::shipped;
-use crate::terrain::TeamColour;
+use crate::battle::engine::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
+use crate::battle::lang::parse_program;
+use crate::battle::shipped;
+use crate::battle::terrain::TeamColour;
+use crate::text::diagnostic::Diagnostic;
 use std::sync::Arc;
 
 /// The match setups the benchmark cycles through.
 pub fn workload() -> Result<Vec<MatchSetup>, Diagnostic> {
-    let board = Arc::new(crate::board_file::parse_board(
+    let board = Arc::new(crate::battle::board_file::parse_board(
         "boards/classic.yaml",
         shipped::BOARDS[0].1,
     )?);
@@ -30,7 +30,7 @@ pub fn workload() -> Result<Vec<MatchSetup>, Diagnostic> {
     for (a, pa) in &programs {
         for (b, pb) in &programs {
             let hunter = &programs[0];
-            let team = |colour, p: &Arc<crate::lang::Program>, name: &str| TeamSetup {
+            let team = |colour, p: &Arc<crate::battle::lang::Program>, name: &str| TeamSetup {
                 colour,
                 robots: vec![
                     RobotSetup {
@@ -98,8 +98,8 @@ pub fn play(workload: &[MatchSetup], count: u32) -> Report {
 
 /// A 500-round match on the classic board (three sentinels a side never meet, so it runs to
 /// the limit), played to its end in a debugger timeline: 3,000 robot turns of history.
-pub fn long_timeline() -> Result<crate::debug::Timeline, Diagnostic> {
-    let board = Arc::new(crate::board_file::parse_board(
+pub fn long_timeline() -> Result<crate::battle::debug::Timeline, Diagnostic> {
+    let board = Arc::new(crate::battle::board_file::parse_board(
         "boards/classic.yaml",
         shipped::BOARDS[0].1,
     )?);
@@ -132,7 +132,7 @@ pub fn long_timeline() -> Result<crate::debug::Timeline, Diagnostic> {
         signals: Vec::new(),
     };
     let mut timeline =
-        crate::debug::Timeline::new(Match::new(&setup).expect("start points are free"));
+        crate::battle::debug::Timeline::new(Match::new(&setup).expect("start points are free"));
     while timeline.step() {}
     Ok(timeline)
 }

@@ -1,7 +1,7 @@
 //! The typed program: steps, instructions and test conditions, with source spans.
 
-use crate::hex::Direction;
-use crate::terrain::{Form, ShapeColour, TeamColour};
+use crate::battle::hex::Direction;
+use crate::battle::terrain::{Form, ShapeColour, TeamColour};
 
 /// A byte range in the source text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

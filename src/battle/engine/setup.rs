@@ -1,9 +1,9 @@
 //! What a match starts from: board, scenario, rules, teams with their programs, signal plans.
 
-use crate::board::{Board, CellId};
-use crate::hex::Direction;
-use crate::lang::{Condition, Program};
-use crate::terrain::TeamColour;
+use crate::battle::board::{Board, CellId};
+use crate::battle::hex::Direction;
+use crate::battle::lang::{Condition, Program};
+use crate::battle::terrain::TeamColour;
 use std::sync::Arc;
 
 /// The rule options of a match (RULES A.2, A.11, R-A18).
@@ -20,7 +20,7 @@ impl Default for Rules {
     fn default() -> Self {
         Rules {
             shapes_block: true,
-            program_steps: crate::lang::DEFAULT_PROGRAM_STEPS,
+            program_steps: crate::battle::lang::DEFAULT_PROGRAM_STEPS,
             rounds: 200,
         }
     }

@@ -1,6 +1,6 @@
 //! The one place that knows the YAML crate: typed reading with located errors, and key lookup.
 
-use crate::diagnostic::Diagnostic;
+use crate::text::diagnostic::Diagnostic;
 use serde::de::DeserializeOwned;
 
 /// Reads `source` as a `T`, or a diagnostic at the line and column the YAML reader gave.

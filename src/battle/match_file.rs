@@ -3,13 +3,15 @@
 //!
 //! Files are read through a `read` callback, so the library does no I/O of its own.
 
-use crate::board::Board;
-use crate::diagnostic::Diagnostic;
-use crate::engine::{MatchSetup, RobotRef, RobotSetup, Rules, Scenario, SignalPlan, TeamSetup};
-use crate::hex::Direction;
-use crate::lang::{MAX_PROGRAM_STEPS, Program};
-use crate::shipped;
-use crate::terrain::{TeamColour, Terrain};
+use crate::battle::board::Board;
+use crate::battle::engine::{
+    MatchSetup, RobotRef, RobotSetup, Rules, Scenario, SignalPlan, TeamSetup,
+};
+use crate::battle::hex::Direction;
+use crate::battle::lang::{MAX_PROGRAM_STEPS, Program};
+use crate::battle::shipped;
+use crate::battle::terrain::{TeamColour, Terrain};
+use crate::text::diagnostic::Diagnostic;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -81,15 +83,16 @@ pub const DEFAULT_SEED: u64 = 1;
 
 /// Loads a match file. `file` is its path (for diagnostics and relative paths).
 pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup, Diagnostic> {
-    let raw: MatchFile = crate::yaml::from_str(file, source)?;
+    let raw: MatchFile = crate::text::yaml::from_str(file, source)?;
     let _ = &raw.description;
     let base = Path::new(file)
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_default();
     // Semantic errors point at the key they are about, searching from the line of `after`.
-    let at_key =
-        |key: &str, after: usize| crate::yaml::locate_key(source, key, after).unwrap_or((1, 1));
+    let at_key = |key: &str, after: usize| {
+        crate::text::yaml::locate_key(source, key, after).unwrap_or((1, 1))
+    };
     let err =
         |(line, col): (usize, usize), msg: String| Diagnostic::at(file, source, line, col, msg);
 
@@ -136,7 +139,7 @@ pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup
     for _ in &raw.teams {
         let found = ["colour", "color"]
             .into_iter()
-            .filter_map(|k| crate::yaml::locate_key(source, k, from))
+            .filter_map(|k| crate::text::yaml::locate_key(source, k, from))
             .min()
             .unwrap_or((from, 1));
         from = found.0 + 1;
@@ -201,14 +204,15 @@ pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup
                     let (text, origin, shown) = program_source(name, &base, read)
                         .map_err(|m| err(here("program"), format!("{what}: {m}")))?;
                     (
-                        crate::lang::parse_program(&shown, &text, rules.program_steps)?,
+                        crate::battle::lang::parse_program(&shown, &text, rules.program_steps)?,
                         origin,
                     )
                 }
                 (None, Some(code)) => {
                     let code_line = here("code").0;
-                    let program = crate::lang::parse_program(file, code, rules.program_steps)
-                        .map_err(|d| inline_diagnostic(file, source, code_line, d))?;
+                    let program =
+                        crate::battle::lang::parse_program(file, code, rules.program_steps)
+                            .map_err(|d| inline_diagnostic(file, source, code_line, d))?;
                     (program, "inline".to_string())
                 }
                 _ => {
@@ -238,7 +242,7 @@ pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup
             };
             cursor = ["program", "code", "at", "facing"]
                 .into_iter()
-                .filter_map(|k| crate::yaml::locate_key(source, k, from))
+                .filter_map(|k| crate::text::yaml::locate_key(source, k, from))
                 .map(|p| p.0)
                 .min()
                 .map_or(cursor, |line| line + 1);
@@ -269,7 +273,7 @@ pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup
     };
     // Catch what only placement can tell (taken hexes, no free start point) now, while the
     // error can still name the file.
-    crate::engine::Match::new(&setup).map_err(|m| err(at_key("teams", 1), m))?;
+    crate::battle::engine::Match::new(&setup).map_err(|m| err(at_key("teams", 1), m))?;
     Ok(setup)
 }
 
@@ -290,19 +294,21 @@ fn read_referenced(
             shipped.join(", ")
         )
     })?;
-    let text = crate::diagnostic::text_from_bytes(&shown, bytes).map_err(|d| d.to_string())?;
+    let text =
+        crate::text::diagnostic::text_from_bytes(&shown, bytes).map_err(|d| d.to_string())?;
     Ok((text, shown))
 }
 
 /// A shipped board by name (`classic`), or a board file relative to the match file.
 fn load_board(name: &str, base: &Path, read: &Reader) -> Result<Board, String> {
     if let Some(text) = shipped::board(name) {
-        return crate::board_file::parse_board(&format!("boards/{name}.yaml"), text)
+        return crate::battle::board_file::parse_board(&format!("boards/{name}.yaml"), text)
             .map_err(|d| d.to_string());
     }
     let (text, shown) =
         read_referenced("board", name, &shipped::BOARDS.map(|(n, _)| n), base, read)?;
-    crate::board_file::parse_board(&shown, &text).map_err(|d| format!("in the board file:\n{d}"))
+    crate::battle::board_file::parse_board(&shown, &text)
+        .map_err(|d| format!("in the board file:\n{d}"))
 }
 
 /// A program's text, where it came from, and the name its diagnostics use.
@@ -353,7 +359,11 @@ fn inline_diagnostic(file: &str, source: &str, code_line: usize, d: Diagnostic) 
     }
 }
 
-fn check_placement(board: &Board, col: i64, row: i64) -> Result<crate::board::CellId, String> {
+fn check_placement(
+    board: &Board,
+    col: i64,
+    row: i64,
+) -> Result<crate::battle::board::CellId, String> {
     let cell = i32::try_from(col)
         .ok()
         .zip(i32::try_from(row).ok())
@@ -380,9 +390,9 @@ fn parse_signals(
     rules: &Rules,
 ) -> Result<Vec<SignalPlan>, Diagnostic> {
     let mut plans = Vec::new();
-    let mut from = crate::yaml::locate_key(source, "signals", 1).map_or(1, |p| p.0);
+    let mut from = crate::text::yaml::locate_key(source, "signals", 1).map_or(1, |p| p.0);
     for (i, s) in raw.iter().enumerate() {
-        let at = crate::yaml::locate_key(source, "robot", from).unwrap_or((from, 1));
+        let at = crate::text::yaml::locate_key(source, "robot", from).unwrap_or((from, 1));
         from = at.0 + 1;
         let err =
             |msg: String| Diagnostic::at(file, source, at.0, at.1, format!("signals[{i}]: {msg}"));
@@ -402,9 +412,9 @@ fn parse_signals(
                 SignalPlan::Scheduled { round, robot, step }
             }
             (None, Some(text)) => {
-                let when = crate::lang::parse_condition(file, text).map_err(|d| {
+                let when = crate::battle::lang::parse_condition(file, text).map_err(|d| {
                     // Point into the condition where it sits in the file, when it is on one line.
-                    let place = crate::yaml::locate_text(source, text, at.0.saturating_sub(3))
+                    let place = crate::text::yaml::locate_text(source, text, at.0.saturating_sub(3))
                         .map(|(l, c)| (l, c + d.col - 1))
                         .unwrap_or(at);
                     Diagnostic::at(file, source, place.0, place.1, format!("signals[{i}].when: {}", d.message))
@@ -442,5 +452,5 @@ pub fn parse_robot_ref(text: &str, teams: &[TeamSetup]) -> Result<RobotRef, Stri
 
 /// Programs parsed on their own are checked against the default length.
 pub fn parse_program_file(file: &str, source: &str) -> Result<Program, Diagnostic> {
-    crate::lang::parse_program(file, source, crate::lang::DEFAULT_PROGRAM_STEPS)
+    crate::battle::lang::parse_program(file, source, crate::battle::lang::DEFAULT_PROGRAM_STEPS)
 }

@@ -9,8 +9,8 @@ pub mod timeline;
 pub use command::{Breakpoint, Command, EventKind, Scope, Show, parse};
 pub use timeline::{CHECKPOINT_EVERY, Timeline};
 
-use crate::engine::{Event, Match, MatchSetup, RobotId, RobotName};
-use crate::lang::Condition;
+use crate::battle::engine::{Event, Match, MatchSetup, RobotId, RobotName};
+use crate::battle::lang::Condition;
 use std::fmt::Write;
 
 /// Builds the match again from its files (for `reload`).
@@ -463,7 +463,7 @@ impl Session {
     fn show(&self, what: Show) -> Result<String, String> {
         let m = self.current();
         Ok(match what {
-            Show::Board => crate::render::state(m),
+            Show::Board => crate::battle::render::state(m),
             Show::Programs => (0..m.robots().len() as RobotId)
                 .map(|id| self.program_view(id))
                 .collect(),

@@ -2,14 +2,14 @@
 //! keys into the same [`Command`]s script mode reads; `:` opens a prompt for any command.
 //! [`draw`] is pure drawing, so tests render it into ratatui's `TestBackend`.
 
-use crate::debug::{Command, Session};
-use crate::render::{Look, hex_mark};
-use crate::terrain::{ShapeColour, TeamColour, Terrain};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
+use robots::battle::debug::{Command, Session};
+use robots::battle::render::{Look, hex_mark};
+use robots::battle::terrain::{ShapeColour, TeamColour, Terrain};
 
 /// The keys, as the status line lists them.
 pub const KEYS: &str = "s step  t turn  r round  b back  B back turn  R back round  c continue  e end  g goto round  n signal  : command  L reload  q quit";
@@ -76,11 +76,12 @@ fn board_lines(session: &Session) -> Vec<Line<'static>> {
     let m = session.current();
     let board = m.board();
     let mut lines = vec![
-        Line::from(crate::render::column_header(board)).style(Style::new().fg(Color::DarkGray)),
+        Line::from(robots::battle::render::column_header(board))
+            .style(Style::new().fg(Color::DarkGray)),
     ];
     for row in 0..board.height {
         let mut spans = vec![Span::styled(
-            crate::render::row_margin(row),
+            robots::battle::render::row_margin(row),
             Style::new().fg(Color::DarkGray),
         )];
         for col in 0..board.width {
@@ -93,7 +94,9 @@ fn board_lines(session: &Session) -> Vec<Line<'static>> {
         }
         lines.push(Line::from(spans));
     }
-    lines.push(Line::from(crate::hex::direction_legend()).style(Style::new().fg(Color::DarkGray)));
+    lines.push(
+        Line::from(robots::battle::hex::direction_legend()).style(Style::new().fg(Color::DarkGray)),
+    );
     lines
 }
 
@@ -205,7 +208,7 @@ fn draw_log(frame: &mut Frame, session: &Session, area: Rect) {
     let rows = usize::from(area.height.saturating_sub(2));
     let lines: Vec<Line> = log[log.len().saturating_sub(rows)..]
         .iter()
-        .map(|e| Line::from(crate::debug::log_line(e).trim_end().to_string()))
+        .map(|e| Line::from(robots::battle::debug::log_line(e).trim_end().to_string()))
         .collect();
     frame.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(" log ")),
@@ -230,7 +233,7 @@ fn draw_marks(frame: &mut Frame, session: &Session, area: Rect) {
         })
         .collect();
     for mark in session.marks() {
-        if matches!(mark, crate::debug::Mark::Break { .. }) {
+        if matches!(mark, robots::battle::debug::Mark::Break { .. }) {
             lines.push(Line::from(mark.describe()));
         }
     }
@@ -358,4 +361,125 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
     })();
     ratatui::restore();
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use robots::battle::{match_file, shipped};
+
+    fn session(_: &str, _: Option<u64>) -> Session {
+        Session::new(Box::new(|| {
+            let read = |p: &std::path::Path| {
+                std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(p))
+            };
+            let (file, text) = shipped::DEFAULT_MATCH;
+            match_file::parse_match(file, text, &read).map_err(|d| d.to_string())
+        }))
+        .expect("the default match loads")
+    }
+
+    fn screen(
+        session: &Session,
+        ui: &super::Ui,
+        width: u16,
+        height: u16,
+    ) -> (String, ratatui::buffer::Buffer) {
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+        terminal
+            .draw(|frame| super::draw(frame, session, ui))
+            .unwrap();
+        let buffer = terminal.backend().buffer().clone();
+        let mut text = String::new();
+        for y in 0..height {
+            let line: String = (0..width)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect();
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        (text, buffer)
+    }
+
+    #[test]
+    fn the_screen_shows_board_programs_log_watches_and_status() {
+        let mut s = session("default", None);
+        let mut ui = super::Ui::default();
+        for line in [
+            "step 8",
+            "watch green.1 enemy within 4",
+            "break violet.2 step 11",
+        ] {
+            ui.message = s.run_line(line).text;
+        }
+        let (text, buffer) = screen(&s, &ui, 170, 48);
+        insta::with_settings!({
+            snapshot_path => "../../tests/snapshots",
+            prepend_module_to_snapshot => false,
+        }, {
+            insta::assert_snapshot!("debugger__the_screen_shows_board_programs_log_watches_and_status", text);
+        });
+        // Robots are drawn in their team's colour: find green.1's mark and check its background.
+        let (x, y) = (0..48u16)
+            .flat_map(|y| (0..170u16).map(move |x| (x, y)))
+            .find(|&(x, y)| buffer[(x, y)].symbol() == "g" && buffer[(x + 1, y)].symbol() == "1")
+            .expect("green.1 is on the board");
+        assert_eq!(buffer[(x, y)].bg, ratatui::style::Color::Green);
+    }
+
+    #[test]
+    fn keys_drive_the_same_commands() {
+        use super::{Key, handle};
+        let mut s = session("default", None);
+        let mut ui = super::Ui::default();
+        for key in "sstrbBR".chars() {
+            assert!(!handle(&mut s, &mut ui, Key::Char(key)));
+        }
+        assert_eq!(
+            s.timeline().turn(),
+            0,
+            "s s t r forward, then b B R all the way back"
+        );
+        handle(&mut s, &mut ui, Key::Char('g'));
+        for c in "4".chars() {
+            handle(&mut s, &mut ui, Key::Char(c));
+        }
+        handle(&mut s, &mut ui, Key::Enter);
+        assert_eq!(s.current().clock().round, 4);
+        handle(&mut s, &mut ui, Key::Char(':'));
+        for c in "break green.1 step 11".chars() {
+            handle(&mut s, &mut ui, Key::Char(c));
+        }
+        handle(&mut s, &mut ui, Key::Enter);
+        assert_eq!(s.marks().len(), 1);
+        // `c` runs to the breakpoint: green.1 is about to read step 11.
+        handle(&mut s, &mut ui, Key::Char('c'));
+        assert!(
+            ui.message.contains("is about to read step 11"),
+            "{}",
+            ui.message
+        );
+        // `n` opens the signal prompt; mid-turn the rules refuse, and say why; Esc closes a prompt.
+        handle(&mut s, &mut ui, Key::Char('n'));
+        assert_eq!(ui.prompt.as_deref(), Some("signal "));
+        for c in "green.1 1".chars() {
+            handle(&mut s, &mut ui, Key::Char(c));
+        }
+        handle(&mut s, &mut ui, Key::Enter);
+        assert!(
+            ui.message.starts_with("error: signals are sent at the end"),
+            "{}",
+            ui.message
+        );
+        handle(&mut s, &mut ui, Key::Char(':'));
+        handle(&mut s, &mut ui, Key::Escape);
+        assert!(ui.prompt.is_none());
+        handle(&mut s, &mut ui, Key::Char('e'));
+        assert!(s.current().is_over());
+        handle(&mut s, &mut ui, Key::Char('L'));
+        assert_eq!(s.timeline().turn(), 0);
+        assert_eq!(s.marks().len(), 1, "reload keeps breakpoints");
+        assert!(handle(&mut s, &mut ui, Key::Char('q')));
+    }
 }

@@ -5,9 +5,9 @@
 //! semantic errors (steps out of order, past the limit, `GO` to a missing step, R-A16, …).
 
 use super::ast::*;
-use crate::diagnostic::Diagnostic;
-use crate::hex::Direction;
-use crate::terrain::{Form, ShapeColour, TeamColour};
+use crate::battle::hex::Direction;
+use crate::battle::terrain::{Form, ShapeColour, TeamColour};
+use crate::text::diagnostic::Diagnostic;
 use pest::Parser;
 use pest::iterators::Pair;
 
@@ -56,7 +56,7 @@ pub fn parse_program(file: &str, source: &str, max_steps: usize) -> Result<Progr
                 let def = walker.test_def(item)?;
                 let slot = usize::from(def.number - 1);
                 if let Some(first) = &tests[slot] {
-                    let (line, _) = crate::diagnostic::line_col(source, first.span.start);
+                    let (line, _) = crate::text::diagnostic::line_col(source, first.span.start);
                     return Err(walker.error_at(
                         def.span.start,
                         format!(
@@ -142,7 +142,7 @@ impl Walker<'_> {
             ));
         }
         if let Some(first) = before.iter().find(|s| s.number == number) {
-            let (line, _) = crate::diagnostic::line_col(self.source, first.span.start);
+            let (line, _) = crate::text::diagnostic::line_col(self.source, first.span.start);
             return Err(self.error(
                 &number_pair,
                 format!("step {number} is written twice (first on line {line})"),

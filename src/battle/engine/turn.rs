@@ -1,7 +1,7 @@
 //! One robot's turn: reading steps (RULES A.4–A.6) and carrying out actions (A.5).
 
 use super::*;
-use crate::lang::Instruction;
+use crate::battle::lang::Instruction;
 
 impl Match {
     pub(super) fn robot_turn(&mut self, id: RobotId, events: &mut Vec<Event>) {

@@ -2,11 +2,11 @@
 //! everything and never see a pending signal.
 
 use super::{Match, RobotId};
-use crate::hex::{Direction, Hex};
-use crate::lang::{
+use crate::battle::hex::{Direction, Hex};
+use crate::battle::lang::{
     CampOwner, Condition, LineDirection, Quantity, Region, Selector, Subject, TerrainKind, Who,
 };
-use crate::terrain::{TeamColour, Terrain};
+use crate::battle::terrain::{TeamColour, Terrain};
 
 pub(super) fn evaluate(m: &Match, id: RobotId, condition: &Condition) -> bool {
     let me = &m.robots[usize::from(id)];
@@ -25,7 +25,7 @@ pub(super) fn evaluate(m: &Match, id: RobotId, condition: &Condition) -> bool {
 struct View<'a> {
     m: &'a Match,
     id: RobotId,
-    cell: crate::board::CellId,
+    cell: crate::battle::board::CellId,
     hex: Hex,
     facing: Direction,
     team: u8,
@@ -99,7 +99,7 @@ impl View<'_> {
         n
     }
 
-    fn in_region(&self, target: crate::board::CellId, region: Region) -> bool {
+    fn in_region(&self, target: crate::battle::board::CellId, region: Region) -> bool {
         let (d, line) = self.m.fixed.board.relation(self.cell, target);
         match region {
             Region::Anywhere => true,
@@ -187,7 +187,7 @@ impl View<'_> {
         n
     }
 
-    fn terrain_matches(&self, kind: TerrainKind, cell: crate::board::CellId) -> bool {
+    fn terrain_matches(&self, kind: TerrainKind, cell: crate::battle::board::CellId) -> bool {
         let c = self.m.fixed.board.cell(cell);
         match kind {
             TerrainKind::Plain => c.terrain == Terrain::Plain,

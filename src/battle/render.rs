@@ -3,17 +3,17 @@
 //! Each hex is three characters wide; odd rows are shifted right by half a hex (two
 //! characters). Every drawing ends with the direction numbering (R-A1) and a legend.
 
-use crate::board::{Board, CellId};
-use crate::engine::Match;
-use crate::hex::direction_legend;
-use crate::terrain::Terrain;
+use crate::battle::board::{Board, CellId};
+use crate::battle::engine::Match;
+use crate::battle::hex::direction_legend;
+use crate::battle::terrain::Terrain;
 use std::fmt::Write;
 
 /// What a hex shows, for views that colour it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Look {
-    Terrain(crate::board::Cell),
-    Robot(crate::terrain::TeamColour),
+    Terrain(crate::battle::board::Cell),
+    Robot(crate::battle::terrain::TeamColour),
 }
 
 /// The three characters of a hex and what they show: the robot on it, else its terrain.

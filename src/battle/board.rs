@@ -1,8 +1,8 @@
 //! The hex board: terrain per hex, camps, start points, computers, and the neighbour table the
 //! engine walks. Built once from a board file; never changes during a match.
 
-use crate::hex::{Direction, Hex};
-use crate::terrain::{TeamColour, Terrain};
+use crate::battle::hex::{Direction, Hex};
+use crate::battle::terrain::{TeamColour, Terrain};
 
 /// A hex of the board, as an index into its cells (row-major over offset coordinates).
 pub type CellId = u16;

@@ -1,9 +1,9 @@
 //! Board files (`boards/*.yaml`, docs/FORMATS.md): a text map plus a legend, validated into a
 //! [`Board`] with errors that point at the offending hex in the file.
 
-use crate::board::{Board, Cell};
-use crate::diagnostic::Diagnostic;
-use crate::terrain::{Form, ShapeColour, TeamColour, Terrain};
+use crate::battle::board::{Board, Cell};
+use crate::battle::terrain::{Form, ShapeColour, TeamColour, Terrain};
+use crate::text::diagnostic::Diagnostic;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -90,16 +90,21 @@ fn default_legend() -> BTreeMap<char, Cell> {
 
 /// Reads and validates a board file. `file` names it in diagnostics.
 pub fn parse_board(file: &str, source: &str) -> Result<Board, Diagnostic> {
-    let raw: BoardFile = crate::yaml::from_str(file, source)?;
+    let raw: BoardFile = crate::text::yaml::from_str(file, source)?;
     let _ = &raw.description;
-    let key_line = |key: &str| crate::yaml::locate_key(source, key, 1).unwrap_or((1, 1));
+    let key_line = |key: &str| crate::text::yaml::locate_key(source, key, 1).unwrap_or((1, 1));
     let mut legend = default_legend();
     for (symbol, entry) in &raw.legend {
-        let at = crate::yaml::locate_text(source, &format!("{symbol}:"), key_line("legend").0)
-            .or_else(|| {
-                crate::yaml::locate_text(source, &format!("\"{symbol}\""), key_line("legend").0)
-            })
-            .unwrap_or(key_line("legend"));
+        let at =
+            crate::text::yaml::locate_text(source, &format!("{symbol}:"), key_line("legend").0)
+                .or_else(|| {
+                    crate::text::yaml::locate_text(
+                        source,
+                        &format!("\"{symbol}\""),
+                        key_line("legend").0,
+                    )
+                })
+                .unwrap_or(key_line("legend"));
         let error = |msg: String| {
             Diagnostic::at(
                 file,
@@ -297,7 +302,7 @@ fn legend_cell(entry: &LegendEntry) -> Result<Cell, String> {
 }
 
 /// At most one computer per camp: the error names the second one found.
-fn check_computers(board: &Board) -> Result<(), (crate::board::CellId, String)> {
+fn check_computers(board: &Board) -> Result<(), (crate::battle::board::CellId, String)> {
     for colour in TeamColour::ALL {
         let mut computers = board
             .cells()
@@ -327,7 +332,7 @@ fn map_rows(map: &str) -> Vec<&str> {
 /// The line of the `map:` key and the indentation of its block, so map errors point into
 /// the file. The first row is even (unshifted), so its indentation is the block's.
 fn map_origin(source: &str) -> (usize, usize) {
-    let Some((line, _)) = crate::yaml::locate_key(source, "map", 1) else {
+    let Some((line, _)) = crate::text::yaml::locate_key(source, "map", 1) else {
         return (0, 0);
     };
     let indent = source

@@ -1,0 +1,17 @@
+//! Robots (RULES part A): the programming battle on a hex board.
+//!
+//! [`hex`] geometry, [`terrain`], the [`board`] and its file [`board_file`], the program
+//! language [`lang`], [`match_file`], the pure [`engine`], text drawings in [`render`], the
+//! [`debug`]ger's core, the [`bench`](mod@bench) workload and the [`shipped`] files.
+
+pub mod bench;
+pub mod board;
+pub mod board_file;
+pub mod debug;
+pub mod engine;
+pub mod hex;
+pub mod lang;
+pub mod match_file;
+pub mod render;
+pub mod shipped;
+pub mod terrain;

@@ -1,0 +1,183 @@
+//! Every clap type of the command line: commands, subcommands and their flags.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(name = "robots", version, about = "Programmed robot battles on a hex board", long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Play a match and print the result (with no MATCH: the shipped default match).
+    Run {
+        /// A match file (YAML).
+        #[arg(value_name = "MATCH")]
+        file: Option<PathBuf>,
+        /// The seed of the match's random generator (placements, first player).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The round limit (R-A18).
+        #[arg(long)]
+        rounds: Option<u32>,
+        /// Print every event as it happens.
+        #[arg(long)]
+        log: bool,
+        /// Print the result as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Write the full event log as JSON to FILE.
+        #[arg(long, value_name = "FILE")]
+        replay: Option<PathBuf>,
+    },
+    /// Check programs (.robot), boards and match files (.yaml); exit 2 on any error.
+    Check {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Draw a board (a file, or the name of a shipped board).
+    Board {
+        #[arg(value_name = "FILE")]
+        file: String,
+    },
+    /// Step through a match forward and back (a terminal UI; reads commands when stdin is not
+    /// a terminal, or from --script). With no MATCH: the default match of `run`.
+    Debug {
+        #[arg(value_name = "MATCH")]
+        file: Option<PathBuf>,
+        /// The seed of the match's random generator.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Read commands from FILE and print a transcript (docs/DEBUGGER.md).
+        #[arg(long, value_name = "FILE")]
+        script: Option<PathBuf>,
+    },
+    /// Micro Robots: boards, the optimal solver, the analysis of a face, games.
+    Micro {
+        #[command(subcommand)]
+        command: MicroCommand,
+    },
+    /// Ricochet Robots and Ricochets: boards, the optimal solver, solution checks, games.
+    Ricochet {
+        #[command(subcommand)]
+        command: RicochetCommand,
+    },
+    /// Play a fixed workload of matches and report robot turns per second.
+    Bench {
+        /// How many matches to play.
+        #[arg(long, default_value_t = 10_000)]
+        matches: u32,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum RicochetCommand {
+    /// Draw a position, or a custom board file, with walls, targets and robots.
+    Board {
+        #[arg(value_name = "POSITION")]
+        position: PathBuf,
+    },
+    /// Fewest moves to the target, and the moves (exit 1 if none within the limit).
+    Solve {
+        #[arg(value_name = "POSITION")]
+        position: PathBuf,
+        /// Print {"moves": n, "solution": [{"robot": "blue", "dir": "N"}, ...]}.
+        #[arg(long)]
+        json: bool,
+        /// Give up beyond this many moves.
+        #[arg(long, default_value_t = 40)]
+        max_moves: u32,
+    },
+    /// Solve a fixed set of positions; print time and peak memory for each.
+    Bench,
+    /// Play a game: targets drawn, bids, demonstrations, tokens.
+    Play {
+        #[arg(long, default_value_t = 3)]
+        players: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A human player, who bids and shows moves at the terminal (repeat for more).
+        #[arg(long = "human", value_name = "NAME")]
+        humans: Vec<String>,
+        /// The computer players' strength: 1 (sees 6 moves) to 4 (sees 20).
+        #[arg(long, default_value_t = 3)]
+        strength: u8,
+        /// A custom board file; with robot bases it is a game of Ricochets (RULES B.2).
+        #[arg(long)]
+        board: Option<PathBuf>,
+        /// Turn off R-B1 (the active robot need not turn).
+        #[arg(long)]
+        no_ricochet: bool,
+    },
+    /// Write a random position on a random original board.
+    Random {
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// 4 robots, or 5 with the silver robot.
+        #[arg(long, default_value_t = 4)]
+        robots: usize,
+    },
+    /// Replay a proposed solution, such as "blue N, red W, blue E", and say if it is valid.
+    Check {
+        #[arg(value_name = "POSITION")]
+        position: PathBuf,
+        #[arg(value_name = "MOVES")]
+        moves: String,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum MicroCommand {
+    /// Draw a board (a board file, a face file, or a shipped face: silver, copper).
+    Board {
+        #[arg(value_name = "BOARD")]
+        board: String,
+    },
+    /// Fewest moves from one cell to another, and the path (exit 1 if there is none).
+    Solve {
+        #[arg(value_name = "BOARD")]
+        board: String,
+        /// The start cell, such as P1.
+        #[arg(long)]
+        from: String,
+        /// The target cell, such as W2.
+        #[arg(long)]
+        to: String,
+        /// A waypoint the robot must stop on.
+        #[arg(long)]
+        via: Option<String>,
+        /// Print {"moves": n, "path": [...]}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every arrangement of a face's tiles: optimal lengths, hardest pairs, worst cases.
+    Analyse {
+        #[arg(value_name = "FACE")]
+        face: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a game: dice, announcements, demonstrations, tokens.
+    Play {
+        /// How many players in all (humans included).
+        #[arg(long, default_value_t = 3)]
+        players: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// waypoint or no-token (default: the standard rules).
+        #[arg(long)]
+        variant: Option<String>,
+        /// A human player, who answers at the terminal (repeat for more).
+        #[arg(long = "human", value_name = "NAME")]
+        humans: Vec<String>,
+        /// The computer players' strength: 1 (slow, often wrong) to 3 (fast, rarely wrong).
+        #[arg(long, default_value_t = 2)]
+        strength: u8,
+        /// The face to play on (silver, copper or a face file); its tiles are arranged at random.
+        #[arg(long, default_value = "silver")]
+        face: String,
+    },
+}

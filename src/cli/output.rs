@@ -1,0 +1,53 @@
+//! Everything the binary writes: standard output through one writer that stops quietly when
+//! the reader goes away, and the exit codes.
+
+use std::process::ExitCode;
+
+/// Writes to standard output. When the reader has gone (`robots run --log | head`), there is
+/// nobody left to tell anything: stop quietly instead of panicking like `println!` does.
+pub fn emit(text: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(text).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("cannot write the output: {e}");
+        std::process::exit(2);
+    }
+}
+
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::output::emit(format_args!($($arg)*)) };
+}
+
+macro_rules! outln {
+    () => { $crate::cli::output::emit(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::cli::output::emit(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+/// How a command failed: bad input (exit 2) or no answer to give (exit 1).
+pub enum Failure {
+    Bad(String),
+    NoAnswer(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure::Bad(message)
+    }
+}
+
+pub fn finish(result: Result<(), Failure>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Bad(message)) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::NoAnswer(message)) => {
+            eprintln!("{message}");
+            ExitCode::from(1)
+        }
+    }
+}
