@@ -5,26 +5,18 @@ mod cli;
 
 use clap::Parser;
 use cli::flags::{Cli, Command};
-use cli::output::{Failure, finish};
+use cli::output::finish;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Run {
-            file,
-            seed,
-            rounds,
-            log,
-            json,
-            replay,
-        } => cli::battle::run(file, seed, rounds, log, json, replay),
+    finish(match cli.command {
+        Command::Run(args) => cli::battle::run(args),
         Command::Check { files } => cli::battle::check(&files),
         Command::Board { file } => cli::battle::board(&file),
-        Command::Debug { file, seed, script } => cli::battle::debug(file, seed, script),
+        Command::Debug(args) => cli::battle::debug(args),
         Command::Bench { matches } => cli::battle::bench(matches),
-        Command::Micro { command } => return finish(cli::micro::run(command)),
-        Command::Ricochet { command } => return finish(cli::ricochet::run(command)),
-    };
-    finish(result.map_err(Failure::Bad))
+        Command::Micro { command } => cli::micro::run(command),
+        Command::Ricochet { command } => cli::ricochet::run(command),
+    })
 }

@@ -40,20 +40,20 @@ fn run_json_prints_one_object_with_the_documented_keys() {
     let o = robots(&["run", "--json", "--seed", "3"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    assert_eq!(v["format_version"], 1);
     assert_eq!(v["seed"], 3);
     assert!(v["winner"].is_null() || v["winner"].is_string());
     assert!(v["reason"].is_string());
+    assert!(v["verdict"].is_string());
     assert!(v["rounds"].as_u64().is_some_and(|r| (1..=200).contains(&r)));
     let survivors = v["survivors"].as_object().expect("survivors per team");
     assert!(survivors.contains_key("green") && survivors.contains_key("violet"));
-    for numbers in survivors.values() {
-        assert!(
-            numbers
-                .as_array()
-                .unwrap()
-                .iter()
-                .all(|n| (1..=3).contains(&n.as_u64().unwrap()))
-        );
+    // Robots are named one way everywhere: `green.1`.
+    for (team, names) in survivors {
+        assert!(names.as_array().unwrap().iter().all(|n| {
+            let n = n.as_str().unwrap();
+            ["1", "2", "3"].iter().any(|k| n == format!("{team}.{k}"))
+        }));
     }
     // The winner, if any, is the only team with survivors in scenario 1.
     if let Some(w) = v["winner"].as_str() {
@@ -68,7 +68,8 @@ fn rounds_flag_caps_the_match() {
     let o = robots(&["run", "--json", "--rounds", "2"]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["rounds"], 2);
-    assert_eq!(v["reason"], "round limit");
+    assert_eq!(v["reason"], "round_limit");
+    assert_eq!(v["verdict"], "draw (round limit)");
     assert!(v["winner"].is_null());
 }
 
@@ -93,9 +94,15 @@ fn replay_is_byte_identical_for_a_seed_and_differs_for_another() {
         "another seed, another match"
     );
     let v: serde_json::Value = serde_json::from_slice(&read("a.json")).unwrap();
+    assert_eq!(v["format_version"], 1);
     let events = v["events"].as_array().unwrap();
     assert_eq!(events.first().unwrap()["event"], "turn");
-    assert_eq!(events.last().unwrap()["event"], "end");
+    let end = events.last().unwrap();
+    assert_eq!(end["event"], "end");
+    // One spelling per enum: the reason is the same code as in `run --json`.
+    let result = robots(&["run", "--seed", "11", "--json"]);
+    let result: serde_json::Value = serde_json::from_str(stdout(&result).trim()).unwrap();
+    assert_eq!(end["reason"], result["reason"]);
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -6,21 +6,24 @@ use proptest::prelude::*;
 use robots::battle::debug::{Session, Timeline};
 use robots::battle::engine::{Event, Match, MatchSetup};
 use robots::battle::{match_file, shipped};
+use robots::text::diagnostic::Diagnostic;
 use std::path::{Path, PathBuf};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn load(name: &str) -> Result<MatchSetup, String> {
+fn load(name: &str) -> Result<MatchSetup, Diagnostic> {
     let read = |p: &Path| std::fs::read(root().join(p));
     if name == "default" {
         let (file, text) = shipped::DEFAULT_MATCH;
-        return match_file::parse_match(file, text, &read).map_err(|d| d.to_string());
+        return match_file::parse_match(file, text, &read);
     }
     let path = PathBuf::from("tests/debugger").join(name);
-    let text = std::fs::read_to_string(root().join(&path)).map_err(|e| e.to_string())?;
-    match_file::parse_match(&path.display().to_string(), &text, &read).map_err(|d| d.to_string())
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(root().join(&path))
+        .map_err(|e| Diagnostic::whole_file(&shown, e.to_string()))?;
+    match_file::parse_match(&shown, &text, &read)
 }
 
 fn session(name: &str, seed: Option<u64>) -> Session {
@@ -87,7 +90,7 @@ fn a_step_breakpoint_stops_just_before_the_first_turn_that_reads_the_step() {
     let setup = load("default").unwrap();
     let mut checked = 0;
     for name in ["green.1", "green.2", "violet.1", "violet.2"] {
-        let robot = robots::battle::debug::command::robot_name(name).unwrap();
+        let robot = robots::battle::engine::RobotName::parse(name).unwrap();
         for step in 1..=14u8 {
             let Some(turn) = first_read(&setup, robot, step) else {
                 continue;
@@ -208,9 +211,10 @@ fn reload_picks_up_an_edited_program() {
     std::fs::write(&game, "board: classic\nteams:\n  - colour: green\n    robots: [{program: mine.robot}]\n  - colour: violet\n    robots: [{code: \"\"}]\n").unwrap();
     let path = game.clone();
     let mut s = Session::new(Box::new(move || {
-        let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
-        match_file::parse_match(&path.display().to_string(), &text, &|p| std::fs::read(p))
-            .map_err(|d| d.to_string())
+        let shown = path.display().to_string();
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| Diagnostic::whole_file(&shown, e.to_string()))?;
+        match_file::parse_match(&shown, &text, &|p| std::fs::read(p))
     }))
     .unwrap();
     let before = s.transcript([

@@ -127,11 +127,10 @@ fn the_readme_debug_session_is_real() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/scenarios/instr-GO-and-RAZ-read-at-once.yaml");
     let mut session = robots::battle::debug::Session::new(Box::new(move || {
-        let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
-        robots::battle::match_file::parse_match(&path.display().to_string(), &text, &|p| {
-            std::fs::read(p)
-        })
-        .map_err(|d| d.to_string())
+        let shown = path.display().to_string();
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| robots::text::diagnostic::Diagnostic::whole_file(&shown, e.to_string()))?;
+        robots::battle::match_file::parse_match(&shown, &text, &|p| std::fs::read(p))
     }))
     .unwrap();
     let transcript =

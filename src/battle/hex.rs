@@ -1,6 +1,5 @@
 //! Hex geometry: pointy-top hexes, axial coordinates inside, odd-r offsets in files (RULES A.2).
 
-use serde::Serialize;
 use std::fmt;
 
 /// A hex in axial coordinates (`q` east, `r` south-east rows). Distance is the cube distance.
@@ -104,12 +103,6 @@ impl Direction {
 impl fmt::Display for Direction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.number())
-    }
-}
-
-impl Serialize for Direction {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u8(self.number())
     }
 }
 

@@ -4,13 +4,15 @@
 //! Files are read through a `read` callback, so the library does no I/O of its own.
 
 use crate::battle::board::Board;
+use crate::battle::board::CellId;
 use crate::battle::engine::{
-    MatchSetup, RobotRef, RobotSetup, Rules, Scenario, SignalPlan, TeamSetup,
+    MatchSetup, RobotName, RobotNameError, RobotRef, RobotSetup, Rules, Scenario, SetupError,
+    SignalPlan, TeamSetup,
 };
 use crate::battle::hex::Direction;
-use crate::battle::lang::{MAX_PROGRAM_STEPS, Program};
+use crate::battle::lang::Program;
 use crate::battle::shipped;
-use crate::battle::terrain::{TeamColour, Terrain};
+use crate::battle::terrain::TeamColour;
 use crate::text::diagnostic::Diagnostic;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -81,24 +83,96 @@ pub type Reader<'a> = dyn Fn(&Path) -> std::io::Result<Vec<u8>> + 'a;
 /// The default seed when neither the file nor the command line gives one.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// Loads a match file. `file` is its path (for diagnostics and relative paths).
+/// Where the entries of a match file sit, to point errors from the domain at them.
+struct Places {
+    /// Each team's `colour:` key.
+    teams: Vec<(usize, usize)>,
+    /// Each robot's `at:` key (or where its entry starts), per team.
+    robots: Vec<Vec<(usize, usize)>>,
+    /// Each signal's `robot:` key.
+    signals: Vec<(usize, usize)>,
+    /// The teams' colours, once read.
+    colours: Vec<TeamColour>,
+}
+
+/// What every step of reading a match file needs: its name, text, folder and reader.
+struct Ctx<'a> {
+    file: &'a str,
+    source: &'a str,
+    base: PathBuf,
+    read: &'a Reader<'a>,
+}
+
+impl Ctx<'_> {
+    /// The position of `key`, searching from line `after` (semantic errors point at keys).
+    fn key(&self, key: &str, after: usize) -> (usize, usize) {
+        crate::text::yaml::locate_key(self.source, key, after).unwrap_or((1, 1))
+    }
+
+    fn err(&self, (line, col): (usize, usize), message: String) -> Diagnostic {
+        Diagnostic::at(self.file, self.source, line, col, message)
+    }
+
+    /// A [`SetupError`] pointed at the entry it is about.
+    fn locate(&self, places: &Places, e: &SetupError) -> Diagnostic {
+        let robot_place = |t: usize, i: usize| places.robots[t][i];
+        let name = |t: usize, i: usize| match places.colours.get(t) {
+            Some(colour) => format!("{colour}.{}", i + 1),
+            None => format!("teams[{t}].robots[{i}]"),
+        };
+        let what = |t: usize, i: usize| format!("teams[{t}].robots[{i}] ({})", name(t, i));
+        match e {
+            SetupError::ProgramSteps(_) => self.err(self.key("program_steps", 1), e.to_string()),
+            SetupError::NoRounds => self.err(self.key("rounds", 1), e.to_string()),
+            SetupError::NoTeams => self.err(self.key("teams", 1), e.to_string()),
+            SetupError::SameColour { team, .. } | SetupError::TeamSize { team, .. } => {
+                self.err(places.teams[*team], format!("teams[{team}]: {e}"))
+            }
+            SetupError::NoCamp { team, .. } | SetupError::NoComputer { team, .. } => {
+                self.err(places.teams[*team], e.to_string())
+            }
+            SetupError::ProgramTooLong { team, robot, .. }
+            | SetupError::BadPlacement { team, robot, .. } => self.err(
+                robot_place(*team, *robot),
+                format!("{}: {e}", what(*team, *robot)),
+            ),
+            SetupError::Taken { team, robot } | SetupError::NoFreeStartPoint { team, robot } => {
+                let message = e.to_string().replace(
+                    &format!("teams[{team}].robots[{robot}]"),
+                    &name(*team, *robot),
+                );
+                self.err(robot_place(*team, *robot), message)
+            }
+            SetupError::Signal(i, inner) => {
+                self.err(places.signals[*i], format!("signals[{i}]: {inner}"))
+            }
+        }
+    }
+}
+
+/// Loads a match file. `file` is its path (for diagnostics and relative paths). The file
+/// layer reads the text and says where; [`MatchSetup::validate`] says what is wrong.
 pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup, Diagnostic> {
     let raw: MatchFile = crate::text::yaml::from_str(file, source)?;
     let _ = &raw.description;
-    let base = Path::new(file)
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
-    // Semantic errors point at the key they are about, searching from the line of `after`.
-    let at_key = |key: &str, after: usize| {
-        crate::text::yaml::locate_key(source, key, after).unwrap_or((1, 1))
+    let ctx = Ctx {
+        file,
+        source,
+        base: Path::new(file)
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default(),
+        read,
     };
-    let err =
-        |(line, col): (usize, usize), msg: String| Diagnostic::at(file, source, line, col, msg);
-
+    let mut places = Places {
+        teams: Vec::new(),
+        robots: Vec::new(),
+        signals: Vec::new(),
+        colours: Vec::new(),
+    };
     let scenario = Scenario::from_number(raw.scenario).ok_or_else(|| {
-        err(
-            at_key("scenario", 1),
+        ctx.err(
+            ctx.key("scenario", 1),
             format!(
                 "scenario {} does not exist: expected 1, 2 or 3",
                 raw.scenario
@@ -111,152 +185,22 @@ pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup
         program_steps: raw.rules.program_steps.unwrap_or(defaults.program_steps),
         rounds: raw.rules.rounds.unwrap_or(defaults.rounds),
     };
-    if !(1..=MAX_PROGRAM_STEPS).contains(&rules.program_steps) {
-        return Err(err(
-            at_key("program_steps", 1),
-            format!(
-                "program_steps is {}: expected 1 to {MAX_PROGRAM_STEPS}",
-                rules.program_steps
-            ),
-        ));
-    }
-    if rules.rounds == 0 {
-        return Err(err(at_key("rounds", 1), "rounds must be at least 1".into()));
-    }
-
-    let board = load_board(&raw.board, &base, read).map_err(|msg| err(at_key("board", 1), msg))?;
-
-    let teams_line = at_key("teams", 1).0;
+    rules.validate().map_err(|e| ctx.locate(&places, &e))?;
+    let board =
+        load_board(&raw.board, &ctx.base, read).map_err(|msg| ctx.err(ctx.key("board", 1), msg))?;
     if raw.teams.is_empty() {
-        return Err(err(
-            at_key("teams", 1),
-            "a match needs at least one team".into(),
-        ));
+        return Err(ctx.locate(&places, &SetupError::NoTeams));
     }
-    // Where each team's entry starts: its `colour:` key, in file order.
-    let mut team_lines = Vec::new();
-    let mut from = teams_line;
-    for _ in &raw.teams {
-        let found = ["colour", "color"]
-            .into_iter()
-            .filter_map(|k| crate::text::yaml::locate_key(source, k, from))
-            .min()
-            .unwrap_or((from, 1));
-        from = found.0 + 1;
-        team_lines.push(found);
-    }
+    places.teams = team_places(&ctx, raw.teams.len());
     let mut teams: Vec<TeamSetup> = Vec::new();
     for (t, team) in raw.teams.iter().enumerate() {
-        let colour_at = team_lines[t];
-        let colour = TeamColour::parse(&team.colour).ok_or_else(|| {
-            err(
-                colour_at,
-                format!(
-                    "teams[{t}]: unknown team colour `{}`: expected one of {}",
-                    team.colour,
-                    TeamColour::names()
-                ),
-            )
-        })?;
-        if teams.iter().any(|x| x.colour == colour) {
-            return Err(err(
-                colour_at,
-                format!("teams[{t}]: two teams are {colour}"),
-            ));
-        }
-        if team.robots.is_empty() || team.robots.len() > 9 {
-            return Err(err(
-                colour_at,
-                format!(
-                    "teams[{t}]: a team has 1 to 9 robots, not {}",
-                    team.robots.len()
-                ),
-            ));
-        }
-        if scenario != Scenario::Elimination && !board.has_camp(colour) {
-            return Err(err(
-                colour_at,
-                format!(
-                    "scenario {} needs a camp for every team: board `{}` has no {colour} camp",
-                    scenario.number(),
-                    board.name
-                ),
-            ));
-        }
-        if scenario == Scenario::ComputerStrike && board.computer_of(colour).is_none() {
-            return Err(err(
-                colour_at,
-                format!(
-                    "scenario 3 needs a central computer in every team's camp: board `{}` has none in the {colour} camp",
-                    board.name
-                ),
-            ));
-        }
-        // Each robot's fields are searched from the end of the previous robot's.
-        let mut cursor = colour_at.0;
-        let mut robots = Vec::new();
-        for (i, robot) in team.robots.iter().enumerate() {
-            let from = cursor;
-            let here = |key: &str| at_key(key, from);
-            let what = format!("teams[{t}].robots[{i}] ({colour}.{})", i + 1);
-            let (program, origin) = match (&robot.program, &robot.code) {
-                (Some(name), None) => {
-                    let (text, origin, shown) = program_source(name, &base, read)
-                        .map_err(|m| err(here("program"), format!("{what}: {m}")))?;
-                    (
-                        crate::battle::lang::parse_program(&shown, &text, rules.program_steps)?,
-                        origin,
-                    )
-                }
-                (None, Some(code)) => {
-                    let code_line = here("code").0;
-                    let program =
-                        crate::battle::lang::parse_program(file, code, rules.program_steps)
-                            .map_err(|d| inline_diagnostic(file, source, code_line, d))?;
-                    (program, "inline".to_string())
-                }
-                _ => {
-                    return Err(err(
-                        here("robots"),
-                        format!(
-                            "{what}: give either `program:` (a file or a shipped name) or `code:` (the program text)"
-                        ),
-                    ));
-                }
-            };
-            let at = match robot.at {
-                None => None,
-                Some([col, row]) => Some(
-                    check_placement(&board, col, row)
-                        .map_err(|m| err(here("at"), format!("{what}: {m}")))?,
-                ),
-            };
-            let facing = match robot.facing {
-                None => None,
-                Some(n) => Some(Direction::from_number(n).ok_or_else(|| {
-                    err(
-                        here("facing"),
-                        format!("{what}: facing {n}: directions are numbered 1 to 6"),
-                    )
-                })?),
-            };
-            cursor = ["program", "code", "at", "facing"]
-                .into_iter()
-                .filter_map(|k| crate::text::yaml::locate_key(source, k, from))
-                .map(|p| p.0)
-                .min()
-                .map_or(cursor, |line| line + 1);
-            robots.push(RobotSetup {
-                program: Arc::new(program),
-                origin,
-                at,
-                facing,
-            });
-        }
-        teams.push(TeamSetup { colour, robots });
+        let (setup, robot_places) = read_team(&ctx, t, team, places.teams[t], &board, &rules)?;
+        places.colours.push(setup.colour);
+        teams.push(setup);
+        places.robots.push(robot_places);
     }
-
-    let signals = parse_signals(file, source, &raw.signals, &teams, &rules)?;
+    let (signals, signal_places) = read_signals(&ctx, &raw.signals, &teams, &rules)?;
+    places.signals = signal_places;
     let name = raw.name.unwrap_or_else(|| {
         Path::new(file)
             .file_stem()
@@ -271,10 +215,121 @@ pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup
         teams,
         signals,
     };
-    // Catch what only placement can tell (taken hexes, no free start point) now, while the
-    // error can still name the file.
-    crate::battle::engine::Match::new(&setup).map_err(|m| err(at_key("teams", 1), m))?;
+    setup.validate().map_err(|e| ctx.locate(&places, &e))?;
     Ok(setup)
+}
+
+/// Where each team's entry starts: its `colour:` key, in file order.
+fn team_places(ctx: &Ctx, count: usize) -> Vec<(usize, usize)> {
+    let mut places = Vec::new();
+    let mut from = ctx.key("teams", 1).0;
+    for _ in 0..count {
+        let found = ["colour", "color"]
+            .into_iter()
+            .filter_map(|k| crate::text::yaml::locate_key(ctx.source, k, from))
+            .min()
+            .unwrap_or((from, 1));
+        from = found.0 + 1;
+        places.push(found);
+    }
+    places
+}
+
+/// One team's entry: its colour, and each robot's program, placement and facing. Returns
+/// where each robot's placement is written.
+fn read_team(
+    ctx: &Ctx,
+    t: usize,
+    team: &TeamFile,
+    colour_at: (usize, usize),
+    board: &Board,
+    rules: &Rules,
+) -> Result<(TeamSetup, Vec<(usize, usize)>), Diagnostic> {
+    let colour = TeamColour::parse(&team.colour).ok_or_else(|| {
+        ctx.err(
+            colour_at,
+            format!(
+                "teams[{t}]: unknown team colour `{}`: expected one of {}",
+                team.colour,
+                TeamColour::names()
+            ),
+        )
+    })?;
+    // Each robot's fields are searched from the end of the previous robot's.
+    let mut cursor = colour_at.0;
+    let mut robots = Vec::new();
+    let mut places = Vec::new();
+    for (i, robot) in team.robots.iter().enumerate() {
+        let from = cursor;
+        let here = |key: &str| ctx.key(key, from);
+        let what = format!("teams[{t}].robots[{i}] ({colour}.{})", i + 1);
+        let (program, origin) = read_program(ctx, robot, &what, from, rules)?;
+        let at = match robot.at {
+            None => None,
+            Some([col, row]) => Some(
+                cell_at(board, col, row)
+                    .map_err(|m| ctx.err(here("at"), format!("{what}: {m}")))?,
+            ),
+        };
+        let facing = match robot.facing {
+            None => None,
+            Some(n) => Some(Direction::from_number(n).ok_or_else(|| {
+                ctx.err(
+                    here("facing"),
+                    format!("{what}: facing {n}: directions are numbered 1 to 6"),
+                )
+            })?),
+        };
+        places.push(if robot.at.is_some() {
+            here("at")
+        } else {
+            here("robots")
+        });
+        cursor = ["program", "code", "at", "facing"]
+            .into_iter()
+            .filter_map(|k| crate::text::yaml::locate_key(ctx.source, k, from))
+            .map(|p| p.0)
+            .min()
+            .map_or(cursor, |line| line + 1);
+        robots.push(RobotSetup {
+            program: Arc::new(program),
+            origin,
+            at,
+            facing,
+        });
+    }
+    Ok((TeamSetup { colour, robots }, places))
+}
+
+/// A robot's program, from `program:` (a file or a shipped name) or `code:` (its text), and
+/// where it came from.
+fn read_program(
+    ctx: &Ctx,
+    robot: &RobotFile,
+    what: &str,
+    from: usize,
+    rules: &Rules,
+) -> Result<(Program, String), Diagnostic> {
+    match (&robot.program, &robot.code) {
+        (Some(name), None) => {
+            let (text, origin, shown) = program_source(name, &ctx.base, ctx.read)
+                .map_err(|m| ctx.err(ctx.key("program", from), format!("{what}: {m}")))?;
+            let program = crate::battle::lang::parse_program(&shown, &text, rules.program_steps)?;
+            Ok((program, origin))
+        }
+        (None, Some(code)) => {
+            let code_line = ctx.key("code", from).0;
+            let program = crate::battle::lang::parse_program(ctx.file, code, rules.program_steps)
+                .map_err(|d| inline_diagnostic(ctx.file, ctx.source, code_line, d))?;
+            Ok((program, "inline".to_string()))
+        }
+        _ => Err(ctx.err(
+            ctx.key("robots", from),
+            format!(
+                "{what}: give either `program:` (a file or a shipped name) or `code:` (the program text)"
+            ),
+        )),
+    }
 }
 
 /// The text of a file named by the match file (relative to it), and the name its
@@ -359,12 +414,9 @@ fn inline_diagnostic(file: &str, source: &str, code_line: usize, d: Diagnostic) 
     }
 }
 
-fn check_placement(
-    board: &Board,
-    col: i64,
-    row: i64,
-) -> Result<crate::battle::board::CellId, String> {
-    let cell = i32::try_from(col)
+/// The cell at `[col, row]`, if it is on the board.
+fn cell_at(board: &Board, col: i64, row: i64) -> Result<CellId, String> {
+    i32::try_from(col)
         .ok()
         .zip(i32::try_from(row).ok())
         .and_then(|(c, r)| board.cell_at_offset(c, r))
@@ -373,81 +425,93 @@ fn check_placement(
                 "at [{col}, {row}] is off the board ({} columns × {} rows, from [0, 0])",
                 board.width, board.height
             )
-        })?;
-    match board.cell(cell).terrain {
-        Terrain::Plain | Terrain::Lightning => Ok(cell),
-        Terrain::Lake => Err(format!("at [{col}, {row}] is a lake")),
-        Terrain::Shape(..) => Err(format!("at [{col}, {row}] holds a shape")),
-        Terrain::Computer(_) => Err(format!("at [{col}, {row}] holds a computer")),
-    }
+        })
 }
 
-fn parse_signals(
-    file: &str,
-    source: &str,
+/// The signal plans (R-A15), with where each is written. Whether they keep the rules is
+/// for [`MatchSetup::validate`].
+fn read_signals(
+    ctx: &Ctx,
     raw: &[SignalFile],
     teams: &[TeamSetup],
     rules: &Rules,
-) -> Result<Vec<SignalPlan>, Diagnostic> {
+) -> Result<(Vec<SignalPlan>, Vec<(usize, usize)>), Diagnostic> {
     let mut plans = Vec::new();
-    let mut from = crate::text::yaml::locate_key(source, "signals", 1).map_or(1, |p| p.0);
+    let mut places = Vec::new();
+    let mut from = ctx.key("signals", 1).0;
     for (i, s) in raw.iter().enumerate() {
-        let at = crate::text::yaml::locate_key(source, "robot", from).unwrap_or((from, 1));
+        let at = crate::text::yaml::locate_key(ctx.source, "robot", from).unwrap_or((from, 1));
         from = at.0 + 1;
-        let err =
-            |msg: String| Diagnostic::at(file, source, at.0, at.1, format!("signals[{i}]: {msg}"));
-        let robot = parse_robot_ref(&s.robot, teams).map_err(err)?;
-        if s.step == 0 || s.step as usize > rules.program_steps {
-            return Err(err(format!(
+        let err = |msg: String| ctx.err(at, format!("signals[{i}]: {msg}"));
+        let robot = parse_robot_ref(&s.robot, teams).map_err(|e| match e {
+            RobotRefError::Name(RobotNameError::Form(_)) => err(e.to_string()),
+            _ => err(format!("robot `{}`: {e}", s.robot)),
+        })?;
+        // Past 255 it is no step of any program; below, the domain says which steps are.
+        let step = u8::try_from(s.step).map_err(|_| {
+            err(format!(
                 "step {} is not a step number (1 to {})",
                 s.step, rules.program_steps
-            )));
-        }
-        let step = s.step as u8;
+            ))
+        })?;
         plans.push(match (s.round, &s.when) {
-            (Some(round), None) => {
-                if plans.iter().any(|p| matches!(p, SignalPlan::Scheduled { round: r, robot: x, .. } if *r == round && x.team == robot.team)) {
-                    return Err(err(format!("two signals for {} in round {round}: one per turn (R-A13)", teams[robot.team].colour)));
-                }
-                SignalPlan::Scheduled { round, robot, step }
-            }
+            (Some(round), None) => SignalPlan::Scheduled { round, robot, step },
             (None, Some(text)) => {
-                let when = crate::battle::lang::parse_condition(file, text).map_err(|d| {
+                let when = crate::battle::lang::parse_condition(ctx.file, text).map_err(|d| {
                     // Point into the condition where it sits in the file, when it is on one line.
-                    let place = crate::text::yaml::locate_text(source, text, at.0.saturating_sub(3))
-                        .map(|(l, c)| (l, c + d.col - 1))
-                        .unwrap_or(at);
-                    Diagnostic::at(file, source, place.0, place.1, format!("signals[{i}].when: {}", d.message))
+                    let place =
+                        crate::text::yaml::locate_text(ctx.source, text, at.0.saturating_sub(3))
+                            .map_or(at, |(l, c)| (l, c + d.col - 1));
+                    ctx.err(place, format!("signals[{i}].when: {}", d.message))
                 })?;
-                SignalPlan::Conditional { when, text: text.clone(), robot, step }
+                SignalPlan::Conditional {
+                    when,
+                    text: text.clone(),
+                    robot,
+                    step,
+                }
             }
-            _ => return Err(err("give either `round:` (a scheduled signal) or `when:` (a conditional one)".into())),
+            _ => {
+                return Err(err(
+                    "give either `round:` (a scheduled signal) or `when:` (a conditional one)"
+                        .into(),
+                ));
+            }
         });
+        places.push(at);
     }
-    Ok(plans)
+    Ok((plans, places))
+}
+
+/// Why a robot named in a match file is not one of its robots.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RobotRefError {
+    #[error("{0}")]
+    Name(#[from] RobotNameError),
+    #[error("no {0} team in this match")]
+    NoTeam(TeamColour),
+    #[error("the {colour} team has robots 1 to {count}")]
+    NoRobot { colour: TeamColour, count: usize },
 }
 
 /// `green.1` → team index and robot number.
-pub fn parse_robot_ref(text: &str, teams: &[TeamSetup]) -> Result<RobotRef, String> {
-    let (colour, number) = text
-        .split_once('.')
-        .ok_or_else(|| format!("robot `{text}`: expected TEAM.NUMBER, such as green.1"))?;
-    let colour = TeamColour::parse(colour)
-        .ok_or_else(|| format!("robot `{text}`: unknown team colour `{colour}`"))?;
+pub fn parse_robot_ref(text: &str, teams: &[TeamSetup]) -> Result<RobotRef, RobotRefError> {
+    let name = RobotName::parse(text)?;
     let team = teams
         .iter()
-        .position(|t| t.colour == colour)
-        .ok_or_else(|| format!("robot `{text}`: no {colour} team in this match"))?;
-    let number: u8 = number
-        .parse()
-        .map_err(|_| format!("robot `{text}`: `{number}` is not a robot number"))?;
-    if number == 0 || usize::from(number) > teams[team].robots.len() {
-        return Err(format!(
-            "robot `{text}`: the {colour} team has robots 1 to {}",
-            teams[team].robots.len()
-        ));
+        .position(|t| t.colour == name.team)
+        .ok_or(RobotRefError::NoTeam(name.team))?;
+    let count = teams[team].robots.len();
+    if usize::from(name.number) > count {
+        return Err(RobotRefError::NoRobot {
+            colour: name.team,
+            count,
+        });
     }
-    Ok(RobotRef { team, number })
+    Ok(RobotRef {
+        team,
+        number: name.number,
+    })
 }
 
 /// Programs parsed on their own are checked against the default length.

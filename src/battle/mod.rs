@@ -13,5 +13,6 @@ pub mod hex;
 pub mod lang;
 pub mod match_file;
 pub mod render;
+pub mod report;
 pub mod shipped;
 pub mod terrain;

@@ -1,11 +1,9 @@
 //! What a hex can hold (RULES A.2) and the colours of teams and shapes.
 
-use serde::Serialize;
 use std::fmt;
 
 /// A team's colour, in the rules' order (RULES A.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TeamColour {
     Green,
     Violet,
@@ -63,8 +61,7 @@ impl fmt::Display for TeamColour {
 }
 
 /// The colour of an obstacle shape (RULES A.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ShapeColour {
     Red,
     Blue,
@@ -115,8 +112,7 @@ impl ShapeColour {
 }
 
 /// The form of an obstacle shape.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Form {
     Square,
     Triangle,

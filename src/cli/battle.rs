@@ -1,130 +1,113 @@
 //! The hex game's commands: `run`, `check`, `board`, `debug`, `bench`.
 
-use super::files::{read_bytes, read_text};
+use super::files::{read_bytes, read_input, read_text};
+use super::flags::{DebugArgs, RunArgs};
 use super::micro::micro_face;
-use robots::battle::engine::{Event, Match, MatchSetup};
+use super::output::Failure;
+use robots::battle::engine::{Match, MatchSetup};
+use robots::battle::report::{EventDoc, FORMAT_VERSION, ReplayDoc, ResultDoc};
 use robots::battle::{board_file, match_file, render, shipped};
 use robots::micro::{self as micro_robots, MicroFile};
 use robots::text::diagnostic::Diagnostic;
 use std::path::{Path, PathBuf};
 
-pub fn load_match(file: Option<&Path>) -> Result<MatchSetup, String> {
+pub fn load_match(file: Option<&Path>) -> Result<MatchSetup, Diagnostic> {
     let (name, text) = match file {
-        Some(path) => (path.display().to_string(), read_text(path)?),
+        Some(path) => (path.display().to_string(), read_input(path)?),
         None => (
             shipped::DEFAULT_MATCH.0.to_string(),
             shipped::DEFAULT_MATCH.1.to_string(),
         ),
     };
-    match_file::parse_match(&name, &text, &read_bytes).map_err(|d| d.to_string())
+    match_file::parse_match(&name, &text, &read_bytes)
 }
 
-pub fn run(
-    file: Option<PathBuf>,
-    seed: Option<u64>,
-    rounds: Option<u32>,
-    log: bool,
-    json: bool,
-    replay: Option<PathBuf>,
-) -> Result<(), String> {
-    let mut setup = load_match(file.as_deref())?;
-    if let Some(seed) = seed {
+/// `robots run`: play a match; print the result, the log, JSON, or write a replay.
+pub fn run(args: RunArgs) -> Result<(), Failure> {
+    let mut setup = load_match(args.file.as_deref())?;
+    if let Some(seed) = args.seed {
         setup.seed = seed;
     }
-    if let Some(rounds) = rounds {
-        if rounds == 0 {
-            return Err("--rounds: a match has at least 1 round".into());
-        }
+    if let Some(rounds) = args.rounds {
         setup.rules.rounds = rounds;
     }
     let mut game = Match::new(&setup)?;
-    let start = render::state(&game);
-    let mut events: Vec<Event> = Vec::new();
     let first = game.teams()[game.first_team()].colour;
-    if log && !json {
+    let log = args.log && !args.json;
+    if log {
         outln!(
-            "{} on {} (scenario {}, seed {}); {first} plays first\n{start}",
+            "{} on {} (scenario {}, seed {}); {first} plays first\n{}",
             setup.name,
             game.board().name,
             game.scenario().number(),
-            game.seed()
+            game.seed(),
+            render::state(&game)
         );
     }
-    game.run(|e| {
-        if log && !json {
-            if matches!(e, Event::Turn { .. }) {
-                outln!("{e}");
-            } else {
-                outln!("  {e}");
+    let mut events: Vec<EventDoc> = Vec::new();
+    let keep = args.replay.is_some();
+    let outcome = game
+        .run(|e| {
+            if log {
+                out!("{}", e.log_line());
             }
-        }
-        if replay.is_some() {
-            events.push(e.clone());
-        }
-    });
-    let outcome = game.outcome().cloned().expect("run ends with an outcome");
-    if let Some(path) = &replay {
-        let doc = serde_json::json!({
-            "match": setup.name,
-            "board": game.board().name,
-            "scenario": game.scenario().number(),
-            "seed": game.seed(),
-            "first": first,
-            "events": events,
-        });
-        let text = serde_json::to_string_pretty(&doc)
-            .map_err(|e| format!("cannot write the replay: {e}"))?;
-        std::fs::write(path, text + "\n")
-            .map_err(|e| format!("{}: error: cannot write the replay: {e}", path.display()))?;
+            if keep {
+                events.push(EventDoc::new(e));
+            }
+        })
+        .cloned()
+        .ok_or_else(|| Failure::Bad("the match has no team to play".into()))?;
+    if let Some(path) = &args.replay {
+        let doc = ReplayDoc {
+            format_version: FORMAT_VERSION,
+            match_name: setup.name.clone(),
+            board: game.board().name.clone(),
+            scenario: game.scenario().number(),
+            seed: game.seed(),
+            first: first.to_string(),
+            events,
+        };
+        write_json(path, &doc)?;
     }
-    let survivors = game.survivors();
-    if json {
-        let map: serde_json::Map<String, serde_json::Value> = survivors
-            .iter()
-            .map(|(colour, numbers)| (colour.to_string(), serde_json::json!(numbers)))
-            .collect();
-        let doc = serde_json::json!({
-            "winner": outcome.winner,
-            "reason": outcome.reason.to_string(),
-            "rounds": outcome.rounds,
-            "survivors": map,
-            "seed": game.seed(),
-        });
-        outln!("{doc}");
+    if args.json {
+        let doc = ResultDoc::new(&game, &outcome);
+        outln!(
+            "{}",
+            serde_json::to_string(&doc).map_err(|e| e.to_string())?
+        );
         return Ok(());
     }
     out!("{}", render::state(&game));
-    let result = match outcome.winner {
-        Some(w) => format!(
-            "{w} wins ({}) after {} rounds",
-            outcome.reason, outcome.rounds
-        ),
-        None => format!("draw ({}) after {} rounds", outcome.reason, outcome.rounds),
-    };
-    outln!("\n{result}");
-    for (colour, numbers) in survivors {
-        let left = if numbers.is_empty() {
+    outln!("\n{} after {} rounds", outcome.verdict(), outcome.rounds);
+    for (colour, names) in game.survivors() {
+        let left: Vec<String> = names.iter().map(ToString::to_string).collect();
+        let left = if left.is_empty() {
             "none".to_string()
         } else {
-            numbers
-                .iter()
-                .map(|n| format!("{colour}.{n}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            left.join(", ")
         };
         outln!("  {colour} robots left: {left}");
     }
     Ok(())
 }
 
+/// Writes a JSON document to a file, pretty, with a final newline.
+fn write_json(path: &Path, doc: &impl serde::Serialize) -> Result<(), Failure> {
+    let text =
+        serde_json::to_string_pretty(doc).map_err(|e| format!("cannot write the replay: {e}"))?;
+    std::fs::write(path, text + "\n")
+        .map_err(|e| format!("{}: error: cannot write the replay: {e}", path.display()))?;
+    Ok(())
+}
+
 /// What a file is, from its extension and (for YAML) its keys.
-fn check_one(path: &Path) -> Result<String, String> {
-    let text = read_text(path)?;
+fn check_one(path: &Path) -> Result<String, Failure> {
+    let text = read_input(path)?;
     let shown = path.display().to_string();
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     match ext {
         "robot" => {
-            let p = match_file::parse_program_file(&shown, &text).map_err(|d| d.to_string())?;
+            let p = match_file::parse_program_file(&shown, &text)?;
             Ok(format!(
                 "{shown}: ok (program{}, {} steps)",
                 p.name
@@ -134,10 +117,23 @@ fn check_one(path: &Path) -> Result<String, String> {
                 p.len()
             ))
         }
-        "yaml" | "yml" => {
+        "yaml" | "yml" => check_yaml(path, &shown, &text),
+        _ => Err(Diagnostic::whole_file(
+            &shown,
+            "unknown kind of file: expected .robot (a program) or .yaml (a board, a match, a Ricochet position or a Micro Robots file)",
+        )
+        .into()),
+    }
+}
+
+/// A YAML file, by its top-level keys.
+fn check_yaml(path: &Path, shown: &str, text: &str) -> Result<String, Failure> {
+    let (shown, text) = (shown.to_string(), text.to_string());
+    {
+        {
             let keys = robots::text::yaml::top_level_keys(&text);
             if keys.iter().any(|k| k == "map") {
-                let b = board_file::parse_board(&shown, &text).map_err(|d| d.to_string())?;
+                let b = board_file::parse_board(&shown, &text)?;
                 Ok(format!(
                     "{shown}: ok (board `{}`, {} x {} hexes)",
                     b.name, b.width, b.height
@@ -150,9 +146,7 @@ fn check_one(path: &Path) -> Result<String, String> {
                     Some(_) => micro_face(face),
                     None => micro_face(&base.join(face).display().to_string()),
                 };
-                match micro_robots::board::parse(&shown, &text, &read_face)
-                    .map_err(|d| d.to_string())?
-                {
+                match micro_robots::board::parse(&shown, &text, &read_face)? {
                     MicroFile::Face(f) => Ok(format!(
                         "{shown}: ok (Micro Robots face `{}`, 4 tiles)",
                         f.name
@@ -162,12 +156,10 @@ fn check_one(path: &Path) -> Result<String, String> {
                     }
                 }
             } else if keys.iter().any(|k| k == "1A") {
-                let n = robots::ricochet::board::check_quadrants(&shown, &text)
-                    .map_err(|d| d.to_string())?;
+                let n = robots::ricochet::board::check_quadrants(&shown, &text)?;
                 Ok(format!("{shown}: ok (Ricochet quarter boards, {n})"))
             } else if keys.iter().any(|k| k == "size") {
-                let b = robots::ricochet::board::parse_custom(&shown, &text)
-                    .map_err(|d| d.to_string())?;
+                let b = robots::ricochet::board::parse_custom(&shown, &text)?;
                 Ok(format!(
                     "{shown}: ok (Ricochet board `{}`, {} x {})",
                     b.name, b.width, b.height
@@ -175,15 +167,13 @@ fn check_one(path: &Path) -> Result<String, String> {
             } else if keys.iter().any(|k| k == "target") && keys.iter().any(|k| k == "robots") {
                 let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
                 let read = |name: &str| read_text(&base.join(name));
-                let p = robots::ricochet::position::parse(&shown, &text, &read)
-                    .map_err(|d| d.to_string())?;
+                let p = robots::ricochet::position::parse(&shown, &text, &read)?;
                 Ok(format!(
                     "{shown}: ok (Ricochet position, {} robots)",
                     p.robots.len()
                 ))
             } else if keys.iter().any(|k| k == "teams") {
-                let m = match_file::parse_match(&shown, &text, &read_bytes)
-                    .map_err(|d| d.to_string())?;
+                let m = match_file::parse_match(&shown, &text, &read_bytes)?;
                 Ok(format!(
                     "{shown}: ok (match `{}`, {} teams)",
                     m.name,
@@ -191,8 +181,7 @@ fn check_one(path: &Path) -> Result<String, String> {
                 ))
             } else {
                 // Let the reader say what is wrong with it (it may not be YAML at all).
-                robots::text::yaml::from_str::<serde_yaml_probe::Any>(&shown, &text)
-                    .map_err(|d| d.to_string())?;
+                robots::text::yaml::from_str::<serde_yaml_probe::Any>(&shown, &text)?;
                 Err(Diagnostic::at(
                     &shown,
                     &text,
@@ -200,12 +189,9 @@ fn check_one(path: &Path) -> Result<String, String> {
                     1,
                     "not a file robots knows: a hex board has `map:`, a match `teams:`, a Ricochet position `robots:` and `target:`, a Ricochet board `size:`, Ricochet quarter boards `1A:` and the like, a Micro Robots face `tiles:`, a Micro Robots board `rows:` or `face:`",
                 )
-                .to_string())
+                .into())
             }
         }
-        _ => Err(format!(
-            "{shown}: error: unknown kind of file: expected .robot (a program) or .yaml (a board, a match, a Ricochet position or a Micro Robots file)"
-        )),
     }
 }
 
@@ -215,43 +201,42 @@ mod serde_yaml_probe {
     pub struct Any(#[allow(dead_code)] serde::de::IgnoredAny);
 }
 
-pub fn check(files: &[PathBuf]) -> Result<(), String> {
+pub fn check(files: &[PathBuf]) -> Result<(), Failure> {
     let mut failed = 0;
     for path in files {
         match check_one(path) {
             Ok(line) => outln!("{line}"),
-            Err(message) => {
-                eprintln!("{message}");
+            Err(failure) => {
+                eprintln!("{}", failure.message());
                 failed += 1;
             }
         }
     }
     match failed {
         0 => Ok(()),
-        n => Err(format!("{n} of {} files have errors", files.len())),
+        n => Err(Failure::Bad(format!(
+            "{n} of {} files have errors",
+            files.len()
+        ))),
     }
 }
 
-pub fn board(file: &str) -> Result<(), String> {
+pub fn board(file: &str) -> Result<(), Failure> {
     let board = match shipped::board(file) {
         Some(text) => board_file::parse_board(&format!("boards/{file}.yaml"), text),
         None => {
             let path = Path::new(file);
-            let text = read_text(path)?;
+            let text = read_input(path)?;
             board_file::parse_board(file, &text)
         }
-    }
-    .map_err(|d| d.to_string())?;
+    }?;
     out!("{}", render::board(&board));
     Ok(())
 }
 
-pub fn debug(
-    file: Option<PathBuf>,
-    seed: Option<u64>,
-    script: Option<PathBuf>,
-) -> Result<(), String> {
+pub fn debug(args: DebugArgs) -> Result<(), Failure> {
     use std::io::{BufRead, IsTerminal};
+    let DebugArgs { file, seed, script } = args;
     let loader: robots::battle::debug::Loader = Box::new(move || {
         let mut setup = load_match(file.as_deref())?;
         if let Some(seed) = seed {
@@ -262,14 +247,17 @@ pub fn debug(
     let mut session = robots::battle::debug::Session::new(loader)?;
     let lines: Box<dyn Iterator<Item = std::io::Result<String>>> = match script {
         Some(path) => Box::new(
-            read_text(&path)?
+            read_input(&path)?
                 .lines()
                 .map(|l| Ok(l.to_string()))
                 .collect::<Vec<_>>()
                 .into_iter(),
         ),
         None if !std::io::stdin().is_terminal() => Box::new(std::io::stdin().lock().lines()),
-        None => return super::tui::run(session).map_err(|e| format!("the terminal failed: {e}")),
+        None => {
+            return super::tui::run(session)
+                .map_err(|e| Failure::Bad(format!("the terminal failed: {e}")));
+        }
     };
     // Script mode: each command echoed, then its answer, as the commands arrive.
     out!("{}", session.position());
@@ -285,8 +273,8 @@ pub fn debug(
     Ok(())
 }
 
-pub fn bench(matches: u32) -> Result<(), String> {
-    let workload = robots::battle::bench::workload().map_err(|d| d.to_string())?;
+pub fn bench(matches: u32) -> Result<(), Failure> {
+    let workload = robots::battle::bench::workload()?;
     let started = std::time::Instant::now();
     let report = robots::battle::bench::play(&workload, matches);
     let seconds = started.elapsed().as_secs_f64();
@@ -295,7 +283,7 @@ pub fn bench(matches: u32) -> Result<(), String> {
     outln!("robot turns: {}", report.turns);
     outln!("seconds: {seconds:.3}");
     // The debugger: going back in a long match (a checkpoint and a short replay).
-    let mut timeline = robots::battle::bench::long_timeline().map_err(|d| d.to_string())?;
+    let mut timeline = robots::battle::bench::long_timeline()?;
     let end = timeline.turn();
     let rounds = timeline.current().clock().round;
     let started = std::time::Instant::now();

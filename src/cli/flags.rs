@@ -1,6 +1,6 @@
 //! Every clap type of the command line: commands, subcommands and their flags.
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -10,29 +10,46 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// `robots run`.
+#[derive(Args)]
+pub struct RunArgs {
+    /// A match file (YAML).
+    #[arg(value_name = "MATCH")]
+    pub file: Option<PathBuf>,
+    /// The seed of the match's random generator (placements, first player).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The round limit (R-A18): at least 1.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub rounds: Option<u32>,
+    /// Print every event as it happens.
+    #[arg(long)]
+    pub log: bool,
+    /// Print the result as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the full event log as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
+}
+
+/// `robots debug`.
+#[derive(Args)]
+pub struct DebugArgs {
+    #[arg(value_name = "MATCH")]
+    pub file: Option<PathBuf>,
+    /// The seed of the match's random generator.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Read commands from FILE and print a transcript (docs/DEBUGGER.md).
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<PathBuf>,
+}
+
 #[derive(Subcommand)]
 pub enum Command {
     /// Play a match and print the result (with no MATCH: the shipped default match).
-    Run {
-        /// A match file (YAML).
-        #[arg(value_name = "MATCH")]
-        file: Option<PathBuf>,
-        /// The seed of the match's random generator (placements, first player).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// The round limit (R-A18).
-        #[arg(long)]
-        rounds: Option<u32>,
-        /// Print every event as it happens.
-        #[arg(long)]
-        log: bool,
-        /// Print the result as one JSON object.
-        #[arg(long)]
-        json: bool,
-        /// Write the full event log as JSON to FILE.
-        #[arg(long, value_name = "FILE")]
-        replay: Option<PathBuf>,
-    },
+    Run(RunArgs),
     /// Check programs (.robot), boards and match files (.yaml); exit 2 on any error.
     Check {
         #[arg(required = true, value_name = "FILE")]
@@ -45,16 +62,7 @@ pub enum Command {
     },
     /// Step through a match forward and back (a terminal UI; reads commands when stdin is not
     /// a terminal, or from --script). With no MATCH: the default match of `run`.
-    Debug {
-        #[arg(value_name = "MATCH")]
-        file: Option<PathBuf>,
-        /// The seed of the match's random generator.
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Read commands from FILE and print a transcript (docs/DEBUGGER.md).
-        #[arg(long, value_name = "FILE")]
-        script: Option<PathBuf>,
-    },
+    Debug(DebugArgs),
     /// Micro Robots: boards, the optimal solver, the analysis of a face, games.
     Micro {
         #[command(subcommand)]

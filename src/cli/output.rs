@@ -38,6 +38,32 @@ impl From<String> for Failure {
     }
 }
 
+/// Errors from the library are bad input, told whole (a diagnostic with its caret).
+macro_rules! bad_input {
+    ($($error:ty),*) => {$(
+        impl From<$error> for Failure {
+            fn from(e: $error) -> Self {
+                Failure::Bad(e.to_string())
+            }
+        }
+    )*};
+}
+
+bad_input!(
+    robots::text::diagnostic::Diagnostic,
+    robots::battle::engine::SetupError,
+    robots::battle::debug::LoadError
+);
+
+impl Failure {
+    /// What to tell the user.
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::Bad(m) | Failure::NoAnswer(m) => m,
+        }
+    }
+}
+
 pub fn finish(result: Result<(), Failure>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,

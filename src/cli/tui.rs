@@ -167,7 +167,7 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) {
     let m = session.current();
     let title = format!(
         " {} on {} · scenario {} · seed {} ",
-        m.name(),
+        session.match_name(),
         m.board().name,
         m.scenario().number(),
         m.seed()
@@ -208,7 +208,7 @@ fn draw_log(frame: &mut Frame, session: &Session, area: Rect) {
     let rows = usize::from(area.height.saturating_sub(2));
     let lines: Vec<Line> = log[log.len().saturating_sub(rows)..]
         .iter()
-        .map(|e| Line::from(robots::battle::debug::log_line(e).trim_end().to_string()))
+        .map(|e| Line::from(e.log_line().trim_end().to_string()))
         .collect();
     frame.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(" log ")),
@@ -374,7 +374,7 @@ mod tests {
                 std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(p))
             };
             let (file, text) = shipped::DEFAULT_MATCH;
-            match_file::parse_match(file, text, &read).map_err(|d| d.to_string())
+            match_file::parse_match(file, text, &read)
         }))
         .expect("the default match loads")
     }

@@ -20,6 +20,17 @@ impl Diagnostic {
         Self::at(file, source, line, col, message)
     }
 
+    /// A diagnostic about a whole file (it cannot be read, say): no line to point at.
+    pub fn whole_file(file: &str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            file: file.to_string(),
+            line: 0,
+            col: 0,
+            message: message.into(),
+            source_line: None,
+        }
+    }
+
     /// A diagnostic at a 1-based line and column of `source`.
     pub fn at(
         file: &str,
@@ -66,6 +77,9 @@ pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            return write!(f, "{}: error: {}", self.file, self.message);
+        }
         write!(
             f,
             "{}:{}:{}: error: {}",

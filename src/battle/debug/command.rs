@@ -125,8 +125,17 @@ commands:
   help, quit
 ROBOT is TEAM.N (green.1); TEAM is a colour; COND is a test condition (docs/LANGUAGE.md).";
 
+/// A command line that is not a command: one line of words saying why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct CommandError(String);
+
 /// Parses one command line. Errors are one line of words.
-pub fn parse(line: &str) -> Result<Command, String> {
+pub fn parse(line: &str) -> Result<Command, CommandError> {
+    parse_line(line).map_err(CommandError)
+}
+
+fn parse_line(line: &str) -> Result<Command, String> {
     let line = line.trim();
     let (word, rest) = split_word(line);
     let number = |text: &str, what: &str| -> Result<u64, String> {
@@ -207,17 +216,8 @@ fn split_word(text: &str) -> (&str, &str) {
 }
 
 /// `green.1` → a robot name (whether the match has it is checked when the command runs).
-pub fn robot_name(text: &str) -> Result<RobotName, String> {
-    let (team, number) = text
-        .split_once('.')
-        .ok_or_else(|| format!("`{text}` is not a robot: expected TEAM.N, such as green.1"))?;
-    let team = TeamColour::parse(team).ok_or_else(|| format!("unknown team colour `{team}`"))?;
-    let number = number
-        .parse()
-        .ok()
-        .filter(|n| (1..=9).contains(n))
-        .ok_or_else(|| format!("`{number}` is not a robot number (1 to 9)"))?;
-    Ok(RobotName { team, number })
+fn robot_name(text: &str) -> Result<RobotName, String> {
+    RobotName::parse(text).map_err(|e| e.to_string())
 }
 
 fn condition_of(text: &str) -> Result<(Condition, String), String> {

@@ -9,12 +9,22 @@ pub mod timeline;
 pub use command::{Breakpoint, Command, EventKind, Scope, Show, parse};
 pub use timeline::{CHECKPOINT_EVERY, Timeline};
 
-use crate::battle::engine::{Event, Match, MatchSetup, RobotId, RobotName};
+use crate::battle::engine::{Event, Match, MatchSetup, RobotId, RobotName, SetupError};
 use crate::battle::lang::Condition;
+use crate::text::diagnostic::Diagnostic;
 use std::fmt::Write;
 
 /// Builds the match again from its files (for `reload`).
-pub type Loader = Box<dyn Fn() -> Result<MatchSetup, String>>;
+pub type Loader = Box<dyn Fn() -> Result<MatchSetup, Diagnostic>>;
+
+/// Why a session could not load its match.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    #[error("{0}")]
+    File(#[from] Diagnostic),
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+}
 
 /// A numbered breakpoint or watch.
 #[derive(Clone, Debug)]
@@ -74,6 +84,11 @@ pub struct Reply {
 pub struct Session {
     timeline: Timeline,
     loader: Loader,
+    /// Where each robot's program came from, in robot id order (views' data: the engine
+    /// does not keep it).
+    origins: Vec<String>,
+    /// The match's name, from its file.
+    name: String,
     marks: Vec<Mark>,
     next_id: u32,
     /// The turn where `continue` last stopped for a breakpoint: continuing from there plays
@@ -85,12 +100,14 @@ pub struct Session {
 
 impl Session {
     /// A session on the match `load` builds; `load` is called again by `reload`.
-    pub fn new(load: Loader) -> Result<Session, String> {
+    pub fn new(load: Loader) -> Result<Session, LoadError> {
         let setup = load()?;
         let start = Match::new(&setup)?;
         Ok(Session {
             timeline: Timeline::new(start),
             loader: load,
+            origins: origins(&setup),
+            name: setup.name.clone(),
             marks: Vec::new(),
             next_id: 1,
             stopped_at: None,
@@ -187,7 +204,7 @@ impl Session {
             let mut out = String::new();
             if after > before {
                 for e in self.timeline.events_since(before) {
-                    out.push_str(&log_line(e));
+                    out.push_str(&e.log_line());
                 }
             } else if after < before {
                 let _ = writeln!(out, "back {} robot turns", before - after);
@@ -264,9 +281,11 @@ impl Session {
             }
             Command::Show(what) => self.show(what)?,
             Command::Reload => {
-                let setup = (self.loader)()?;
-                let start = Match::new(&setup)?;
+                let setup = (self.loader)().map_err(|d| d.to_string())?;
+                let start = Match::new(&setup).map_err(|e| e.to_string())?;
                 self.timeline.restart(start);
+                self.origins = origins(&setup);
+                self.name.clone_from(&setup.name);
                 self.stopped_at = None;
                 self.refresh_when_values();
                 format!(
@@ -432,16 +451,11 @@ impl Session {
         let m = self.current();
         let turn = self.timeline.turn();
         if let Some(o) = m.outcome() {
-            return match o.winner {
-                Some(w) => format!(
-                    "turn {turn}: the match is over: {w} wins ({}) after round {}\n",
-                    o.reason, o.rounds
-                ),
-                None => format!(
-                    "turn {turn}: the match is over: draw ({}) after round {}\n",
-                    o.reason, o.rounds
-                ),
-            };
+            return format!(
+                "turn {turn}: the match is over: {} after round {}\n",
+                o.verdict(),
+                o.rounds
+            );
         }
         let next = m.next_robot().map(|id| m.robot(id).name);
         let signals: Vec<String> = m
@@ -472,7 +486,7 @@ impl Session {
                 let log = self.timeline.log();
                 log[log.len().saturating_sub(n)..]
                     .iter()
-                    .map(log_line)
+                    .map(Event::log_line)
                     .collect()
             }
             Show::Breaks | Show::Watches => {
@@ -492,22 +506,23 @@ impl Session {
         })
     }
 
-    /// The step a robot will read next (ignoring controls it may pass through).
-    pub fn next_step(&self, id: RobotId) -> u8 {
-        let r = self.current().robot(id);
-        let len = self.current().program(id).len();
-        if usize::from(r.pointer) > len {
-            r.pointer
-        } else {
-            r.pointer + 1
-        }
+    /// The match's name, from its file.
+    pub fn match_name(&self) -> &str {
+        &self.name
+    }
+
+    /// Where a robot's program came from (a file, a shipped name or `inline`).
+    pub fn origin(&self, id: RobotId) -> &str {
+        self.origins
+            .get(usize::from(id))
+            .map_or("?", String::as_str)
     }
 
     /// A robot's whole state, one fact a line.
     pub fn robot_view(&self, id: RobotId) -> String {
         let m = self.current();
         let r = m.robot(id);
-        let mut out = format!("{} (program {})\n", r.name, m.program_origin(id));
+        let mut out = format!("{} (program {})\n", r.name, self.origin(id));
         if !r.alive {
             out.push_str("  destroyed\n");
             return out;
@@ -529,7 +544,7 @@ impl Session {
         let _ = writeln!(
             out,
             "  pointer: {pointer} (next: step {})",
-            self.next_step(id)
+            self.current().next_step(id)
         );
         let lost = r.destroyed_steps();
         let lost = if lost.is_empty() {
@@ -560,17 +575,14 @@ impl Session {
         } else {
             "destroyed".into()
         };
-        let mut out = format!("{} {}: {state}\n", r.name, m.program_origin(id));
-        let next = self.next_step(id);
+        let mut out = format!("{} {}: {state}\n", r.name, self.origin(id));
+        let next = self.current().next_step(id);
         if r.pointer == 0 {
             out.push_str("  ●    start\n");
         }
         for (i, step) in program.steps.iter().enumerate() {
             let n = i + 1;
-            let mark = match (
-                usize::from(r.pointer) == n,
-                usize::from(next) == n && r.alive,
-            ) {
+            let mark = match (usize::from(r.pointer) == n, next == n && r.alive) {
                 (true, _) => '●',
                 (_, true) => '▶',
                 _ => ' ',
@@ -578,7 +590,7 @@ impl Session {
             let lost = if r.is_destroyed(n) { '✗' } else { ' ' };
             let _ = writeln!(out, "  {mark}{lost}{n:>3}  {}", step.instruction.notation());
         }
-        if usize::from(next) > program.len() && r.alive {
+        if next > program.len() && r.alive {
             let _ = writeln!(out, "  ▶ {next:>3}  (empty)");
         }
         let acting = m.next_robot() == Some(id);
@@ -594,19 +606,20 @@ impl Session {
     }
 }
 
+/// Where each robot's program came from, in robot id order.
+fn origins(setup: &MatchSetup) -> Vec<String> {
+    setup
+        .teams
+        .iter()
+        .flat_map(|t| t.robots.iter().map(|r| r.origin.clone()))
+        .collect()
+}
+
 fn answer(value: Option<bool>) -> &'static str {
     match value {
         Some(true) => "yes",
         Some(false) => "no",
         None => "(robot destroyed)",
-    }
-}
-
-/// An event as the log shows it: a turn's first line flush left, the rest indented.
-pub fn log_line(e: &Event) -> String {
-    match e {
-        Event::Turn { .. } => format!("{e}\n"),
-        _ => format!("  {e}\n"),
     }
 }
 

@@ -3,7 +3,7 @@
 //! nearest one before the target and replays forward, which the engine's determinism makes
 //! exact. Signals sent by hand are inputs of the timeline, replayed at the same turn.
 
-use crate::battle::engine::{Event, Match, RobotId, SignalError};
+use crate::battle::engine::{Event, Match, RobotId, SignalError, State};
 use crate::battle::terrain::TeamColour;
 
 /// How many robot turns apart the kept states are: going back replays at most this many
@@ -21,7 +21,7 @@ pub struct Played {
 #[derive(Clone, Debug)]
 pub struct Timeline {
     /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` turns (its inputs applied).
-    checkpoints: Vec<Match>,
+    checkpoints: Vec<State>,
     current: Match,
     /// Robot turns played to reach `current`.
     turn: u64,
@@ -37,7 +37,7 @@ pub struct Timeline {
 impl Timeline {
     pub fn new(start: Match) -> Timeline {
         Timeline {
-            checkpoints: vec![start.clone()],
+            checkpoints: vec![start.state().clone()],
             current: start,
             turn: 0,
             log: Vec::new(),
@@ -85,10 +85,6 @@ impl Timeline {
         &self.inputs
     }
 
-    pub fn played(&self) -> &[Played] {
-        &self.played
-    }
-
     /// Plays one robot turn; `false` if the match was over.
     pub fn step(&mut self) -> bool {
         let before = self.log.len();
@@ -132,7 +128,7 @@ impl Timeline {
         if turn.is_multiple_of(CHECKPOINT_EVERY)
             && self.checkpoints.len() as u64 == turn / CHECKPOINT_EVERY
         {
-            self.checkpoints.push(self.current.clone());
+            self.checkpoints.push(self.current.state().clone());
         }
         true
     }
@@ -143,7 +139,7 @@ impl Timeline {
         if target < self.turn {
             let k = (target / CHECKPOINT_EVERY) as usize;
             let k = k.min(self.checkpoints.len() - 1);
-            self.current = self.checkpoints[k].clone();
+            self.current = self.current.with_state(self.checkpoints[k].clone());
             self.turn = k as u64 * CHECKPOINT_EVERY;
             self.log.truncate(self.log_ends[self.turn as usize]);
             self.log_ends.truncate(self.turn as usize + 1);
@@ -163,7 +159,7 @@ impl Timeline {
         self.checkpoints
             .truncate((turn / CHECKPOINT_EVERY) as usize + 1);
         if turn.is_multiple_of(CHECKPOINT_EVERY) {
-            self.checkpoints[(turn / CHECKPOINT_EVERY) as usize] = self.current.clone();
+            self.checkpoints[(turn / CHECKPOINT_EVERY) as usize] = self.current.state().clone();
         }
         self.log.extend(events);
         self.log_ends[turn as usize] = self.log.len();

@@ -2,7 +2,6 @@
 
 use crate::battle::hex::Direction;
 use crate::battle::terrain::TeamColour;
-use serde::{Serialize, Serializer};
 use std::fmt;
 
 /// A robot's public name: team colour and number, written `green.1`.
@@ -18,14 +17,35 @@ impl fmt::Display for RobotName {
     }
 }
 
-impl Serialize for RobotName {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+/// Why a text is not a robot's name (`green.1`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RobotNameError {
+    #[error("`{0}` is not a robot: expected TEAM.N, such as green.1")]
+    Form(String),
+    #[error("unknown team colour `{0}`")]
+    Colour(String),
+    #[error("`{0}` is not a robot number (1 to 9)")]
+    Number(String),
+}
+
+impl RobotName {
+    /// `green.1` → a robot name (whether a match has that robot is for the match to say).
+    pub fn parse(text: &str) -> Result<RobotName, RobotNameError> {
+        let (team, number) = text
+            .split_once('.')
+            .ok_or_else(|| RobotNameError::Form(text.to_string()))?;
+        let team = TeamColour::parse(team).ok_or_else(|| RobotNameError::Colour(team.into()))?;
+        let number = number
+            .parse()
+            .ok()
+            .filter(|n| (1..=9).contains(n))
+            .ok_or_else(|| RobotNameError::Number(number.into()))?;
+        Ok(RobotName { team, number })
     }
 }
 
 /// A hex as files write it: `[col, row]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pos(pub u16, pub u16);
 
 impl fmt::Display for Pos {
@@ -35,8 +55,7 @@ impl fmt::Display for Pos {
 }
 
 /// What stopped a move (R-A2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Obstacle {
     Robot(RobotName),
     Shape,
@@ -44,17 +63,14 @@ pub enum Obstacle {
 }
 
 /// Why a robot lost a step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cause {
     Shot(RobotName),
     Explosion(RobotName),
-    Lightning,
 }
 
 /// Why a turn passed with nothing done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IdleReason {
     /// The step read was destroyed (R-A9).
     DestroyedStep,
@@ -63,8 +79,7 @@ pub enum IdleReason {
 }
 
 /// What a received signal did (R-A14).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SignalEffect {
     /// The named step was an action and was executed.
     Executed,
@@ -73,8 +88,7 @@ pub enum SignalEffect {
 }
 
 /// How a match ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
     LastTeamStanding,
     AllDestroyed,
@@ -95,8 +109,7 @@ impl fmt::Display for EndReason {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A robot's turn begins.
     Turn {
@@ -218,6 +231,14 @@ pub enum Event {
 }
 
 impl Event {
+    /// The event as the log shows it: a turn's first line flush left, the rest indented.
+    pub fn log_line(&self) -> String {
+        match self {
+            Event::Turn { .. } => format!("{self}\n"),
+            _ => format!("  {self}\n"),
+        }
+    }
+
     /// The step a robot read, when the event records a read: a control step, the action
     /// executed, a destroyed or empty step, the step where it stalled, or a signal's step.
     /// Lost steps and lightning are not reads.
@@ -275,7 +296,6 @@ impl fmt::Display for Cause {
         match self {
             Cause::Shot(by) => write!(f, "shot by {by}"),
             Cause::Explosion(by) => write!(f, "explosion of {by}"),
-            Cause::Lightning => f.write_str("lightning"),
         }
     }
 }
@@ -403,10 +423,15 @@ impl fmt::Display for Event {
                 round,
                 winner,
                 reason,
-            } => match winner {
-                Some(w) => write!(f, "end after round {round}: {w} wins ({reason})"),
-                None => write!(f, "end after round {round}: draw ({reason})"),
-            },
+            } => write!(f, "end after round {round}: {}", verdict(*winner, *reason)),
         }
+    }
+}
+
+/// Who won and why, in words: `green wins (last team standing)`, `draw (round limit)`.
+pub fn verdict(winner: Option<TeamColour>, reason: EndReason) -> String {
+    match winner {
+        Some(w) => format!("{w} wins ({reason})"),
+        None => format!("draw ({reason})"),
     }
 }

@@ -1,29 +1,32 @@
 //! Test conditions answered from one robot's point of view (RULES A.9). Tests see through
 //! everything and never see a pending signal.
 
-use super::{Match, RobotId};
+use super::Fixed;
+use super::state::{RobotId, State};
 use crate::battle::hex::{Direction, Hex};
 use crate::battle::lang::{
     CampOwner, Condition, LineDirection, Quantity, Region, Selector, Subject, TerrainKind, Who,
 };
 use crate::battle::terrain::{TeamColour, Terrain};
 
-pub(super) fn evaluate(m: &Match, id: RobotId, condition: &Condition) -> bool {
-    let me = &m.robots[usize::from(id)];
+pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condition) -> bool {
+    let me = &s.robots[usize::from(id)];
     let view = View {
-        m,
+        fixed,
+        s,
         id,
         cell: me.cell,
-        hex: m.fixed.board.hex(me.cell),
+        hex: fixed.board.hex(me.cell),
         facing: me.facing,
         team: me.team,
-        colour: m.fixed.teams[usize::from(me.team)],
+        colour: fixed.teams[usize::from(me.team)],
     };
     view.holds(condition)
 }
 
 struct View<'a> {
-    m: &'a Match,
+    fixed: &'a Fixed,
+    s: &'a State,
     id: RobotId,
     cell: crate::battle::board::CellId,
     hex: Hex,
@@ -41,8 +44,8 @@ impl View<'_> {
             Condition::Compare(a, op, b) => op.holds(self.quantity(a), self.quantity(b)),
             Condition::Facing(d) => self.facing == *d,
             Condition::InCamp(owner) => {
-                let me = &self.m.robots[usize::from(self.id)];
-                self.camp_matches(*owner, self.m.fixed.board.cell(me.cell).camp)
+                let me = &self.s.robots[usize::from(self.id)];
+                self.camp_matches(*owner, self.fixed.board.cell(me.cell).camp)
             }
             Condition::Truth(b) => *b,
             Condition::Present(selector) => self.count(selector, true) > 0,
@@ -50,12 +53,12 @@ impl View<'_> {
     }
 
     fn quantity(&self, q: &Quantity) -> u32 {
-        let me = &self.m.robots[usize::from(self.id)];
+        let me = &self.s.robots[usize::from(self.id)];
         match q {
             Quantity::Count(selector) => self.count(selector, false),
             Quantity::ShotsLeft => u32::from(me.shots),
             Quantity::DestroyedSteps => {
-                let len = self.m.fixed.programs[usize::from(self.id)].len();
+                let len = self.fixed.programs[usize::from(self.id)].len();
                 (1..=len).filter(|&s| me.is_destroyed(s)).count() as u32
             }
             Quantity::Number(n) => *n,
@@ -79,7 +82,7 @@ impl View<'_> {
 
     fn count_robots(&self, who: Who, region: Region, any: bool) -> u32 {
         let mut n = 0;
-        for (i, r) in self.m.robots.iter().enumerate() {
+        for (i, r) in self.s.robots.iter().enumerate() {
             if !r.alive || i == usize::from(self.id) {
                 continue;
             }
@@ -100,7 +103,7 @@ impl View<'_> {
     }
 
     fn in_region(&self, target: crate::battle::board::CellId, region: Region) -> bool {
-        let (d, line) = self.m.fixed.board.relation(self.cell, target);
+        let (d, line) = self.fixed.board.relation(self.cell, target);
         match region {
             Region::Anywhere => true,
             Region::Here => d == 0,
@@ -113,7 +116,7 @@ impl View<'_> {
     }
 
     fn count_terrain(&self, kind: TerrainKind, region: Region, any: bool) -> u32 {
-        let board = &self.m.fixed.board;
+        let board = &self.fixed.board;
         let mut n = 0;
         let mut visit = |hex: Hex| -> bool {
             let matched = match board.cell_at(hex) {
@@ -188,7 +191,7 @@ impl View<'_> {
     }
 
     fn terrain_matches(&self, kind: TerrainKind, cell: crate::battle::board::CellId) -> bool {
-        let c = self.m.fixed.board.cell(cell);
+        let c = self.fixed.board.cell(cell);
         match kind {
             TerrainKind::Plain => c.terrain == Terrain::Plain,
             TerrainKind::Lake => c.terrain == Terrain::Lake,
@@ -213,7 +216,7 @@ impl View<'_> {
         match owner {
             CampOwner::Any => true,
             CampOwner::Own => camp == self.colour,
-            CampOwner::Enemy => self.m.is_enemy_camp(self.team, Some(camp)),
+            CampOwner::Enemy => self.fixed.is_enemy_camp(self.team, Some(camp)),
             CampOwner::Team(c) => camp == c,
         }
     }

@@ -1,22 +1,28 @@
 //! One robot's turn: reading steps (RULES A.4–A.6) and carrying out actions (A.5).
 
-use super::*;
+use super::event::{Cause, EndReason, Event, IdleReason, Obstacle, SignalEffect};
+use super::play::Turn;
+use super::query;
+use super::setup::Scenario;
+use super::state::{NO_ROBOT, RobotId};
 use crate::battle::lang::Instruction;
+use crate::battle::terrain::Terrain;
 
-impl Match {
+impl Turn<'_> {
     pub(super) fn robot_turn(&mut self, id: RobotId, events: &mut Vec<Event>) {
-        let name = self.robots[usize::from(id)].name;
+        let name = self.s.robots[usize::from(id)].name;
         events.push(Event::Turn {
-            round: self.clock.round,
+            round: self.s.clock.round,
             robot: name,
         });
-        if let Some(step) = self.robots[usize::from(id)].pending_signal.take() {
+        if let Some(step) = self.s.robots[usize::from(id)].pending_signal.take() {
             self.signal_turn(id, step, events);
             return;
         }
-        let program = Arc::clone(&self.fixed.programs[usize::from(id)]);
+        let fixed = self.fixed;
+        let program = &fixed.programs[usize::from(id)];
         let len = program.len();
-        let robot = &self.robots[usize::from(id)];
+        let robot = &self.s.robots[usize::from(id)];
         // Past the end of the program the pointer stays where it is (R-A10).
         let mut at = if usize::from(robot.pointer) > len {
             usize::from(robot.pointer)
@@ -25,7 +31,7 @@ impl Match {
         };
         let mut controls = 0;
         loop {
-            self.robots[usize::from(id)].pointer = at as u8;
+            self.s.robots[usize::from(id)].pointer = at as u8;
             let step = at as u8;
             let Some(instruction) = program.instruction(at) else {
                 events.push(Event::Idle {
@@ -35,7 +41,7 @@ impl Match {
                 });
                 return;
             };
-            if self.robots[usize::from(id)].is_destroyed(at) {
+            if self.s.robots[usize::from(id)].is_destroyed(at) {
                 events.push(Event::Idle {
                     robot: name,
                     step,
@@ -58,7 +64,7 @@ impl Match {
                     let condition = program
                         .test(n)
                         .expect("checked at load: every used test is defined (R-A16)");
-                    let answer = query::evaluate(self, id, condition);
+                    let answer = query::evaluate(self.fixed, self.s, id, condition);
                     events.push(Event::Tested {
                         robot: name,
                         step,
@@ -87,12 +93,12 @@ impl Match {
     /// A turn that obeys a received signal: the named step instead of the program's, without
     /// moving the pointer; controls, destroyed and empty steps do nothing (R-A14).
     fn signal_turn(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
-        let name = self.robots[usize::from(id)].name;
+        let name = self.s.robots[usize::from(id)].name;
         let instruction = self.fixed.programs[usize::from(id)].instruction(usize::from(step));
         match instruction {
             Some(i)
                 if i.is_action()
-                    && !self.robots[usize::from(id)].is_destroyed(usize::from(step)) =>
+                    && !self.s.robots[usize::from(id)].is_destroyed(usize::from(step)) =>
             {
                 events.push(Event::SignalReceived {
                     robot: name,
@@ -114,7 +120,7 @@ impl Match {
         match instruction {
             Instruction::Move(n) => self.move_robot(id, step, n, events),
             Instruction::Rotate(n) => {
-                let robot = &mut self.robots[usize::from(id)];
+                let robot = &mut self.s.robots[usize::from(id)];
                 robot.facing = robot.facing.turned(i32::from(n));
                 events.push(Event::Rotated {
                     robot: robot.name,
@@ -130,17 +136,13 @@ impl Match {
         }
     }
 
-    fn pos(&self, cell: CellId) -> Pos {
-        let (c, r) = self.fixed.board.offset(cell);
-        Pos(c as u16, r as u16)
-    }
-
     /// `D±n`: the whole path is checked first; a blocked move is cancelled, never truncated
     /// (R-A2). Then hex by hex: off the board or into a lake ends the robot, also on the first
     /// hex of two (R-A3); lightning destroys the step being read, once (R-A4).
     fn move_robot(&mut self, id: RobotId, step: u8, n: i8, events: &mut Vec<Event>) {
-        let board = Arc::clone(&self.fixed.board);
-        let robot = &self.robots[usize::from(id)];
+        let fixed = self.fixed;
+        let board = &fixed.board;
+        let robot = &self.s.robots[usize::from(id)];
         let (name, team, from) = (robot.name, robot.team, robot.cell);
         let dir = if n > 0 {
             robot.facing
@@ -153,8 +155,8 @@ impl Match {
             cell = cell.and_then(|c| board.neighbour(c, dir));
             *slot = cell;
             let Some(c) = cell else { break };
-            let obstacle = match (self.robot_at(c), self.terrain(c)) {
-                (Some(other), _) => Some(Obstacle::Robot(self.robots[usize::from(other)].name)),
+            let obstacle = match (self.s.robot_at(c), self.fixed.terrain(c)) {
+                (Some(other), _) => Some(Obstacle::Robot(self.s.robots[usize::from(other)].name)),
                 (None, Terrain::Computer(_)) => Some(Obstacle::Computer),
                 (None, Terrain::Shape(..)) if self.fixed.rules.shapes_block => {
                     Some(Obstacle::Shape)
@@ -165,7 +167,7 @@ impl Match {
                 events.push(Event::Blocked {
                     robot: name,
                     step,
-                    at: self.pos(c),
+                    at: self.fixed.pos(c),
                     by,
                 });
                 return;
@@ -183,7 +185,7 @@ impl Match {
                 }
                 Some(c) => {
                     stop = c;
-                    if self.terrain(c) == Terrain::Lake {
+                    if self.fixed.terrain(c) == Terrain::Lake {
                         ends = Some(Some(c));
                         break;
                     }
@@ -194,27 +196,27 @@ impl Match {
             events.push(Event::Moved {
                 robot: name,
                 step,
-                from: self.pos(from),
-                to: self.pos(stop),
+                from: self.fixed.pos(from),
+                to: self.fixed.pos(stop),
             });
-            self.occupant[usize::from(from)] = NO_ROBOT;
-            self.occupant[usize::from(stop)] = id;
-            self.robots[usize::from(id)].cell = stop;
+            self.s.occupant[usize::from(from)] = NO_ROBOT;
+            self.s.occupant[usize::from(stop)] = id;
+            self.s.robots[usize::from(id)].cell = stop;
         }
         // What entering each hex did, in order.
         let mut struck = false;
         for &c in path.iter().take(steps).map_while(|h| h.as_ref()) {
-            if self.terrain(c) == Terrain::Lightning && !struck {
+            if self.fixed.terrain(c) == Terrain::Lightning && !struck {
                 struck = true;
-                self.robots[usize::from(id)].destroyed |= 1 << step;
+                self.s.robots[usize::from(id)].destroyed |= 1 << step;
                 events.push(Event::Lightning {
                     robot: name,
-                    at: self.pos(c),
+                    at: self.fixed.pos(c),
                     step,
                 });
             }
             if self.fixed.scenario == Scenario::CampRaid
-                && self.is_enemy_camp(team, board.cell(c).camp)
+                && self.fixed.is_enemy_camp(team, board.cell(c).camp)
             {
                 let winner = self.fixed.teams[usize::from(team)];
                 self.finish(Some(winner), EndReason::CampEntered, events);
@@ -228,14 +230,14 @@ impl Match {
             Some(None) => {
                 events.push(Event::FellOff {
                     robot: name,
-                    from: self.pos(stop),
+                    from: self.fixed.pos(stop),
                 });
                 self.remove(id, events);
             }
             Some(Some(lake)) => {
                 events.push(Event::Drowned {
                     robot: name,
-                    at: self.pos(lake),
+                    at: self.fixed.pos(lake),
                 });
                 self.remove(id, events);
             }
@@ -246,8 +248,9 @@ impl Match {
     /// `T`: range 2 along the facing; the first robot, computer or blocking shape stops the
     /// shot, lakes do not (R-A6). No shot left: nothing (R-A5).
     fn fire(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
-        let board = Arc::clone(&self.fixed.board);
-        let robot = &mut self.robots[usize::from(id)];
+        let fixed = self.fixed;
+        let board = &fixed.board;
+        let robot = &mut self.s.robots[usize::from(id)];
         let (name, team, facing, from) = (robot.name, robot.team, robot.facing, robot.cell);
         if robot.shots == 0 {
             events.push(Event::OutOfShots { robot: name, step });
@@ -266,8 +269,8 @@ impl Match {
                 return;
             };
             cell = c;
-            if let Some(target) = self.robot_at(c) {
-                let target_name = self.robots[usize::from(target)].name;
+            if let Some(target) = self.s.robot_at(c) {
+                let target_name = self.s.robots[usize::from(target)].name;
                 events.push(Event::Hit {
                     robot: target_name,
                     by: name,
@@ -284,11 +287,11 @@ impl Match {
                 }
                 return;
             }
-            match self.terrain(c) {
+            match self.fixed.terrain(c) {
                 Terrain::Computer(camp) => {
                     // Scenario 3 is won from inside that enemy camp (R-A17).
                     let counts = self.fixed.scenario == Scenario::ComputerStrike
-                        && self.is_enemy_camp(team, Some(camp))
+                        && self.fixed.is_enemy_camp(team, Some(camp))
                         && board.cell(from).camp == Some(camp);
                     events.push(Event::ComputerHit {
                         camp,
@@ -310,17 +313,18 @@ impl Match {
     /// `*`: robots at distance 1 are destroyed, at distance 2 lose a step; nothing shields
     /// an explosion (R-A7).
     fn self_destruct(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
-        let board = Arc::clone(&self.fixed.board);
-        let robot = &self.robots[usize::from(id)];
+        let fixed = self.fixed;
+        let board = &fixed.board;
+        let robot = &self.s.robots[usize::from(id)];
         let (name, centre) = (robot.name, board.hex(robot.cell));
         events.push(Event::Exploded {
             robot: name,
             step,
-            at: self.pos(robot.cell),
+            at: self.fixed.pos(robot.cell),
         });
         self.remove(id, events);
-        for other in 0..self.robots.len() as RobotId {
-            let r = &self.robots[usize::from(other)];
+        for other in 0..self.s.robots.len() as RobotId {
+            let r = &self.s.robots[usize::from(other)];
             if !r.alive {
                 continue;
             }
@@ -342,7 +346,7 @@ impl Match {
     /// the program there is nothing to lose.
     fn lose_step(&mut self, id: RobotId, cause: Cause, events: &mut Vec<Event>) {
         let len = self.fixed.programs[usize::from(id)].len();
-        let robot = &mut self.robots[usize::from(id)];
+        let robot = &mut self.s.robots[usize::from(id)];
         let step = robot.pointer;
         if step == 0 || usize::from(step) > len {
             return;
@@ -357,10 +361,10 @@ impl Match {
 
     /// Takes a robot off the board; a signal waiting for it is lost (RULES A.8).
     fn remove(&mut self, id: RobotId, events: &mut Vec<Event>) {
-        let robot = &mut self.robots[usize::from(id)];
+        let robot = &mut self.s.robots[usize::from(id)];
         robot.alive = false;
-        if self.occupant[usize::from(robot.cell)] == id {
-            self.occupant[usize::from(robot.cell)] = NO_ROBOT;
+        if self.s.occupant[usize::from(robot.cell)] == id {
+            self.s.occupant[usize::from(robot.cell)] = NO_ROBOT;
         }
         if robot.pending_signal.take().is_some() {
             events.push(Event::SignalLost { robot: robot.name });

@@ -1,0 +1,92 @@
+//! Where the robots start (R-A12): fixed placements first, then the others one at a time,
+//! teams alternating in file order, each on a free start point of its camp or an outer one
+//! drawn by the match's generator; facings not given are drawn too; then the first player.
+
+use super::setup::{MatchSetup, SetupError};
+use crate::battle::board::CellId;
+use crate::battle::hex::Direction;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+/// A robot id from an index below the validated robot count (at most 6 teams × 9 robots).
+pub(super) fn robot_id(index: usize) -> u8 {
+    u8::try_from(index).expect("validated: at most 54 robots")
+}
+
+/// A uniform index below `len` (`len` > 0, small).
+fn draw_index(rng: &mut ChaCha8Rng, len: usize) -> usize {
+    let len = u32::try_from(len).expect("a few hundred choices at most");
+    usize::try_from(rng.random_range(0..len)).expect("u32 fits usize")
+}
+
+/// Every robot's cell and facing, in robot id order, drawn from `rng`.
+pub(super) fn place(
+    setup: &MatchSetup,
+    rng: &mut ChaCha8Rng,
+) -> Result<Vec<(CellId, Direction)>, SetupError> {
+    let board = &setup.board;
+    let mut taken = vec![false; board.len()];
+    let mut placed: Vec<Vec<Option<(CellId, Direction)>>> = Vec::new();
+    // Fixed placements first: they are the players' choices, written down.
+    for (t, team) in setup.teams.iter().enumerate() {
+        let mut cells = Vec::new();
+        for (i, r) in team.robots.iter().enumerate() {
+            cells.push(None);
+            if let Some(cell) = r.at {
+                if std::mem::replace(&mut taken[usize::from(cell)], true) {
+                    return Err(SetupError::Taken { team: t, robot: i });
+                }
+                cells[i] = Some((cell, Direction::ALL[0]));
+            }
+        }
+        placed.push(cells);
+    }
+    // Then the rest, one robot at a time, teams alternating in file order (R-A12).
+    let most = setup
+        .teams
+        .iter()
+        .map(|t| t.robots.len())
+        .max()
+        .unwrap_or(0);
+    for i in 0..most {
+        for (t, team) in setup.teams.iter().enumerate() {
+            let Some(r) = team.robots.get(i) else {
+                continue;
+            };
+            let cell = match r.at {
+                Some(cell) => cell,
+                None => {
+                    let free: Vec<CellId> = board
+                        .start_points_for(team.colour)
+                        .filter(|&c| !taken[usize::from(c)])
+                        .collect();
+                    if free.is_empty() {
+                        return Err(SetupError::NoFreeStartPoint { team: t, robot: i });
+                    }
+                    let cell = free[draw_index(rng, free.len())];
+                    taken[usize::from(cell)] = true;
+                    cell
+                }
+            };
+            let facing = match r.facing {
+                Some(f) => f,
+                None => Direction::ALL[draw_index(rng, 6)],
+            };
+            placed[t][i] = Some((cell, facing));
+        }
+    }
+    Ok(placed
+        .into_iter()
+        .flatten()
+        .map(|p| p.expect("every robot is placed above"))
+        .collect())
+}
+
+/// The first player, drawn after placement.
+pub(super) fn draw_first_team(teams: usize, rng: &mut ChaCha8Rng) -> usize {
+    if teams == 0 {
+        0
+    } else {
+        draw_index(rng, teams)
+    }
+}

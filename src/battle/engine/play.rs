@@ -1,0 +1,214 @@
+//! The order of play: whose turn it is, the end of a team's turn (signals by plan, then the
+//! window for one by hand, R-A13/R-A15), rounds, the round limit (R-A18) and the ends of the
+//! scenarios (RULES A.10). One robot turn is [`step`], a function of `(&Fixed, &mut State)`.
+
+use super::event::{EndReason, Event};
+use super::setup::{Scenario, SignalPlan};
+use super::state::{Outcome, RobotId, State};
+use super::{Fixed, SignalError, query};
+use crate::battle::terrain::TeamColour;
+
+/// One robot turn in progress: the fixed data and the state it changes.
+pub(super) struct Turn<'a> {
+    pub(super) fixed: &'a Fixed,
+    pub(super) s: &'a mut State,
+}
+
+impl State {
+    /// The team playing now (file index).
+    pub(super) fn team_to_play(&self) -> usize {
+        (self.first_team + self.clock.slot) % self.teams.len().max(1)
+    }
+}
+
+/// The first robot of `team` still alive, from index `from` within the team.
+fn next_alive(fixed: &Fixed, s: &State, team: usize, from: u8) -> Option<RobotId> {
+    let range = fixed.team_robots[team].clone();
+    (range.start + from..range.end).find(|&i| s.robots[usize::from(i)].alive)
+}
+
+/// The robot about to act, if the match is not over.
+pub(super) fn next_robot(fixed: &Fixed, s: &State) -> Option<RobotId> {
+    if s.outcome.is_some() || s.teams.is_empty() {
+        return None;
+    }
+    let mut clock = s.clock;
+    for _ in 0..=s.teams.len() {
+        let team = (s.first_team + clock.slot) % s.teams.len();
+        if let Some(id) = next_alive(fixed, s, team, clock.next) {
+            return Some(id);
+        }
+        clock.slot = (clock.slot + 1) % s.teams.len();
+        clock.next = 0;
+    }
+    None
+}
+
+/// Plays one robot's turn, appending its events. Returns `false` if the match was over.
+pub(super) fn step(fixed: &Fixed, s: &mut State, events: &mut Vec<Event>) -> bool {
+    if s.outcome.is_some() || s.teams.is_empty() {
+        return false;
+    }
+    let mut turn = Turn { fixed, s };
+    turn.s.signal_window = None;
+    // Skip teams with nobody left to act this turn; the guard bounds a full lap.
+    for _ in 0..=turn.s.teams.len() {
+        let team = turn.s.team_to_play();
+        let Some(id) = next_alive(fixed, turn.s, team, turn.s.clock.next) else {
+            turn.advance_team(events);
+            if turn.s.outcome.is_some() {
+                return true;
+            }
+            continue;
+        };
+        turn.s.turns += 1;
+        turn.s.clock.next = id - fixed.team_robots[team].start + 1;
+        turn.robot_turn(id, events);
+        if turn.check_end(events) {
+            return true;
+        }
+        if next_alive(fixed, turn.s, team, turn.s.clock.next).is_none() {
+            turn.end_team_turn(team, events);
+            turn.advance_team(events);
+        }
+        return true;
+    }
+    // Nobody can act at all.
+    turn.finish(None, EndReason::AllDestroyed, events);
+    true
+}
+
+/// Sends a signal by hand: only for the team whose turn just ended (R-A13).
+pub(super) fn send_signal(
+    fixed: &Fixed,
+    s: &mut State,
+    id: RobotId,
+    step: u8,
+    events: &mut Vec<Event>,
+) -> Result<(), SignalError> {
+    let team = usize::from(s.robots[usize::from(id)].team);
+    if s.signal_window != Some(team) {
+        return Err(SignalError::NotYourTurnEnd);
+    }
+    Turn { fixed, s }.try_signal(team, id, step, events)
+}
+
+impl Turn<'_> {
+    fn try_signal(
+        &mut self,
+        team: usize,
+        id: RobotId,
+        step: u8,
+        events: &mut Vec<Event>,
+    ) -> Result<(), SignalError> {
+        let state = &self.s.teams[team];
+        let robot = &self.s.robots[usize::from(id)];
+        if state.signals_left == 0 {
+            return Err(SignalError::NoneLeft);
+        }
+        if state.last_signal_round == Some(self.s.clock.round) {
+            return Err(SignalError::AlreadySent);
+        }
+        if !robot.alive {
+            return Err(SignalError::RobotDestroyed(robot.name));
+        }
+        if robot.pending_signal.is_some() {
+            return Err(SignalError::AlreadyPending(robot.name));
+        }
+        let steps = self.fixed.rules.program_steps;
+        if step == 0 || usize::from(step) > steps {
+            return Err(SignalError::BadStep(step, steps));
+        }
+        let name = robot.name;
+        self.s.robots[usize::from(id)].pending_signal = Some(step);
+        let state = &mut self.s.teams[team];
+        state.signals_left -= 1;
+        state.last_signal_round = Some(self.s.clock.round);
+        events.push(Event::SignalSent { robot: name });
+        Ok(())
+    }
+
+    /// The end of a team's turn: planned signals (R-A15), then the window for one by hand.
+    fn end_team_turn(&mut self, team: usize, events: &mut Vec<Event>) {
+        let fixed = self.fixed;
+        let round = self.s.clock.round;
+        for (t, plan) in &fixed.signals {
+            if *t != team || self.s.teams[team].last_signal_round == Some(round) {
+                continue;
+            }
+            let id = fixed.team_robots[team].start + plan.robot().number - 1;
+            let (due, step) = match plan {
+                SignalPlan::Scheduled {
+                    round: at, step, ..
+                } => (*at == round, *step),
+                SignalPlan::Conditional { when, step, .. } => (
+                    self.s.robots[usize::from(id)].alive
+                        && query::evaluate(fixed, self.s, id, when),
+                    *step,
+                ),
+            };
+            if due {
+                // A plan that breaks the rules (none left, robot gone, …) is simply not sent.
+                let _ = self.try_signal(team, id, step, events);
+            }
+        }
+        self.s.signal_window = Some(team);
+    }
+
+    fn advance_team(&mut self, events: &mut Vec<Event>) {
+        let clock = &mut self.s.clock;
+        clock.next = 0;
+        clock.slot += 1;
+        if clock.slot == self.s.teams.len() {
+            clock.slot = 0;
+            if clock.round >= self.fixed.rules.rounds {
+                self.finish(None, EndReason::RoundLimit, events);
+                return;
+            }
+            clock.round += 1;
+        }
+    }
+
+    pub(super) fn finish(
+        &mut self,
+        winner: Option<TeamColour>,
+        reason: EndReason,
+        events: &mut Vec<Event>,
+    ) {
+        let round = self.s.clock.round;
+        self.s.outcome = Some(Outcome {
+            winner,
+            reason,
+            rounds: round,
+        });
+        events.push(Event::End {
+            round,
+            winner,
+            reason,
+        });
+    }
+
+    /// Scenario 1's end, and the end of every scenario when no robot is left (RULES A.10).
+    fn check_end(&mut self, events: &mut Vec<Event>) -> bool {
+        if self.s.outcome.is_some() {
+            return true;
+        }
+        let mut alive_teams = 0;
+        let mut last = None;
+        for (ids, &colour) in self.fixed.team_robots.iter().zip(&self.fixed.teams) {
+            let robots = &self.s.robots[usize::from(ids.start)..usize::from(ids.end)];
+            if robots.iter().any(|r| r.alive) {
+                alive_teams += 1;
+                last = Some(colour);
+            }
+        }
+        match (alive_teams, self.fixed.scenario) {
+            (0, _) => self.finish(None, EndReason::AllDestroyed, events),
+            (1, Scenario::Elimination) if self.s.teams.len() > 1 => {
+                self.finish(last, EndReason::LastTeamStanding, events);
+            }
+            _ => return false,
+        }
+        true
+    }
+}

@@ -1,0 +1,127 @@
+//! What changes during a match: robots, teams, occupancy, the clock, the generator. A
+//! [`State`] is plain data: two states are equal when every field is, so a view or a test can
+//! compare, hash and keep them (the debugger keeps one every 64 robot turns).
+
+use super::event::{EndReason, RobotName};
+use crate::battle::board::CellId;
+use crate::battle::hex::Direction;
+use crate::battle::terrain::TeamColour;
+use rand_chacha::ChaCha8Rng;
+use std::hash::{Hash, Hasher};
+
+/// A robot's index in the match (teams in file order, robots in number order).
+pub type RobotId = u8;
+
+/// No robot on a cell, in the occupancy array.
+pub(super) const NO_ROBOT: u8 = u8::MAX;
+
+/// One robot's state (RULES A.3).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Robot {
+    pub name: RobotName,
+    pub team: u8,
+    pub cell: CellId,
+    pub facing: Direction,
+    /// The last step read; 0 is the start box (R-A8).
+    pub pointer: u8,
+    /// Bit `n` set: step `n` is destroyed (R-A9).
+    pub destroyed: u64,
+    pub shots: u8,
+    pub alive: bool,
+    /// A received signal's step, waiting for this robot's next turn (R-A13).
+    pub pending_signal: Option<u8>,
+}
+
+impl Robot {
+    pub fn is_destroyed(&self, step: usize) -> bool {
+        step < 64 && self.destroyed & (1 << step) != 0
+    }
+
+    /// The destroyed steps, in order.
+    pub fn destroyed_steps(&self) -> Vec<u8> {
+        (1..64u8)
+            .filter(|&s| self.is_destroyed(usize::from(s)))
+            .collect()
+    }
+
+    /// The step this robot reads first at its next turn, if no signal is waiting: the one
+    /// after the pointer, or the pointer itself past the end of the program (R-A10).
+    pub fn next_step(&self, program_len: usize) -> usize {
+        let pointer = usize::from(self.pointer);
+        if pointer > program_len {
+            pointer
+        } else {
+            pointer + 1
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TeamState {
+    pub colour: TeamColour,
+    pub signals_left: u8,
+    /// The round of the last signal sent: one per turn (R-A13).
+    pub last_signal_round: Option<u32>,
+}
+
+/// The result of a finished match.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub winner: Option<TeamColour>,
+    pub reason: EndReason,
+    pub rounds: u32,
+}
+
+impl Outcome {
+    /// Who won and why, in words: `green wins (last team standing)`.
+    pub fn verdict(&self) -> String {
+        super::event::verdict(self.winner, self.reason)
+    }
+}
+
+/// Where the match stands between two robot turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Clock {
+    /// 1-based.
+    pub round: u32,
+    /// Which team of the play order is playing (0 = the first player).
+    pub slot: usize,
+    /// The next robot of that team to consider, as an index within the team.
+    pub next: u8,
+}
+
+/// The match's random generator. Placement and the first-player draw consume it; it stays in
+/// the state so every copy carries the same stream. Hashed by its seed, stream and position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchRng(pub(super) ChaCha8Rng);
+
+impl Hash for MatchRng {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.get_seed().hash(state);
+        self.0.get_stream().hash(state);
+        self.0.get_word_pos().hash(state);
+    }
+}
+
+/// Everything that changes during play. `Match` pairs it with the fixed data.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    pub(super) robots: Vec<Robot>,
+    pub(super) teams: Vec<TeamState>,
+    /// The robot on each cell, or [`NO_ROBOT`].
+    pub(super) occupant: Vec<u8>,
+    pub(super) rng: MatchRng,
+    pub(super) first_team: usize,
+    pub(super) clock: Clock,
+    pub(super) outcome: Option<Outcome>,
+    /// The team whose turn just ended, which may still send a signal by hand.
+    pub(super) signal_window: Option<usize>,
+    pub(super) turns: u64,
+}
+
+impl State {
+    pub(super) fn robot_at(&self, cell: CellId) -> Option<RobotId> {
+        let id = self.occupant[usize::from(cell)];
+        (id != NO_ROBOT).then_some(id)
+    }
+}
