@@ -116,7 +116,11 @@ fn a_step_breakpoint_stops_just_before_the_first_turn_that_reads_the_step() {
 }
 
 /// The state and log after `turn` turns of straight play, with the timeline's signals.
-fn straight(setup: &MatchSetup, turn: u64, inputs: &[(u64, u8, u8)]) -> (Match, Vec<Event>) {
+fn straight(
+    setup: &MatchSetup,
+    turn: u64,
+    inputs: &[(u64, robots::battle::engine::RobotId, u8)],
+) -> (Match, Vec<Event>) {
     let mut m = Match::new(setup).unwrap();
     let mut log = Vec::new();
     for t in 1..=turn {
@@ -178,7 +182,11 @@ proptest! {
                 Op::Turn => t.forward_team_turn(),
                 Op::Round => t.forward_round(),
                 Op::GotoRound(n) => t.go_to_round(n),
-                Op::Signal(robot, step) => { let _ = t.send_signal(robot, step); }
+                Op::Signal(robot, step) => {
+                    if let Some(id) = t.current().robot_ids().nth(usize::from(robot)) {
+                        let _ = t.send_signal(id, step);
+                    }
+                }
             }
             let (m, log) = straight(&setup, t.turn(), t.inputs());
             prop_assert!(t.current() == &m, "state differs at turn {}", t.turn());

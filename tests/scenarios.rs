@@ -26,7 +26,7 @@ fn play(path: &Path) -> String {
         Err(d) => return format!("{text}\n---- diagnostic ----\n{d}\n"),
     };
     let mut game = Match::new(&setup).expect("checked by parse_match");
-    let first = game.teams()[game.first_team()].colour;
+    let first = game.team(game.first_team()).colour;
     let mut out = format!(
         "{text}\n---- start ({first} plays first) ----\n{}",
         render::state(&game)

@@ -4,10 +4,48 @@
 use crate::battle::hex::{Direction, Hex};
 use crate::battle::terrain::{TeamColour, Terrain};
 
-/// A hex of the board, as an index into its cells (row-major over offset coordinates).
-pub type CellId = u16;
+/// A hex of the board, as an index into its cells (row-major over offset coordinates). A
+/// board has at most [`MAX_CELLS`] cells, so every index fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CellId(u16);
 
-const OFF_BOARD: CellId = CellId::MAX;
+impl CellId {
+    /// The index into the board's arrays.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The cell at an index of a board's arrays (below [`MAX_CELLS`]).
+    fn at(index: usize) -> CellId {
+        CellId(u16::try_from(index).expect("a board has at most MAX_CELLS cells"))
+    }
+}
+
+impl std::fmt::Display for CellId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+const OFF_BOARD: CellId = CellId(u16::MAX);
+
+/// The largest board: at most 200 hexes a side and 16,000 in all.
+pub const MAX_SIDE: usize = 200;
+pub const MAX_CELLS: usize = 16_000;
+
+/// Why cells cannot make a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    #[error("the map has no hexes")]
+    Empty,
+    #[error("the map is {width}×{height} hexes: at most {MAX_SIDE}×{MAX_SIDE} and 16,000 hexes")]
+    TooLarge { width: usize, height: usize },
+    #[error("the cells do not fill a {width}×{height} rectangle")]
+    NotARectangle { width: usize, height: usize },
+    /// The second computer found for one camp.
+    #[error("a second central computer for the {colour} camp: one per camp")]
+    SecondComputer { cell: CellId, colour: TeamColour },
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cell {
@@ -38,15 +76,26 @@ pub const RELATION_LIMIT: usize = 2048;
 pub const NOT_IN_LINE: u8 = u8::MAX;
 
 impl Board {
-    /// A board from its cells, row by row. The caller has checked `cells.len() == width * height`.
-    pub fn new(name: String, width: usize, height: usize, cells: Vec<Cell>) -> Board {
-        assert_eq!(
-            cells.len(),
-            width * height,
-            "board cells must fill the rectangle"
-        );
+    /// A board from its cells, row by row: a rectangle of at most [`MAX_CELLS`] hexes, with
+    /// at most one central computer per camp.
+    pub fn new(
+        name: String,
+        width: usize,
+        height: usize,
+        cells: Vec<Cell>,
+    ) -> Result<Board, BoardError> {
+        if width == 0 || height == 0 {
+            return Err(BoardError::Empty);
+        }
+        if width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_CELLS {
+            return Err(BoardError::TooLarge { width, height });
+        }
+        if cells.len() != width * height {
+            return Err(BoardError::NotARectangle { width, height });
+        }
+        let coordinate = |n: usize| i32::try_from(n).expect("at most MAX_SIDE");
         let hexes: Vec<Hex> = (0..cells.len())
-            .map(|i| Hex::from_offset((i % width) as i32, (i / width) as i32))
+            .map(|i| Hex::from_offset(coordinate(i % width), coordinate(i / width)))
             .collect();
         let mut board = Board {
             name,
@@ -68,17 +117,27 @@ impl Board {
                 .iter()
                 .flat_map(|&a| {
                     hexes.iter().map(move |&b| {
-                        let distance = a.distance(b).min(255) as u16;
-                        let dir = Direction::ALL
-                            .iter()
-                            .find(|&&d| a.along(d, b).is_some())
-                            .map_or(NOT_IN_LINE, |d| d.index() as u8);
-                        distance << 8 | u16::from(dir)
+                        let distance = u16::try_from(a.distance(b).min(255)).unwrap_or(255);
+                        distance << 8 | u16::from(line_between(a, b))
                     })
                 })
                 .collect();
         }
-        board
+        board.check_computers()?;
+        Ok(board)
+    }
+
+    /// At most one computer per camp: the error names the second one found.
+    fn check_computers(&self) -> Result<(), BoardError> {
+        for colour in TeamColour::ALL {
+            let mut computers = self
+                .cells()
+                .filter(|(_, c)| c.terrain == Terrain::Computer(colour));
+            if let (Some(_), Some((cell, _))) = (computers.next(), computers.next()) {
+                return Err(BoardError::SecondComputer { cell, colour });
+            }
+        }
+        Ok(())
     }
 
     pub fn len(&self) -> usize {
@@ -90,15 +149,23 @@ impl Board {
     }
 
     pub fn cell(&self, id: CellId) -> &Cell {
-        &self.cells[usize::from(id)]
+        &self.cells[id.index()]
+    }
+
+    /// The cell of an index below [`Board::len`], if it is one.
+    pub fn cell_id(&self, index: usize) -> Option<CellId> {
+        (index < self.len()).then(|| CellId::at(index))
     }
 
     pub fn cells(&self) -> impl Iterator<Item = (CellId, &Cell)> {
-        self.cells.iter().enumerate().map(|(i, c)| (i as CellId, c))
+        self.cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (CellId::at(i), c))
     }
 
     pub fn hex(&self, id: CellId) -> Hex {
-        self.hexes[usize::from(id)]
+        self.hexes[id.index()]
     }
 
     /// The cell at a hex, if the hex is on the board.
@@ -109,39 +176,35 @@ impl Board {
 
     /// The cell at offset coordinates `(col, row)`, as files write them.
     pub fn cell_at_offset(&self, col: i32, row: i32) -> Option<CellId> {
-        let in_range =
-            (0..self.width as i32).contains(&col) && (0..self.height as i32).contains(&row);
-        in_range.then(|| (row as usize * self.width + col as usize) as CellId)
+        let col = usize::try_from(col).ok().filter(|&c| c < self.width)?;
+        let row = usize::try_from(row).ok().filter(|&r| r < self.height)?;
+        Some(CellId::at(row * self.width + col))
     }
 
     /// `(col, row)` of a cell, as files and drawings write it.
     pub fn offset(&self, id: CellId) -> (usize, usize) {
-        (usize::from(id) % self.width, usize::from(id) / self.width)
+        (id.index() % self.width, id.index() / self.width)
     }
 
     /// The distance from `a` to `b`, and the direction index (0–5) of the straight line from
     /// `a` that holds `b`, or [`NOT_IN_LINE`]. From a table on boards up to
     /// [`RELATION_LIMIT`] cells.
     pub fn relation(&self, a: CellId, b: CellId) -> (u32, u8) {
-        match self
-            .relations
-            .get(usize::from(a) * self.len() + usize::from(b))
-        {
-            Some(&r) => (u32::from(r >> 8), r as u8),
+        match self.relations.get(a.index() * self.len() + b.index()) {
+            Some(&r) => {
+                let [distance, line] = r.to_be_bytes();
+                (u32::from(distance), line)
+            }
             None => {
                 let (ha, hb) = (self.hex(a), self.hex(b));
-                let dir = Direction::ALL.iter().find(|&&d| ha.along(d, hb).is_some());
-                (
-                    ha.distance(hb),
-                    dir.map_or(NOT_IN_LINE, |d| d.index() as u8),
-                )
+                (ha.distance(hb), line_between(ha, hb))
             }
         }
     }
 
     /// The adjacent cell in `dir`, or `None` past the edge (precomputed).
     pub fn neighbour(&self, id: CellId, dir: Direction) -> Option<CellId> {
-        let n = self.neighbours[usize::from(id)][dir.index()];
+        let n = self.neighbours[id.index()][dir.index()];
         (n != OFF_BOARD).then_some(n)
     }
 
@@ -169,4 +232,13 @@ impl Board {
             .filter(|&c| self.has_camp(c))
             .collect()
     }
+}
+
+/// The direction index (0–5) of the straight line from `a` that holds `b`, or
+/// [`NOT_IN_LINE`].
+fn line_between(a: Hex, b: Hex) -> u8 {
+    (0u8..)
+        .zip(Direction::ALL)
+        .find(|&(_, d)| a.along(d, b).is_some())
+        .map_or(NOT_IN_LINE, |(i, _)| i)
 }

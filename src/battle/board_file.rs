@@ -1,7 +1,7 @@
 //! Board files (`boards/*.yaml`, docs/FORMATS.md): a text map plus a legend, validated into a
 //! [`Board`] with errors that point at the offending hex in the file.
 
-use crate::battle::board::{Board, Cell};
+use crate::battle::board::{Board, BoardError, Cell};
 use crate::battle::terrain::{Form, ShapeColour, TeamColour, Terrain};
 use crate::text::diagnostic::Diagnostic;
 use serde::Deserialize;
@@ -88,23 +88,72 @@ fn default_legend() -> BTreeMap<char, Cell> {
     legend
 }
 
-/// Reads and validates a board file. `file` names it in diagnostics.
+/// Reads a board file; [`Board::new`] says whether its cells make a board, and the errors
+/// point at the offending hex in the file. `file` names it in diagnostics.
 pub fn parse_board(file: &str, source: &str) -> Result<Board, Diagnostic> {
     let raw: BoardFile = crate::text::yaml::from_str(file, source)?;
     let _ = &raw.description;
-    let key_line = |key: &str| crate::text::yaml::locate_key(source, key, 1).unwrap_or((1, 1));
+    let legend = read_legend(file, source, &raw.legend)?;
+    let map_key = crate::text::yaml::locate_key(source, "map", 1).unwrap_or((1, 1));
+    let rows = map_rows(&raw.map);
+    let (map_line, map_indent) = map_origin(source);
+    if rows.is_empty() {
+        return Err(Diagnostic::at(
+            file,
+            source,
+            map_key.0,
+            map_key.1,
+            "the map is empty: draw one line of hexes per row",
+        ));
+    }
+    let mut width = None;
+    let mut cells = Vec::new();
+    for (row, text) in rows.iter().enumerate() {
+        let at = |col: usize, msg: String| {
+            Diagnostic::at(file, source, map_line + 1 + row, map_indent + col + 1, msg)
+        };
+        let count = read_row(row, text, &legend, &mut cells).map_err(|(col, m)| at(col, m))?;
+        match width {
+            None => width = Some(count),
+            Some(w) if w != count => {
+                return Err(at(
+                    text.trim_end().chars().count().saturating_sub(1),
+                    format!("ragged row: row {row} has {count} hexes, row 0 has {w}"),
+                ));
+            }
+            _ => {}
+        }
+    }
+    let name = raw.name.clone().unwrap_or_else(|| {
+        std::path::Path::new(file)
+            .file_stem()
+            .map_or("board".into(), |s| s.to_string_lossy().into_owned())
+    });
+    let (width, height) = (width.unwrap_or(0), rows.len());
+    Board::new(name, width, height, cells).map_err(|e| match e {
+        BoardError::SecondComputer { cell, .. } => {
+            let (col, row) = (cell.index() % width, cell.index() / width);
+            let col = map_indent + (row & 1) + 2 * col + 1;
+            Diagnostic::at(file, source, map_line + 1 + row, col, e.to_string())
+        }
+        _ => Diagnostic::at(file, source, map_key.0, map_key.1, e.to_string()),
+    })
+}
+
+/// The legend: the default symbols and the file's own, each checked where it is written.
+fn read_legend(
+    file: &str,
+    source: &str,
+    entries: &BTreeMap<String, LegendEntry>,
+) -> Result<BTreeMap<char, Cell>, Diagnostic> {
+    let legend_key = crate::text::yaml::locate_key(source, "legend", 1).unwrap_or((1, 1));
     let mut legend = default_legend();
-    for (symbol, entry) in &raw.legend {
-        let at =
-            crate::text::yaml::locate_text(source, &format!("{symbol}:"), key_line("legend").0)
-                .or_else(|| {
-                    crate::text::yaml::locate_text(
-                        source,
-                        &format!("\"{symbol}\""),
-                        key_line("legend").0,
-                    )
-                })
-                .unwrap_or(key_line("legend"));
+    for (symbol, entry) in entries {
+        let at = crate::text::yaml::locate_text(source, &format!("{symbol}:"), legend_key.0)
+            .or_else(|| {
+                crate::text::yaml::locate_text(source, &format!("\"{symbol}\""), legend_key.0)
+            })
+            .unwrap_or(legend_key);
         let error = |msg: String| {
             Diagnostic::at(
                 file,
@@ -123,113 +172,57 @@ pub fn parse_board(file: &str, source: &str) -> Result<Board, Diagnostic> {
         }
         legend.insert(c, legend_cell(entry).map_err(error)?);
     }
+    Ok(legend)
+}
 
-    let rows = map_rows(&raw.map);
-    let (map_line, map_indent) = map_origin(source);
-    if rows.is_empty() {
-        let (l, c) = key_line("map");
-        return Err(Diagnostic::at(
-            file,
-            source,
-            l,
-            c,
-            "the map is empty: draw one line of hexes per row",
-        ));
+/// One row of the map: its hexes appended to `cells`; returns how many. An error is the
+/// character column it is about and the message.
+fn read_row(
+    row: usize,
+    text: &str,
+    legend: &BTreeMap<char, Cell>,
+    cells: &mut Vec<Cell>,
+) -> Result<usize, (usize, String)> {
+    let indent = text.len() - text.trim_start().len();
+    let wanted = row & 1;
+    if indent != wanted {
+        let msg = if wanted == 1 {
+            format!(
+                "row {row} is an odd row: it starts with one space (odd rows are shifted right by half a hex)"
+            )
+        } else {
+            format!("row {row} is an even row: it starts at the margin, with no space")
+        };
+        return Err((0, msg));
     }
-    let mut width = None;
-    let mut cells = Vec::new();
-    for (row, text) in rows.iter().enumerate() {
-        let line = map_line + 1 + row;
-        let at =
-            |col: usize, msg: String| Diagnostic::at(file, source, line, map_indent + col + 1, msg);
-        let indent = text.len() - text.trim_start().len();
-        let wanted = row & 1;
-        if indent != wanted {
-            let msg = if wanted == 1 {
-                format!(
-                    "row {row} is an odd row: it starts with one space (odd rows are shifted right by half a hex)"
-                )
-            } else {
-                format!("row {row} is an even row: it starts at the margin, with no space")
-            };
-            return Err(at(0, msg));
-        }
-        let mut count = 0;
-        for (col, ch) in text.char_indices().skip(indent) {
-            let char_col = text[..col].chars().count();
-            let hex_index = (char_col - indent) / 2;
-            let is_symbol_column = (char_col - indent) % 2 == 0;
-            if !is_symbol_column {
-                if ch != ' ' {
-                    return Err(at(
-                        char_col,
-                        format!(
-                            "expected a space between hexes, found `{ch}`: hexes are one character each, separated by one space"
-                        ),
-                    ));
-                }
-                continue;
-            }
-            let Some(cell) = legend.get(&ch) else {
-                let known: String = legend
-                    .keys()
-                    .map(|k| format!("`{k}`"))
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                return Err(at(
+    let mut count = 0;
+    for (char_col, ch) in text.chars().enumerate().skip(indent) {
+        let hex_index = (char_col - indent) / 2;
+        if (char_col - indent) % 2 == 1 {
+            if ch != ' ' {
+                return Err((
                     char_col,
                     format!(
-                        "unknown map symbol `{ch}` (hex {hex_index} of row {row}): add it to the legend, or use one of {known}"
+                        "expected a space between hexes, found `{ch}`: hexes are one character each, separated by one space"
                     ),
                 ));
-            };
-            cells.push(*cell);
-            count += 1;
-        }
-        match width {
-            None => width = Some(count),
-            Some(w) if w != count => {
-                return Err(at(
-                    text.trim_end().chars().count().saturating_sub(1),
-                    format!("ragged row: row {row} has {count} hexes, row 0 has {w}"),
-                ));
             }
-            _ => {}
+            continue;
         }
+        let Some(cell) = legend.get(&ch) else {
+            let known: Vec<String> = legend.keys().map(|k| format!("`{k}`")).collect();
+            return Err((
+                char_col,
+                format!(
+                    "unknown map symbol `{ch}` (hex {hex_index} of row {row}): add it to the legend, or use one of {}",
+                    known.join(" ")
+                ),
+            ));
+        };
+        cells.push(*cell);
+        count += 1;
     }
-    let width = width.unwrap_or(0);
-    let height = rows.len();
-    if width == 0 {
-        let (l, c) = key_line("map");
-        return Err(Diagnostic::at(file, source, l, c, "the map has no hexes"));
-    }
-    if width > 200 || height > 200 || width * height > 16_000 {
-        let (l, c) = key_line("map");
-        return Err(Diagnostic::at(
-            file,
-            source,
-            l,
-            c,
-            format!("the map is {width}×{height} hexes: at most 200×200 and 16,000 hexes"),
-        ));
-    }
-    let name = raw.name.clone().unwrap_or_else(|| {
-        std::path::Path::new(file)
-            .file_stem()
-            .map_or("board".into(), |s| s.to_string_lossy().into_owned())
-    });
-    let board = Board::new(name, width, height, cells);
-    check_computers(&board).map_err(|(cell, msg)| {
-        let (col, row) = board.offset(cell);
-        Diagnostic::at(
-            file,
-            source,
-            map_line + 1 + row,
-            map_indent + (row & 1) + 2 * col + 1,
-            msg,
-        )
-    })?;
-    Ok(board)
+    Ok(count)
 }
 
 fn legend_cell(entry: &LegendEntry) -> Result<Cell, String> {
@@ -299,22 +292,6 @@ fn legend_cell(entry: &LegendEntry) -> Result<Cell, String> {
         camp,
         start: entry.start,
     })
-}
-
-/// At most one computer per camp: the error names the second one found.
-fn check_computers(board: &Board) -> Result<(), (crate::battle::board::CellId, String)> {
-    for colour in TeamColour::ALL {
-        let mut computers = board
-            .cells()
-            .filter(|(_, c)| c.terrain == Terrain::Computer(colour));
-        if let (Some(_), Some((second, _))) = (computers.next(), computers.next()) {
-            return Err((
-                second,
-                format!("a second central computer for the {colour} camp: one per camp"),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// The map's rows, without the trailing blank lines a block scalar may carry.

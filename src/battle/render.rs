@@ -4,7 +4,7 @@
 //! characters). Every drawing ends with the direction numbering (R-A1) and a legend.
 
 use crate::battle::board::{Board, CellId};
-use crate::battle::engine::Match;
+use crate::battle::engine::{Match, RobotId};
 use crate::battle::hex::direction_legend;
 use crate::battle::terrain::Terrain;
 use std::fmt::Write;
@@ -105,14 +105,14 @@ pub fn state(m: &Match) -> String {
     let mut out = draw(m.board(), Some(m));
     out.push_str(LEGEND);
     out.push_str("  g1→ robot green.1 facing 1\n");
-    for (id, r) in m.robots().iter().enumerate() {
-        let _ = writeln!(out, "{}", robot_line(m, id as u8, r.alive));
+    for id in m.robot_ids() {
+        let _ = writeln!(out, "{}", robot_line(m, id, m.robot(id).alive));
     }
     out
 }
 
 /// One robot's public state in a line.
-pub fn robot_line(m: &Match, id: u8, alive: bool) -> String {
+pub fn robot_line(m: &Match, id: RobotId, alive: bool) -> String {
     let r = m.robot(id);
     if !alive {
         return format!("{}: destroyed", r.name);

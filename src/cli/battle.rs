@@ -32,7 +32,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         setup.rules.rounds = rounds;
     }
     let mut game = Match::new(&setup)?;
-    let first = game.teams()[game.first_team()].colour;
+    let first = game.team(game.first_team()).colour;
     let log = args.log && !args.json;
     if log {
         outln!(

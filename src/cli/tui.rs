@@ -110,7 +110,8 @@ fn program_lines(session: &Session, width: u16) -> Vec<Line<'static>> {
     let rows = robots.div_ceil(fit);
     let per_row = robots.div_ceil(rows);
     let column = (inner / per_row).clamp(12, 48);
-    let blocks: Vec<(Color, Vec<String>)> = (0..m.robots().len() as u8)
+    let blocks: Vec<(Color, Vec<String>)> = m
+        .robot_ids()
         .map(|id| {
             let text = session.program_view(id);
             (

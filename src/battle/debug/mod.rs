@@ -274,7 +274,7 @@ impl Session {
                     .send_signal(id, step)
                     .map_err(|e| e.to_string())?;
                 let left =
-                    self.current().teams()[usize::from(self.current().robot(id).team)].signals_left;
+                    self.current().teams()[(self.current().robot(id).team).index()].signals_left;
                 format!(
                     "signal sent to {robot}: step {step} at its next turn ({left} signals left)\n"
                 )
@@ -478,9 +478,7 @@ impl Session {
         let m = self.current();
         Ok(match what {
             Show::Board => crate::battle::render::state(m),
-            Show::Programs => (0..m.robots().len() as RobotId)
-                .map(|id| self.program_view(id))
-                .collect(),
+            Show::Programs => m.robot_ids().map(|id| self.program_view(id)).collect(),
             Show::Robot(name) => self.robot_view(self.robot_id(name)?),
             Show::Log(n) => {
                 let log = self.timeline.log();
@@ -513,9 +511,7 @@ impl Session {
 
     /// Where a robot's program came from (a file, a shipped name or `inline`).
     pub fn origin(&self, id: RobotId) -> &str {
-        self.origins
-            .get(usize::from(id))
-            .map_or("?", String::as_str)
+        self.origins.get(id.index()).map_or("?", String::as_str)
     }
 
     /// A robot's whole state, one fact a line.

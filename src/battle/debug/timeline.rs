@@ -10,12 +10,11 @@ use crate::battle::terrain::TeamColour;
 /// turns less one.
 pub const CHECKPOINT_EVERY: u64 = 64;
 
-/// One robot turn played: its round, its team and the robot.
+/// One robot turn played: its round and its team.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played {
     pub round: u32,
     pub team: TeamColour,
-    pub robot: RobotId,
 }
 
 #[derive(Clone, Debug)]
@@ -97,14 +96,9 @@ impl Timeline {
             _ => None,
         });
         if let Some((round, name)) = robot {
-            let id = self
-                .current
-                .robot_by_name(name)
-                .expect("the robot of a turn exists");
             self.played.push(Played {
                 round,
                 team: name.team,
-                robot: id,
             });
         } else {
             // A step that only ended the match (nobody could act): keep the indices aligned.
@@ -113,7 +107,6 @@ impl Timeline {
             self.played.push(last.unwrap_or(Played {
                 round: clock.round,
                 team: self.current.teams()[0].colour,
-                robot: 0,
             }));
         }
         let turn = self.turn;

@@ -37,8 +37,8 @@ pub struct Fixed {
     programs: Vec<Arc<Program>>,
     teams: Vec<TeamColour>,
     /// The robots of team `t` are ids `team_robots[t]`.
-    team_robots: Vec<std::ops::Range<u8>>,
-    signals: Vec<(usize, SignalPlan)>,
+    team_robots: Vec<std::ops::Range<usize>>,
+    signals: Vec<(TeamId, SignalPlan)>,
 }
 
 impl Fixed {
@@ -47,8 +47,8 @@ impl Fixed {
     }
 
     /// A camp of another team that plays in this match.
-    fn is_enemy_camp(&self, team: u8, camp: Option<TeamColour>) -> bool {
-        camp.is_some_and(|c| c != self.teams[usize::from(team)] && self.teams.contains(&c))
+    fn is_enemy_camp(&self, team: TeamId, camp: Option<TeamColour>) -> bool {
+        camp.is_some_and(|c| c != self.teams[team.index()] && self.teams.contains(&c))
     }
 
     fn pos(&self, cell: CellId) -> Pos {
@@ -102,18 +102,18 @@ impl Match {
         let mut robots = Vec::new();
         let mut programs = Vec::new();
         let mut team_robots = Vec::new();
-        let mut occupant = vec![state::NO_ROBOT; setup.board.len()];
+        let mut occupant = vec![None; setup.board.len()];
         for (t, team) in setup.teams.iter().enumerate() {
-            let start = placement::robot_id(robots.len());
+            let start = robots.len();
             for (number, r) in (1..).zip(&team.robots) {
                 let (cell, facing) = placed[robots.len()];
-                occupant[usize::from(cell)] = placement::robot_id(robots.len());
+                occupant[cell.index()] = Some(RobotId::at(robots.len()));
                 robots.push(Robot {
                     name: RobotName {
                         team: team.colour,
                         number,
                     },
-                    team: placement::robot_id(t),
+                    team: TeamId::at(t),
                     cell,
                     facing,
                     pointer: 0,
@@ -124,7 +124,7 @@ impl Match {
                 });
                 programs.push(Arc::clone(&r.program));
             }
-            team_robots.push(start..placement::robot_id(robots.len()));
+            team_robots.push(start..robots.len());
         }
         let teams = setup
             .teams
@@ -146,7 +146,7 @@ impl Match {
             signals: setup
                 .signals
                 .iter()
-                .map(|s| (s.robot().team, s.clone()))
+                .map(|s| (TeamId::at(s.robot().team), s.clone()))
                 .collect(),
         };
         let state = State {
@@ -200,15 +200,22 @@ impl Match {
     pub fn robots(&self) -> &[Robot] {
         &self.state.robots
     }
+    /// Every robot's id, in order (teams in file order, robots by number).
+    pub fn robot_ids(&self) -> impl Iterator<Item = RobotId> + use<> {
+        (0..self.state.robots.len()).map(RobotId::at)
+    }
     pub fn robot(&self, id: RobotId) -> &Robot {
-        &self.state.robots[usize::from(id)]
+        &self.state.robots[id.index()]
     }
     pub fn program(&self, id: RobotId) -> &Program {
-        &self.fixed.programs[usize::from(id)]
+        &self.fixed.programs[id.index()]
     }
     /// The step `id` reads first at its next turn, if no signal is waiting (R-A10).
     pub fn next_step(&self, id: RobotId) -> usize {
         self.robot(id).next_step(self.program(id).len())
+    }
+    pub fn team(&self, id: TeamId) -> &TeamState {
+        &self.state.teams[id.index()]
     }
     pub fn teams(&self) -> &[TeamState] {
         &self.state.teams
@@ -227,17 +234,19 @@ impl Match {
         self.state.turns
     }
     /// The team playing now (file index).
-    pub fn team_to_play(&self) -> usize {
+    pub fn team_to_play(&self) -> TeamId {
         self.state.team_to_play()
     }
     /// The team that won the draw for first player (file index).
-    pub fn first_team(&self) -> usize {
+    pub fn first_team(&self) -> TeamId {
         self.state.first_team
     }
     pub fn robot_by_name(&self, name: RobotName) -> Option<RobotId> {
-        (0..)
-            .zip(&self.state.robots)
-            .find_map(|(id, r)| (r.name == name).then_some(id))
+        self.state
+            .robots
+            .iter()
+            .position(|r| r.name == name)
+            .map(RobotId::at)
     }
     pub fn robot_at(&self, cell: CellId) -> Option<RobotId> {
         self.state.robot_at(cell)
@@ -249,7 +258,7 @@ impl Match {
             .iter()
             .zip(&self.fixed.teams)
             .map(|(ids, &colour)| {
-                let robots = &self.state.robots[usize::from(ids.start)..usize::from(ids.end)];
+                let robots = &self.state.robots[ids.clone()];
                 let alive = robots.iter().filter(|r| r.alive).map(|r| r.name);
                 (colour, alive.collect())
             })
@@ -303,7 +312,7 @@ impl Match {
     }
 
     /// The team that may send a signal by hand right now, if any.
-    pub fn signal_window(&self) -> Option<usize> {
+    pub fn signal_window(&self) -> Option<TeamId> {
         self.state.signal_window
     }
 }
@@ -323,6 +332,7 @@ mod tests {
         let mut code: String = (1..steps).map(|i| format!("{i}: GO {}\n", i + 1)).collect();
         code.push_str(&format!("{steps}: D+1\n"));
         let program = Arc::new(parse_program("p", &code, steps).unwrap());
+        let cells = [board.cell_id(0).unwrap(), board.cell_id(3).unwrap()];
         let robot = |at| RobotSetup {
             program: Arc::clone(&program),
             origin: "p".into(),
@@ -342,11 +352,11 @@ mod tests {
             teams: vec![
                 TeamSetup {
                     colour: TeamColour::Green,
-                    robots: vec![robot(0)],
+                    robots: vec![robot(cells[0])],
                 },
                 TeamSetup {
                     colour: TeamColour::Violet,
-                    robots: vec![robot(3)],
+                    robots: vec![robot(cells[1])],
                 },
             ],
             signals: vec![],
@@ -367,6 +377,7 @@ mod tests {
         let board =
             crate::battle::board_file::parse_board("b", "map: |\n  . ! .\n   . . .\n").unwrap();
         let program = Arc::new(parse_program("p", code, MAX_PROGRAM_STEPS).unwrap());
+        let cells = [board.cell_id(0).unwrap(), board.cell_id(3).unwrap()];
         let robot = |at| RobotSetup {
             program: Arc::clone(&program),
             origin: "p".into(),
@@ -385,11 +396,11 @@ mod tests {
             teams: vec![
                 TeamSetup {
                     colour: TeamColour::Green,
-                    robots: vec![robot(0)],
+                    robots: vec![robot(cells[0])],
                 },
                 TeamSetup {
                     colour: TeamColour::Violet,
-                    robots: vec![robot(3)],
+                    robots: vec![robot(cells[1])],
                 },
             ],
             signals: vec![],
@@ -403,7 +414,7 @@ mod tests {
         let mut setup = small_setup("1: R+1\n", 64);
         assert_eq!(Match::new(&setup).err(), Some(SetupError::ProgramSteps(64)));
         setup.rules.program_steps = 15;
-        setup.teams[1].robots[0].at = Some(0);
+        setup.teams[1].robots[0].at = setup.board.cell_id(0);
         assert_eq!(
             Match::new(&setup).err(),
             Some(SetupError::Taken { team: 1, robot: 0 })

@@ -3,15 +3,11 @@
 //! drawn by the match's generator; facings not given are drawn too; then the first player.
 
 use super::setup::{MatchSetup, SetupError};
+use super::state::TeamId;
 use crate::battle::board::CellId;
 use crate::battle::hex::Direction;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
-
-/// A robot id from an index below the validated robot count (at most 6 teams × 9 robots).
-pub(super) fn robot_id(index: usize) -> u8 {
-    u8::try_from(index).expect("validated: at most 54 robots")
-}
 
 /// A uniform index below `len` (`len` > 0, small).
 fn draw_index(rng: &mut ChaCha8Rng, len: usize) -> usize {
@@ -33,7 +29,7 @@ pub(super) fn place(
         for (i, r) in team.robots.iter().enumerate() {
             cells.push(None);
             if let Some(cell) = r.at {
-                if std::mem::replace(&mut taken[usize::from(cell)], true) {
+                if std::mem::replace(&mut taken[cell.index()], true) {
                     return Err(SetupError::Taken { team: t, robot: i });
                 }
                 cells[i] = Some((cell, Direction::ALL[0]));
@@ -58,13 +54,13 @@ pub(super) fn place(
                 None => {
                     let free: Vec<CellId> = board
                         .start_points_for(team.colour)
-                        .filter(|&c| !taken[usize::from(c)])
+                        .filter(|&c| !taken[c.index()])
                         .collect();
                     if free.is_empty() {
                         return Err(SetupError::NoFreeStartPoint { team: t, robot: i });
                     }
                     let cell = free[draw_index(rng, free.len())];
-                    taken[usize::from(cell)] = true;
+                    taken[cell.index()] = true;
                     cell
                 }
             };
@@ -83,10 +79,10 @@ pub(super) fn place(
 }
 
 /// The first player, drawn after placement.
-pub(super) fn draw_first_team(teams: usize, rng: &mut ChaCha8Rng) -> usize {
-    if teams == 0 {
+pub(super) fn draw_first_team(teams: usize, rng: &mut ChaCha8Rng) -> TeamId {
+    TeamId::at(if teams == 0 {
         0
     } else {
         draw_index(rng, teams)
-    }
+    })
 }

@@ -4,7 +4,7 @@
 
 use super::event::{EndReason, Event};
 use super::setup::{Scenario, SignalPlan};
-use super::state::{Outcome, RobotId, State};
+use super::state::{Outcome, RobotId, State, TeamId};
 use super::{Fixed, SignalError, query};
 use crate::battle::terrain::TeamColour;
 
@@ -16,15 +16,22 @@ pub(super) struct Turn<'a> {
 
 impl State {
     /// The team playing now (file index).
-    pub(super) fn team_to_play(&self) -> usize {
-        (self.first_team + self.clock.slot) % self.teams.len().max(1)
+    pub(super) fn team_to_play(&self) -> TeamId {
+        self.team_in_slot(self.clock.slot)
+    }
+
+    /// The team that plays `slot`-th in a round.
+    fn team_in_slot(&self, slot: usize) -> TeamId {
+        TeamId::at((self.first_team.index() + slot) % self.teams.len().max(1))
     }
 }
 
 /// The first robot of `team` still alive, from index `from` within the team.
-fn next_alive(fixed: &Fixed, s: &State, team: usize, from: u8) -> Option<RobotId> {
-    let range = fixed.team_robots[team].clone();
-    (range.start + from..range.end).find(|&i| s.robots[usize::from(i)].alive)
+fn next_alive(fixed: &Fixed, s: &State, team: TeamId, from: usize) -> Option<RobotId> {
+    let range = fixed.team_robots[team.index()].clone();
+    (range.start + from..range.end)
+        .map(RobotId::at)
+        .find(|&id| s.robot(id).alive)
 }
 
 /// The robot about to act, if the match is not over.
@@ -34,7 +41,7 @@ pub(super) fn next_robot(fixed: &Fixed, s: &State) -> Option<RobotId> {
     }
     let mut clock = s.clock;
     for _ in 0..=s.teams.len() {
-        let team = (s.first_team + clock.slot) % s.teams.len();
+        let team = s.team_in_slot(clock.slot);
         if let Some(id) = next_alive(fixed, s, team, clock.next) {
             return Some(id);
         }
@@ -62,7 +69,7 @@ pub(super) fn step(fixed: &Fixed, s: &mut State, events: &mut Vec<Event>) -> boo
             continue;
         };
         turn.s.turns += 1;
-        turn.s.clock.next = id - fixed.team_robots[team].start + 1;
+        turn.s.clock.next = id.index() - fixed.team_robots[team.index()].start + 1;
         turn.robot_turn(id, events);
         if turn.check_end(events) {
             return true;
@@ -86,7 +93,7 @@ pub(super) fn send_signal(
     step: u8,
     events: &mut Vec<Event>,
 ) -> Result<(), SignalError> {
-    let team = usize::from(s.robots[usize::from(id)].team);
+    let team = s.robot(id).team;
     if s.signal_window != Some(team) {
         return Err(SignalError::NotYourTurnEnd);
     }
@@ -96,13 +103,13 @@ pub(super) fn send_signal(
 impl Turn<'_> {
     fn try_signal(
         &mut self,
-        team: usize,
+        team: TeamId,
         id: RobotId,
         step: u8,
         events: &mut Vec<Event>,
     ) -> Result<(), SignalError> {
-        let state = &self.s.teams[team];
-        let robot = &self.s.robots[usize::from(id)];
+        let state = &self.s.teams[team.index()];
+        let robot = &self.s.robots[id.index()];
         if state.signals_left == 0 {
             return Err(SignalError::NoneLeft);
         }
@@ -120,8 +127,8 @@ impl Turn<'_> {
             return Err(SignalError::BadStep(step, steps));
         }
         let name = robot.name;
-        self.s.robots[usize::from(id)].pending_signal = Some(step);
-        let state = &mut self.s.teams[team];
+        self.s.robots[id.index()].pending_signal = Some(step);
+        let state = &mut self.s.teams[team.index()];
         state.signals_left -= 1;
         state.last_signal_round = Some(self.s.clock.round);
         events.push(Event::SignalSent { robot: name });
@@ -129,21 +136,21 @@ impl Turn<'_> {
     }
 
     /// The end of a team's turn: planned signals (R-A15), then the window for one by hand.
-    fn end_team_turn(&mut self, team: usize, events: &mut Vec<Event>) {
+    fn end_team_turn(&mut self, team: TeamId, events: &mut Vec<Event>) {
         let fixed = self.fixed;
         let round = self.s.clock.round;
         for (t, plan) in &fixed.signals {
-            if *t != team || self.s.teams[team].last_signal_round == Some(round) {
+            if *t != team || self.s.teams[team.index()].last_signal_round == Some(round) {
                 continue;
             }
-            let id = fixed.team_robots[team].start + plan.robot().number - 1;
+            let first = fixed.team_robots[team.index()].start;
+            let id = RobotId::at(first + usize::from(plan.robot().number) - 1);
             let (due, step) = match plan {
                 SignalPlan::Scheduled {
                     round: at, step, ..
                 } => (*at == round, *step),
                 SignalPlan::Conditional { when, step, .. } => (
-                    self.s.robots[usize::from(id)].alive
-                        && query::evaluate(fixed, self.s, id, when),
+                    self.s.robot(id).alive && query::evaluate(fixed, self.s, id, when),
                     *step,
                 ),
             };
@@ -196,7 +203,7 @@ impl Turn<'_> {
         let mut alive_teams = 0;
         let mut last = None;
         for (ids, &colour) in self.fixed.team_robots.iter().zip(&self.fixed.teams) {
-            let robots = &self.s.robots[usize::from(ids.start)..usize::from(ids.end)];
+            let robots = &self.s.robots[ids.clone()];
             if robots.iter().any(|r| r.alive) {
                 alive_teams += 1;
                 last = Some(colour);

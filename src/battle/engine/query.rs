@@ -2,7 +2,7 @@
 //! everything and never see a pending signal.
 
 use super::Fixed;
-use super::state::{RobotId, State};
+use super::state::{RobotId, State, TeamId};
 use crate::battle::hex::{Direction, Hex};
 use crate::battle::lang::{
     CampOwner, Condition, LineDirection, Quantity, Region, Selector, Subject, TerrainKind, Who,
@@ -10,7 +10,7 @@ use crate::battle::lang::{
 use crate::battle::terrain::{TeamColour, Terrain};
 
 pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condition) -> bool {
-    let me = &s.robots[usize::from(id)];
+    let me = &s.robots[id.index()];
     let view = View {
         fixed,
         s,
@@ -19,7 +19,7 @@ pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condit
         hex: fixed.board.hex(me.cell),
         facing: me.facing,
         team: me.team,
-        colour: fixed.teams[usize::from(me.team)],
+        colour: fixed.teams[me.team.index()],
     };
     view.holds(condition)
 }
@@ -31,7 +31,7 @@ struct View<'a> {
     cell: crate::battle::board::CellId,
     hex: Hex,
     facing: Direction,
-    team: u8,
+    team: TeamId,
     colour: TeamColour,
 }
 
@@ -44,7 +44,7 @@ impl View<'_> {
             Condition::Compare(a, op, b) => op.holds(self.quantity(a), self.quantity(b)),
             Condition::Facing(d) => self.facing == *d,
             Condition::InCamp(owner) => {
-                let me = &self.s.robots[usize::from(self.id)];
+                let me = &self.s.robots[self.id.index()];
                 self.camp_matches(*owner, self.fixed.board.cell(me.cell).camp)
             }
             Condition::Truth(b) => *b,
@@ -53,12 +53,12 @@ impl View<'_> {
     }
 
     fn quantity(&self, q: &Quantity) -> u32 {
-        let me = &self.s.robots[usize::from(self.id)];
+        let me = &self.s.robots[self.id.index()];
         match q {
             Quantity::Count(selector) => self.count(selector, false),
             Quantity::ShotsLeft => u32::from(me.shots),
             Quantity::DestroyedSteps => {
-                let len = self.fixed.programs[usize::from(self.id)].len();
+                let len = self.fixed.programs[self.id.index()].len();
                 (1..=len).filter(|&s| me.is_destroyed(s)).count() as u32
             }
             Quantity::Number(n) => *n,
@@ -83,7 +83,7 @@ impl View<'_> {
     fn count_robots(&self, who: Who, region: Region, any: bool) -> u32 {
         let mut n = 0;
         for (i, r) in self.s.robots.iter().enumerate() {
-            if !r.alive || i == usize::from(self.id) {
+            if !r.alive || i == self.id.index() {
                 continue;
             }
             let wanted = match who {

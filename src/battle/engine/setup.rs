@@ -273,7 +273,7 @@ impl MatchSetup {
                     at: self.cell_text(cell),
                     problem,
                 };
-                if usize::from(cell) >= board.len() {
+                if cell.index() >= board.len() {
                     return Err(bad("is off the board"));
                 }
                 match board.cell(cell).terrain {
@@ -289,7 +289,7 @@ impl MatchSetup {
 
     /// A cell as files write it, `[col, row]`.
     fn cell_text(&self, cell: CellId) -> String {
-        if usize::from(cell) < self.board.len() {
+        if cell.index() < self.board.len() {
             let (col, row) = self.board.offset(cell);
             format!("[{col}, {row}]")
         } else {

@@ -9,17 +9,38 @@ use crate::battle::terrain::TeamColour;
 use rand_chacha::ChaCha8Rng;
 use std::hash::{Hash, Hasher};
 
-/// A robot's index in the match (teams in file order, robots in number order).
-pub type RobotId = u8;
+/// A robot's index in the match (teams in file order, robots in number order). A match has
+/// at most 6 teams of 9 robots, so every index fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RobotId(u8);
 
-/// No robot on a cell, in the occupancy array.
-pub(super) const NO_ROBOT: u8 = u8::MAX;
+/// A team's index in the match (file order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TeamId(u8);
+
+macro_rules! index_type {
+    ($($id:ident),*) => {$(
+        impl $id {
+            /// The index into the match's arrays.
+            pub fn index(self) -> usize {
+                usize::from(self.0)
+            }
+
+            /// The id of an index below the validated count (at most 54 robots, 6 teams).
+            pub(super) fn at(index: usize) -> $id {
+                $id(u8::try_from(index).expect("validated: at most 54 robots"))
+            }
+        }
+    )*};
+}
+
+index_type!(RobotId, TeamId);
 
 /// One robot's state (RULES A.3).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Robot {
     pub name: RobotName,
-    pub team: u8,
+    pub team: TeamId,
     pub cell: CellId,
     pub facing: Direction,
     /// The last step read; 0 is the start box (R-A8).
@@ -87,7 +108,7 @@ pub struct Clock {
     /// Which team of the play order is playing (0 = the first player).
     pub slot: usize,
     /// The next robot of that team to consider, as an index within the team.
-    pub next: u8,
+    pub next: usize,
 }
 
 /// The match's random generator. Placement and the first-player draw consume it; it stays in
@@ -108,20 +129,27 @@ impl Hash for MatchRng {
 pub struct State {
     pub(super) robots: Vec<Robot>,
     pub(super) teams: Vec<TeamState>,
-    /// The robot on each cell, or [`NO_ROBOT`].
-    pub(super) occupant: Vec<u8>,
+    /// The robot on each cell.
+    pub(super) occupant: Vec<Option<RobotId>>,
     pub(super) rng: MatchRng,
-    pub(super) first_team: usize,
+    pub(super) first_team: TeamId,
     pub(super) clock: Clock,
     pub(super) outcome: Option<Outcome>,
     /// The team whose turn just ended, which may still send a signal by hand.
-    pub(super) signal_window: Option<usize>,
+    pub(super) signal_window: Option<TeamId>,
     pub(super) turns: u64,
 }
 
 impl State {
     pub(super) fn robot_at(&self, cell: CellId) -> Option<RobotId> {
-        let id = self.occupant[usize::from(cell)];
-        (id != NO_ROBOT).then_some(id)
+        self.occupant[cell.index()]
+    }
+
+    pub(super) fn robot(&self, id: RobotId) -> &Robot {
+        &self.robots[id.index()]
+    }
+
+    pub(super) fn robot_mut(&mut self, id: RobotId) -> &mut Robot {
+        &mut self.robots[id.index()]
     }
 }

@@ -4,25 +4,25 @@ use super::event::{Cause, EndReason, Event, IdleReason, Obstacle, SignalEffect};
 use super::play::Turn;
 use super::query;
 use super::setup::Scenario;
-use super::state::{NO_ROBOT, RobotId};
+use super::state::RobotId;
 use crate::battle::lang::Instruction;
 use crate::battle::terrain::Terrain;
 
 impl Turn<'_> {
     pub(super) fn robot_turn(&mut self, id: RobotId, events: &mut Vec<Event>) {
-        let name = self.s.robots[usize::from(id)].name;
+        let name = self.s.robots[id.index()].name;
         events.push(Event::Turn {
             round: self.s.clock.round,
             robot: name,
         });
-        if let Some(step) = self.s.robots[usize::from(id)].pending_signal.take() {
+        if let Some(step) = self.s.robots[id.index()].pending_signal.take() {
             self.signal_turn(id, step, events);
             return;
         }
         let fixed = self.fixed;
-        let program = &fixed.programs[usize::from(id)];
+        let program = &fixed.programs[id.index()];
         let len = program.len();
-        let robot = &self.s.robots[usize::from(id)];
+        let robot = &self.s.robots[id.index()];
         // Past the end of the program the pointer stays where it is (R-A10).
         let mut at = if usize::from(robot.pointer) > len {
             usize::from(robot.pointer)
@@ -31,7 +31,7 @@ impl Turn<'_> {
         };
         let mut controls = 0;
         loop {
-            self.s.robots[usize::from(id)].pointer = at as u8;
+            self.s.robots[id.index()].pointer = at as u8;
             let step = at as u8;
             let Some(instruction) = program.instruction(at) else {
                 events.push(Event::Idle {
@@ -41,7 +41,7 @@ impl Turn<'_> {
                 });
                 return;
             };
-            if self.s.robots[usize::from(id)].is_destroyed(at) {
+            if self.s.robots[id.index()].is_destroyed(at) {
                 events.push(Event::Idle {
                     robot: name,
                     step,
@@ -93,12 +93,11 @@ impl Turn<'_> {
     /// A turn that obeys a received signal: the named step instead of the program's, without
     /// moving the pointer; controls, destroyed and empty steps do nothing (R-A14).
     fn signal_turn(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
-        let name = self.s.robots[usize::from(id)].name;
-        let instruction = self.fixed.programs[usize::from(id)].instruction(usize::from(step));
+        let name = self.s.robots[id.index()].name;
+        let instruction = self.fixed.programs[id.index()].instruction(usize::from(step));
         match instruction {
             Some(i)
-                if i.is_action()
-                    && !self.s.robots[usize::from(id)].is_destroyed(usize::from(step)) =>
+                if i.is_action() && !self.s.robots[id.index()].is_destroyed(usize::from(step)) =>
             {
                 events.push(Event::SignalReceived {
                     robot: name,
@@ -120,7 +119,7 @@ impl Turn<'_> {
         match instruction {
             Instruction::Move(n) => self.move_robot(id, step, n, events),
             Instruction::Rotate(n) => {
-                let robot = &mut self.s.robots[usize::from(id)];
+                let robot = &mut self.s.robots[id.index()];
                 robot.facing = robot.facing.turned(i32::from(n));
                 events.push(Event::Rotated {
                     robot: robot.name,
@@ -142,7 +141,7 @@ impl Turn<'_> {
     fn move_robot(&mut self, id: RobotId, step: u8, n: i8, events: &mut Vec<Event>) {
         let fixed = self.fixed;
         let board = &fixed.board;
-        let robot = &self.s.robots[usize::from(id)];
+        let robot = &self.s.robots[id.index()];
         let (name, team, from) = (robot.name, robot.team, robot.cell);
         let dir = if n > 0 {
             robot.facing
@@ -156,7 +155,7 @@ impl Turn<'_> {
             *slot = cell;
             let Some(c) = cell else { break };
             let obstacle = match (self.s.robot_at(c), self.fixed.terrain(c)) {
-                (Some(other), _) => Some(Obstacle::Robot(self.s.robots[usize::from(other)].name)),
+                (Some(other), _) => Some(Obstacle::Robot(self.s.robots[other.index()].name)),
                 (None, Terrain::Computer(_)) => Some(Obstacle::Computer),
                 (None, Terrain::Shape(..)) if self.fixed.rules.shapes_block => {
                     Some(Obstacle::Shape)
@@ -199,16 +198,16 @@ impl Turn<'_> {
                 from: self.fixed.pos(from),
                 to: self.fixed.pos(stop),
             });
-            self.s.occupant[usize::from(from)] = NO_ROBOT;
-            self.s.occupant[usize::from(stop)] = id;
-            self.s.robots[usize::from(id)].cell = stop;
+            self.s.occupant[from.index()] = None;
+            self.s.occupant[stop.index()] = Some(id);
+            self.s.robots[id.index()].cell = stop;
         }
         // What entering each hex did, in order.
         let mut struck = false;
         for &c in path.iter().take(steps).map_while(|h| h.as_ref()) {
             if self.fixed.terrain(c) == Terrain::Lightning && !struck {
                 struck = true;
-                self.s.robots[usize::from(id)].destroyed |= 1 << step;
+                self.s.robots[id.index()].destroyed |= 1 << step;
                 events.push(Event::Lightning {
                     robot: name,
                     at: self.fixed.pos(c),
@@ -218,7 +217,7 @@ impl Turn<'_> {
             if self.fixed.scenario == Scenario::CampRaid
                 && self.fixed.is_enemy_camp(team, board.cell(c).camp)
             {
-                let winner = self.fixed.teams[usize::from(team)];
+                let winner = self.fixed.teams[team.index()];
                 self.finish(Some(winner), EndReason::CampEntered, events);
                 return;
             }
@@ -250,7 +249,7 @@ impl Turn<'_> {
     fn fire(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
         let fixed = self.fixed;
         let board = &fixed.board;
-        let robot = &mut self.s.robots[usize::from(id)];
+        let robot = &mut self.s.robots[id.index()];
         let (name, team, facing, from) = (robot.name, robot.team, robot.facing, robot.cell);
         if robot.shots == 0 {
             events.push(Event::OutOfShots { robot: name, step });
@@ -270,7 +269,7 @@ impl Turn<'_> {
             };
             cell = c;
             if let Some(target) = self.s.robot_at(c) {
-                let target_name = self.s.robots[usize::from(target)].name;
+                let target_name = self.s.robots[target.index()].name;
                 events.push(Event::Hit {
                     robot: target_name,
                     by: name,
@@ -299,7 +298,7 @@ impl Turn<'_> {
                         counts,
                     });
                     if counts {
-                        let winner = self.fixed.teams[usize::from(team)];
+                        let winner = self.fixed.teams[team.index()];
                         self.finish(Some(winner), EndReason::ComputerDestroyed, events);
                     }
                     return;
@@ -315,7 +314,7 @@ impl Turn<'_> {
     fn self_destruct(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
         let fixed = self.fixed;
         let board = &fixed.board;
-        let robot = &self.s.robots[usize::from(id)];
+        let robot = &self.s.robots[id.index()];
         let (name, centre) = (robot.name, board.hex(robot.cell));
         events.push(Event::Exploded {
             robot: name,
@@ -323,8 +322,8 @@ impl Turn<'_> {
             at: self.fixed.pos(robot.cell),
         });
         self.remove(id, events);
-        for other in 0..self.s.robots.len() as RobotId {
-            let r = &self.s.robots[usize::from(other)];
+        for other in (0..self.s.robots.len()).map(RobotId::at) {
+            let r = self.s.robot(other);
             if !r.alive {
                 continue;
             }
@@ -345,8 +344,8 @@ impl Turn<'_> {
     /// The step under the pointer is destroyed (R-A8); on the start box or past the end of
     /// the program there is nothing to lose.
     fn lose_step(&mut self, id: RobotId, cause: Cause, events: &mut Vec<Event>) {
-        let len = self.fixed.programs[usize::from(id)].len();
-        let robot = &mut self.s.robots[usize::from(id)];
+        let len = self.fixed.programs[id.index()].len();
+        let robot = &mut self.s.robots[id.index()];
         let step = robot.pointer;
         if step == 0 || usize::from(step) > len {
             return;
@@ -361,10 +360,10 @@ impl Turn<'_> {
 
     /// Takes a robot off the board; a signal waiting for it is lost (RULES A.8).
     fn remove(&mut self, id: RobotId, events: &mut Vec<Event>) {
-        let robot = &mut self.s.robots[usize::from(id)];
+        let robot = &mut self.s.robots[id.index()];
         robot.alive = false;
-        if self.s.occupant[usize::from(robot.cell)] == id {
-            self.s.occupant[usize::from(robot.cell)] = NO_ROBOT;
+        if self.s.occupant[robot.cell.index()] == Some(id) {
+            self.s.occupant[robot.cell.index()] = None;
         }
         if robot.pending_signal.take().is_some() {
             events.push(Event::SignalLost { robot: robot.name });
