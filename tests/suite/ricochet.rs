@@ -70,7 +70,7 @@ fn all_96_original_boards_build_with_17_targets_and_a_closed_centre() {
 
 #[test]
 fn positions_draw_solve_and_check() {
-    insta::glob!("ricochet/*.yaml", |path| {
+    insta::glob!("../ricochet", "*.yaml", |path| {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let input = std::fs::read_to_string(path).unwrap();
         let result = load(path);
@@ -97,7 +97,10 @@ fn positions_draw_solve_and_check() {
                 )
             }
         };
-        insta::assert_snapshot!(format!("{input}\n---- result ----\n{output}"));
+        snapshot!(
+            "positions_draw_solve_and_check",
+            format!("{input}\n---- result ----\n{output}")
+        );
     });
 }
 
@@ -294,7 +297,7 @@ fn a_three_player_game_runs_to_its_end_and_names_the_winner() {
         .unwrap();
     assert_eq!(Some(winner.tokens), tokens_to_win(3));
     assert_eq!(log.last().unwrap(), &format!("winner: {}", winner.name));
-    insta::assert_snapshot!("game-3-players", log.join("\n"));
+    snapshot!("game-3-players", log.join("\n"));
 }
 
 #[test]
@@ -327,5 +330,5 @@ fn a_game_of_ricochets_plays_the_treasures_out() {
     );
     // R-B2 holds in every demonstration, and played targets move.
     assert!(log.iter().any(|l| l.contains("target moves to")));
-    insta::assert_snapshot!("game-ricochets", log.join("\n"));
+    snapshot!("game-ricochets", log.join("\n"));
 }

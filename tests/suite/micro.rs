@@ -36,7 +36,7 @@ fn cell(text: &str) -> Cell {
 
 #[test]
 fn board_files() {
-    insta::glob!("micro/*.yaml", |path| {
+    insta::glob!("../micro", "*.yaml", |path| {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let input = std::fs::read_to_string(path).unwrap();
         let result = load(path);
@@ -62,7 +62,10 @@ fn board_files() {
                 out
             }
         };
-        insta::assert_snapshot!(format!("{input}\n---- result ----\n{output}"));
+        snapshot!(
+            "board_files",
+            format!("{input}\n---- result ----\n{output}")
+        );
     });
 }
 
@@ -70,7 +73,7 @@ fn board_files() {
 fn shipped_faces() {
     for name in ["silver", "copper"] {
         let f = face(name);
-        insta::assert_snapshot!(name, render(&Board::arrange(&f, Arrangement::PLAIN), false));
+        snapshot!(name, render(&Board::arrange(&f, Arrangement::PLAIN), false));
     }
 }
 
@@ -225,6 +228,6 @@ fn a_game_is_played_to_its_end() {
             outcome.reason
         );
         assert!(log.last().unwrap().starts_with("winner"));
-        insta::assert_snapshot!(format!("game-{name}"), log.join("\n"));
+        snapshot!(format!("game-{name}"), log.join("\n"));
     }
 }

@@ -37,7 +37,7 @@ fn session(name: &str, seed: Option<u64>) -> Session {
 
 #[test]
 fn scripts() {
-    insta::glob!("debugger/*.script", |path| {
+    insta::glob!("../debugger", "*.script", |path| {
         let script = std::fs::read_to_string(path).unwrap();
         let header = |key: &str| {
             script
@@ -47,7 +47,10 @@ fn scripts() {
         let matched = header("match").expect("a `# match:` line");
         let seed = header("seed").map(|s| s.parse().unwrap());
         let transcript = session(matched, seed).transcript(script.lines());
-        insta::assert_snapshot!(format!("{script}\n---- transcript ----\n{transcript}"));
+        snapshot!(
+            "scripts",
+            format!("{script}\n---- transcript ----\n{transcript}")
+        );
     });
 }
 

@@ -47,7 +47,7 @@ fn play(path: &Path) -> String {
 
 #[test]
 fn scenarios() {
-    insta::glob!("scenarios/*.yaml", |path| {
+    insta::glob!("../scenarios", "*.yaml", |path| {
         let output = play(path);
         let is_error_case = path
             .file_name()
@@ -60,7 +60,7 @@ fn scenarios() {
             "{}: err_* files, and only they, must fail to load",
             path.display()
         );
-        insta::assert_snapshot!(output);
+        snapshot!("scenarios", output);
     });
 }
 

@@ -7,7 +7,7 @@ use robots::text::diagnostic::text_from_bytes;
 
 #[test]
 fn programs() {
-    insta::glob!("programs/*.robot", |path| {
+    insta::glob!("../programs", "*.robot", |path| {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let shown = format!("tests/programs/{name}");
         let bytes = std::fs::read(path).unwrap();
@@ -32,6 +32,6 @@ fn programs() {
             }
             Err(d) => d.to_string(),
         };
-        insta::assert_snapshot!(format!("{input}\n---- parsed ----\n{output}"));
+        snapshot!("programs", format!("{input}\n---- parsed ----\n{output}"));
     });
 }

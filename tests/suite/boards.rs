@@ -15,7 +15,7 @@ fn load(
 
 #[test]
 fn board_files() {
-    insta::glob!("boards/*.yaml", |path| {
+    insta::glob!("../boards", "*.yaml", |path| {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let shown = format!("tests/boards/{name}");
         let result = load(path, &shown);
@@ -29,15 +29,18 @@ fn board_files() {
             Ok(board) => robots::battle::render::board(&board),
             Err(d) => d.to_string(),
         };
-        insta::assert_snapshot!(format!("{input}\n---- result ----\n{output}"));
+        snapshot!(
+            "board_files",
+            format!("{input}\n---- result ----\n{output}")
+        );
     });
 }
 
 #[test]
 fn shipped_boards() {
-    insta::glob!("../boards", "*.yaml", |path| {
+    insta::glob!("../../boards", "*.yaml", |path| {
         let board = load(path, &path.display().to_string()).expect("shipped boards are valid");
-        insta::assert_snapshot!(robots::battle::render::board(&board));
+        snapshot!("shipped_boards", robots::battle::render::board(&board));
     });
 }
 
