@@ -1,30 +1,32 @@
 //! Board tests: every `tests/boards/*.yaml` and every shipped board. Valid boards snapshot
 //! their drawing; `err_*` files snapshot the diagnostic.
 
+use crate::support::{file_name, input, root, shown};
+use robots::battle::board::Board;
 use robots::battle::board_file::parse_board;
 use robots::battle::hex::Hex;
 use robots::battle::terrain::{TeamColour, Terrain};
-use robots::text::diagnostic::text_from_bytes;
+use robots::text::diagnostic::Diagnostic;
+use std::path::Path;
 
-fn load(
-    path: &std::path::Path,
-    shown: &str,
-) -> Result<robots::battle::board::Board, robots::text::diagnostic::Diagnostic> {
-    text_from_bytes(shown, std::fs::read(path).unwrap()).and_then(|text| parse_board(shown, &text))
+fn load(path: &Path, shown: &str) -> Result<Board, Diagnostic> {
+    input(path, shown)
+        .1
+        .and_then(|text| parse_board(shown, &text))
 }
 
 #[test]
 fn board_files() {
     insta::glob!("../boards", "*.yaml", |path| {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let shown = format!("tests/boards/{name}");
-        let result = load(path, &shown);
+        let name = file_name(path);
+        let shown = shown("boards", path);
+        let (input, text) = input(path, &shown);
+        let result = text.and_then(|text| parse_board(&shown, &text));
         assert_eq!(
             result.is_err(),
             name.starts_with("err_"),
             "{name}: err_* files, and only they, must be rejected"
         );
-        let input = String::from_utf8_lossy(&std::fs::read(path).unwrap()).replace('\0', "\\0");
         let output = match result {
             Ok(board) => robots::battle::render::board(&board),
             Err(d) => d.to_string(),
@@ -47,8 +49,7 @@ fn shipped_boards() {
 /// The requirements for `classic.yaml`, checked one by one.
 #[test]
 fn classic_board_is_big_enough_balanced_and_symmetric() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/classic.yaml");
-    let b = load(&path, "boards/classic.yaml").unwrap();
+    let b = load(&root().join("boards/classic.yaml"), "boards/classic.yaml").unwrap();
     assert!(b.width >= 13 && b.height >= 11, "at least 13 x 11 hexes");
     let count =
         |f: &dyn Fn(&robots::battle::board::Cell) -> bool| b.cells().filter(|(_, c)| f(c)).count();

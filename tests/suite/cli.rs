@@ -1,23 +1,6 @@
 //! The `robots` binary as a user runs it: exit codes, output shapes, determinism.
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn robots(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::support::{robots, robots_command, root, stderr, stdout};
 
 #[test]
 fn run_plays_the_default_match_and_prints_the_result() {
@@ -123,7 +106,7 @@ fn check_accepts_every_shipped_file() {
         "matches",
         "tests/ricochet",
     ] {
-        for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)).unwrap() {
+        for entry in std::fs::read_dir(root().join(dir)).unwrap() {
             let entry = entry.unwrap();
             let name = entry.file_name().to_string_lossy().into_owned();
             if entry.file_type().unwrap().is_file() && !name.starts_with("err_") {
@@ -230,7 +213,7 @@ fn bench_reports_robot_turns_per_second_last() {
 fn a_reader_that_stops_early_is_not_a_panic() {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
+    let mut child = robots_command()
         .args(["run", "--log"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -2,25 +2,20 @@
 //! into ratatui's `TestBackend`, breakpoints checked against a plain run, and back-then-forward
 //! checked against straight play over random matches.
 
+use crate::support::{load_match, read_under_root, session_on};
 use proptest::prelude::*;
 use robots::battle::debug::{Session, Timeline};
 use robots::battle::engine::{Event, Match, MatchSetup};
 use robots::battle::{match_file, shipped};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
+/// The shipped default match, or a match file of `tests/debugger/`.
 fn load(name: &str) -> Result<MatchSetup, String> {
-    let read = |p: &Path| std::fs::read(root().join(p));
     if name == "default" {
         let (file, text) = shipped::DEFAULT_MATCH;
-        return match_file::parse_match(file, text, &read).map_err(|d| d.to_string());
+        return match_file::parse_match(file, text, &read_under_root).map_err(|d| d.to_string());
     }
-    let path = PathBuf::from("tests/debugger").join(name);
-    let text = std::fs::read_to_string(root().join(&path)).map_err(|e| e.to_string())?;
-    match_file::parse_match(&path.display().to_string(), &text, &read).map_err(|d| d.to_string())
+    load_match(&Path::new("tests/debugger").join(name))
 }
 
 fn session(name: &str, seed: Option<u64>) -> Session {
@@ -209,13 +204,7 @@ fn reload_picks_up_an_edited_program() {
     std::fs::write(&program, "1: R+1\n2: RAZ\n").unwrap();
     let game = dir.join("match.yaml");
     std::fs::write(&game, "board: classic\nteams:\n  - colour: green\n    robots: [{program: mine.robot}]\n  - colour: violet\n    robots: [{code: \"\"}]\n").unwrap();
-    let path = game.clone();
-    let mut s = Session::new(Box::new(move || {
-        let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
-        match_file::parse_match(&path.display().to_string(), &text, &|p| std::fs::read(p))
-            .map_err(|d| d.to_string())
-    }))
-    .unwrap();
+    let mut s = session_on(game);
     let before = s.transcript([
         "watch green.1 facing 1",
         "break green.1 step 2",

@@ -2,24 +2,17 @@
 //! silver robot, diagonals and the transparent robot, the solver against a plain search, and
 //! every answer replayed by the checker.
 
+use crate::support::{file_name, read, root, shown};
 use proptest::prelude::*;
 use robots::ricochet::board::{Colour, Dir, from_quadrants, original_arrangements};
 use robots::ricochet::position::{self, Position, parse_moves};
 use robots::ricochet::{reference, solve};
 use std::path::Path;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn load(path: &Path) -> Result<Position, robots::text::diagnostic::Diagnostic> {
-    let shown = format!(
-        "tests/ricochet/{}",
-        path.file_name().unwrap().to_string_lossy()
-    );
     let text = std::fs::read_to_string(path).unwrap();
     let base = path.parent().unwrap().to_path_buf();
-    position::parse(&shown, &text, &|name| {
+    position::parse(&shown("ricochet", path), &text, &|name| {
         std::fs::read_to_string(base.join(name)).map_err(|e| e.to_string())
     })
 }
@@ -71,7 +64,7 @@ fn all_96_original_boards_build_with_17_targets_and_a_closed_centre() {
 #[test]
 fn positions_draw_solve_and_check() {
     insta::glob!("../ricochet", "*.yaml", |path| {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let name = file_name(path);
         let input = std::fs::read_to_string(path).unwrap();
         let result = load(path);
         assert_eq!(result.is_err(), name.starts_with("err_"), "{name}");
@@ -303,7 +296,7 @@ fn a_three_player_game_runs_to_its_end_and_names_the_winner() {
 #[test]
 fn a_game_of_ricochets_plays_the_treasures_out() {
     use robots::ricochet::game::{Kind, NoHumans, Player, play};
-    let text = std::fs::read_to_string(root().join("boards/ricochet/ricochets-10x8.yaml")).unwrap();
+    let text = read("boards/ricochet/ricochets-10x8.yaml");
     let board = robots::ricochet::board::parse_custom("ricochets-10x8.yaml", &text).unwrap();
     let players: Vec<Player> = ["Ada", "Blaise"]
         .iter()
