@@ -94,11 +94,17 @@ fn classic_board_is_big_enough_balanced_and_symmetric() {
             other => other,
         })
     };
-    let (w, h) = (b.width as i32, b.height as i32);
+    let (w, h) = (
+        i32::try_from(b.width).unwrap(),
+        i32::try_from(b.height).unwrap(),
+    );
     for (id, cell) in b.cells() {
         let (col, row) = b.offset(id);
         let turned = b
-            .cell_at_offset(w - 1 - col as i32, h - 1 - row as i32)
+            .cell_at_offset(
+                w - 1 - i32::try_from(col).unwrap(),
+                h - 1 - i32::try_from(row).unwrap(),
+            )
             .unwrap();
         // Check it is a true hex half-turn: distances to a fixed pair of hexes are preserved.
         let (a, a_turned) = (b.hex(id), b.hex(turned));

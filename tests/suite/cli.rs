@@ -238,7 +238,10 @@ fn micro_solve_answers_in_json_and_says_when_there_is_no_way() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     let path = v["path"].as_array().unwrap();
-    assert_eq!(v["moves"].as_u64().unwrap() as usize, path.len() - 1);
+    assert_eq!(
+        usize::try_from(v["moves"].as_u64().unwrap()).unwrap(),
+        path.len() - 1
+    );
     assert_eq!(
         (path[0].as_str(), path.last().unwrap().as_str()),
         (Some("P1"), Some("W2"))
@@ -309,7 +312,10 @@ fn ricochet_solve_check_random_and_play() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     let moves = v["solution"].as_array().unwrap();
-    assert_eq!(v["moves"].as_u64().unwrap() as usize, moves.len());
+    assert_eq!(
+        usize::try_from(v["moves"].as_u64().unwrap()).unwrap(),
+        moves.len()
+    );
     assert!(
         moves.iter().all(|m| m["robot"].is_string()
             && ["N", "E", "S", "W"].contains(&m["dir"].as_str().unwrap()))

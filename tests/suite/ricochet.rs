@@ -51,7 +51,7 @@ fn all_96_original_boards_build_with_17_targets_and_a_closed_centre() {
             assert!(Dir::ALL.iter().all(|&d| b.wall(c, d)));
         }
         // Walls are two-sided: a wall on one side of a cell is on the facing side of its neighbour.
-        for c in 0..b.len() as u16 {
+        for c in 0..u16::try_from(b.len()).unwrap() {
             for d in Dir::ALL {
                 if let Some(n) = b.neighbour(c, d) {
                     assert_eq!(b.wall(c, d), b.wall(n, d.opposite()));
@@ -219,7 +219,7 @@ fn the_solver_matches_a_plain_search_on_short_positions() {
         let mut p = position::parse("random", &text, &|_| Err("no".into())).unwrap();
         p.rules.must_ricochet = seed % 2 == 0;
         let Ok(s) = solve::solve(&p, 3) else { continue };
-        let plain = reference::fewest_moves(&p, 3).map(|n| n as u32);
+        let plain = reference::fewest_moves(&p, 3).map(|n| u32::try_from(n).unwrap());
         assert_eq!(plain, Some(s.moves), "seed {seed}:\n{text}");
         compared += 1;
     }
