@@ -10,6 +10,7 @@ mod support;
 
 mod boards;
 mod cli;
+mod conditions;
 mod debugger;
 mod docs;
 mod micro;
