@@ -2,28 +2,21 @@
 //! into ratatui's `TestBackend`, breakpoints checked against a plain run, and back-then-forward
 //! checked against straight play over random matches.
 
+use crate::support::{load_match, read_under_root, session_on};
 use proptest::prelude::*;
 use robots::battle::debug::{Session, Timeline};
 use robots::battle::engine::{Event, Match, MatchSetup};
 use robots::battle::{match_file, shipped};
 use robots::text::diagnostic::Diagnostic;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
+/// The shipped default match, or a match file of `tests/debugger/`.
 fn load(name: &str) -> Result<MatchSetup, Diagnostic> {
-    let read = |p: &Path| std::fs::read(root().join(p));
     if name == "default" {
         let (file, text) = shipped::DEFAULT_MATCH;
-        return match_file::parse_match(file, text, &read);
+        return match_file::parse_match(file, text, &read_under_root);
     }
-    let path = PathBuf::from("tests/debugger").join(name);
-    let shown = path.display().to_string();
-    let text = std::fs::read_to_string(root().join(&path))
-        .map_err(|e| Diagnostic::whole_file(&shown, e.to_string()))?;
-    match_file::parse_match(&shown, &text, &read)
+    load_match(&Path::new("tests/debugger").join(name))
 }
 
 fn session(name: &str, seed: Option<u64>) -> Session {
@@ -40,7 +33,7 @@ fn session(name: &str, seed: Option<u64>) -> Session {
 
 #[test]
 fn scripts() {
-    insta::glob!("debugger/*.script", |path| {
+    insta::glob!("../debugger", "*.script", |path| {
         let script = std::fs::read_to_string(path).unwrap();
         let header = |key: &str| {
             script
@@ -50,7 +43,10 @@ fn scripts() {
         let matched = header("match").expect("a `# match:` line");
         let seed = header("seed").map(|s| s.parse().unwrap());
         let transcript = session(matched, seed).transcript(script.lines());
-        insta::assert_snapshot!(format!("{script}\n---- transcript ----\n{transcript}"));
+        snapshot!(
+            "scripts",
+            format!("{script}\n---- transcript ----\n{transcript}")
+        );
     });
 }
 
@@ -217,14 +213,7 @@ fn reload_picks_up_an_edited_program() {
     std::fs::write(&program, "1: R+1\n2: RAZ\n").unwrap();
     let game = dir.join("match.yaml");
     std::fs::write(&game, "board: classic\nteams:\n  - colour: green\n    robots: [{program: mine.robot}]\n  - colour: violet\n    robots: [{code: \"\"}]\n").unwrap();
-    let path = game.clone();
-    let mut s = Session::new(Box::new(move || {
-        let shown = path.display().to_string();
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| Diagnostic::whole_file(&shown, e.to_string()))?;
-        match_file::parse_match(&shown, &text, &|p| std::fs::read(p))
-    }))
-    .unwrap();
+    let mut s = session_on(game);
     let before = s.transcript([
         "watch green.1 facing 1",
         "break green.1 step 2",

@@ -2,18 +2,16 @@
 //! Valid programs snapshot their canonical listing and parsed tests; `err_*` files snapshot
 //! the diagnostic (file:line:col, the line, a caret, what was expected in words).
 
+use crate::support::{file_name, input, shown};
 use robots::battle::lang::{DEFAULT_PROGRAM_STEPS, parse_program};
-use robots::text::diagnostic::text_from_bytes;
 
 #[test]
 fn programs() {
-    insta::glob!("programs/*.robot", |path| {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let shown = format!("tests/programs/{name}");
-        let bytes = std::fs::read(path).unwrap();
-        let input = String::from_utf8_lossy(&bytes).replace('\0', "\\0");
-        let result = text_from_bytes(&shown, bytes)
-            .and_then(|text| parse_program(&shown, &text, DEFAULT_PROGRAM_STEPS));
+    insta::glob!("../programs", "*.robot", |path| {
+        let name = file_name(path);
+        let shown = shown("programs", path);
+        let (input, text) = input(path, &shown);
+        let result = text.and_then(|text| parse_program(&shown, &text, DEFAULT_PROGRAM_STEPS));
         assert_eq!(
             result.is_err(),
             name.starts_with("err_"),
@@ -32,6 +30,6 @@ fn programs() {
             }
             Err(d) => d.to_string(),
         };
-        insta::assert_snapshot!(format!("{input}\n---- parsed ----\n{output}"));
+        snapshot!("programs", format!("{input}\n---- parsed ----\n{output}"));
     });
 }

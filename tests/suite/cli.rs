@@ -1,23 +1,6 @@
 //! The `robots` binary as a user runs it: exit codes, output shapes, determinism.
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn robots(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::support::{robots, robots_command, root, stderr, stdout};
 
 #[test]
 fn run_plays_the_default_match_and_prints_the_result() {
@@ -130,7 +113,7 @@ fn check_accepts_every_shipped_file() {
         "matches",
         "tests/ricochet",
     ] {
-        for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)).unwrap() {
+        for entry in std::fs::read_dir(root().join(dir)).unwrap() {
             let entry = entry.unwrap();
             let name = entry.file_name().to_string_lossy().into_owned();
             if entry.file_type().unwrap().is_file() && !name.starts_with("err_") {
@@ -237,7 +220,7 @@ fn bench_reports_robot_turns_per_second_last() {
 fn a_reader_that_stops_early_is_not_a_panic() {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
+    let mut child = robots_command()
         .args(["run", "--log"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -262,7 +245,10 @@ fn micro_solve_answers_in_json_and_says_when_there_is_no_way() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     let path = v["path"].as_array().unwrap();
-    assert_eq!(v["moves"].as_u64().unwrap() as usize, path.len() - 1);
+    assert_eq!(
+        usize::try_from(v["moves"].as_u64().unwrap()).unwrap(),
+        path.len() - 1
+    );
     assert_eq!(
         (path[0].as_str(), path.last().unwrap().as_str()),
         (Some("P1"), Some("W2"))
@@ -333,7 +319,10 @@ fn ricochet_solve_check_random_and_play() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     let moves = v["solution"].as_array().unwrap();
-    assert_eq!(v["moves"].as_u64().unwrap() as usize, moves.len());
+    assert_eq!(
+        usize::try_from(v["moves"].as_u64().unwrap()).unwrap(),
+        moves.len()
+    );
     assert!(
         moves.iter().all(|m| m["robot"].is_string()
             && ["N", "E", "S", "W"].contains(&m["dir"].as_str().unwrap()))

@@ -1,51 +1,55 @@
 //! Board tests: every `tests/boards/*.yaml` and every shipped board. Valid boards snapshot
 //! their drawing; `err_*` files snapshot the diagnostic.
 
+use crate::support::{file_name, input, root, shown};
+use robots::battle::board::Board;
 use robots::battle::board_file::parse_board;
 use robots::battle::hex::Hex;
 use robots::battle::terrain::{TeamColour, Terrain};
-use robots::text::diagnostic::text_from_bytes;
+use robots::text::diagnostic::Diagnostic;
+use std::path::Path;
 
-fn load(
-    path: &std::path::Path,
-    shown: &str,
-) -> Result<robots::battle::board::Board, robots::text::diagnostic::Diagnostic> {
-    text_from_bytes(shown, std::fs::read(path).unwrap()).and_then(|text| parse_board(shown, &text))
+fn load(path: &Path, shown: &str) -> Result<Board, Diagnostic> {
+    input(path, shown)
+        .1
+        .and_then(|text| parse_board(shown, &text))
 }
 
 #[test]
 fn board_files() {
-    insta::glob!("boards/*.yaml", |path| {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let shown = format!("tests/boards/{name}");
-        let result = load(path, &shown);
+    insta::glob!("../boards", "*.yaml", |path| {
+        let name = file_name(path);
+        let shown = shown("boards", path);
+        let (input, text) = input(path, &shown);
+        let result = text.and_then(|text| parse_board(&shown, &text));
         assert_eq!(
             result.is_err(),
             name.starts_with("err_"),
             "{name}: err_* files, and only they, must be rejected"
         );
-        let input = String::from_utf8_lossy(&std::fs::read(path).unwrap()).replace('\0', "\\0");
         let output = match result {
             Ok(board) => robots::battle::render::board(&board),
             Err(d) => d.to_string(),
         };
-        insta::assert_snapshot!(format!("{input}\n---- result ----\n{output}"));
+        snapshot!(
+            "board_files",
+            format!("{input}\n---- result ----\n{output}")
+        );
     });
 }
 
 #[test]
 fn shipped_boards() {
-    insta::glob!("../boards", "*.yaml", |path| {
+    insta::glob!("../../boards", "*.yaml", |path| {
         let board = load(path, &path.display().to_string()).expect("shipped boards are valid");
-        insta::assert_snapshot!(robots::battle::render::board(&board));
+        snapshot!("shipped_boards", robots::battle::render::board(&board));
     });
 }
 
 /// The issue's requirements for `classic.yaml`, checked one by one.
 #[test]
 fn classic_board_is_big_enough_balanced_and_symmetric() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/classic.yaml");
-    let b = load(&path, "boards/classic.yaml").unwrap();
+    let b = load(&root().join("boards/classic.yaml"), "boards/classic.yaml").unwrap();
     assert!(b.width >= 13 && b.height >= 11, "at least 13 x 11 hexes");
     let count =
         |f: &dyn Fn(&robots::battle::board::Cell) -> bool| b.cells().filter(|(_, c)| f(c)).count();
@@ -90,11 +94,17 @@ fn classic_board_is_big_enough_balanced_and_symmetric() {
             other => other,
         })
     };
-    let (w, h) = (b.width as i32, b.height as i32);
+    let (w, h) = (
+        i32::try_from(b.width).unwrap(),
+        i32::try_from(b.height).unwrap(),
+    );
     for (id, cell) in b.cells() {
         let (col, row) = b.offset(id);
         let turned = b
-            .cell_at_offset(w - 1 - col as i32, h - 1 - row as i32)
+            .cell_at_offset(
+                w - 1 - i32::try_from(col).unwrap(),
+                h - 1 - i32::try_from(row).unwrap(),
+            )
             .unwrap();
         // Check it is a true hex half-turn: distances to a fixed pair of hexes are preserved.
         let (a, a_turned) = (b.hex(id), b.hex(turned));

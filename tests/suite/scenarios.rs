@@ -2,16 +2,14 @@
 //! snapshot shows the input beside the event log and the final board; `err_*` files snapshot
 //! the diagnostic instead. Names cite the ruling they exercise (RULES.md).
 
+use crate::support::{file_name, read_under_root, root, shown};
 use robots::battle::engine::Match;
 use robots::battle::{match_file, render};
 use std::path::Path;
 
 fn play(path: &Path) -> String {
     let bytes = std::fs::read(path).expect("scenario file");
-    let shown = format!(
-        "tests/scenarios/{}",
-        path.file_name().unwrap().to_string_lossy()
-    );
+    let shown = shown("scenarios", path);
     let text = match robots::text::diagnostic::text_from_bytes(&shown, bytes.clone()) {
         Ok(text) => text,
         Err(d) => {
@@ -21,7 +19,7 @@ fn play(path: &Path) -> String {
             );
         }
     };
-    let setup = match match_file::parse_match(&shown, &text, &|p| std::fs::read(p)) {
+    let setup = match match_file::parse_match(&shown, &text, &read_under_root) {
         Ok(setup) => setup,
         Err(d) => return format!("{text}\n---- diagnostic ----\n{d}\n"),
     };
@@ -47,28 +45,23 @@ fn play(path: &Path) -> String {
 
 #[test]
 fn scenarios() {
-    insta::glob!("scenarios/*.yaml", |path| {
+    insta::glob!("../scenarios", "*.yaml", |path| {
         let output = play(path);
-        let is_error_case = path
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .starts_with("err_");
+        let is_error_case = file_name(path).starts_with("err_");
         assert_eq!(
             output.contains("---- diagnostic ----"),
             is_error_case,
             "{}: err_* files, and only they, must fail to load",
             path.display()
         );
-        insta::assert_snapshot!(output);
+        snapshot!("scenarios", output);
     });
 }
 
 /// Every ruling of part A is named by at least one scenario file (RULES.md).
 #[test]
 fn every_ruling_has_a_scenario() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let names: Vec<String> = std::fs::read_dir(dir)
+    let names: Vec<String> = std::fs::read_dir(root().join("tests/scenarios"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();

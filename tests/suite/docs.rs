@@ -1,6 +1,7 @@
 //! The docs tell the truth: every test definition and every program shown in
 //! docs/LANGUAGE.md parses, and every example match and board in docs/FORMATS.md loads.
 
+use crate::support::{micro_face, read, read_under_root, session_on};
 use robots::battle::lang::parse_program;
 
 fn blocks(doc: &str, fence: &str) -> Vec<String> {
@@ -23,14 +24,10 @@ fn blocks(doc: &str, fence: &str) -> Vec<String> {
     out
 }
 
-fn doc(name: &str) -> String {
-    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name)).unwrap()
-}
-
 #[test]
 fn every_test_definition_in_the_language_guide_parses() {
     let mut checked = 0;
-    for block in blocks(&doc("docs/LANGUAGE.md"), "text") {
+    for block in blocks(&read("docs/LANGUAGE.md"), "text") {
         for line in block.lines().filter(|l| l.starts_with("test ")) {
             let number = &line[5..6];
             let program = format!("1: ?{number}\n2: RAZ\n{line}\n");
@@ -44,7 +41,7 @@ fn every_test_definition_in_the_language_guide_parses() {
 
 #[test]
 fn the_language_guide_shows_real_programs_and_real_errors() {
-    let blocks = blocks(&doc("docs/LANGUAGE.md"), "text");
+    let blocks = blocks(&read("docs/LANGUAGE.md"), "text");
     let sentinel = blocks
         .iter()
         .find(|b| b.contains("name: sentinel"))
@@ -66,37 +63,25 @@ fn the_language_guide_shows_real_programs_and_real_errors() {
 
 #[test]
 fn the_formats_guide_examples_load() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let blocks = blocks(&doc("docs/FORMATS.md"), "yaml");
+    let blocks = blocks(&read("docs/FORMATS.md"), "yaml");
     let board = blocks.iter().find(|b| b.contains("map: |")).unwrap();
     robots::battle::board_file::parse_board("board.yaml", board).unwrap();
     let game = blocks.iter().find(|b| b.contains("teams:")).unwrap();
     // Relative paths in the example are relative to a match file in matches/.
-    let read = |p: &std::path::Path| std::fs::read(root.join(p));
-    let setup = robots::battle::match_file::parse_match("matches/example.yaml", game, &read)
-        .map_err(|d| d.to_string())
-        .unwrap();
+    let setup =
+        robots::battle::match_file::parse_match("matches/example.yaml", game, &read_under_root)
+            .map_err(|d| d.to_string())
+            .unwrap();
     assert_eq!(setup.signals.len(), 2);
 }
 
 #[test]
 fn the_micro_robots_examples_load() {
-    use robots::micro::{MicroFile, board::parse};
-    let face = |name: &str| {
-        let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join(format!("boards/micro/{name}.yaml")),
-        )
-        .map_err(|e| e.to_string())?;
-        match parse(name, &text, &|_| Err("no".into())).map_err(|d| d.to_string())? {
-            MicroFile::Face(f) => Ok(f),
-            MicroFile::Board(_) => Err("not a face".to_string()),
-        }
-    };
     let mut loaded = 0;
-    for block in blocks(&doc("docs/FORMATS.md"), "yaml") {
+    for block in blocks(&read("docs/FORMATS.md"), "yaml") {
         if block.contains("tiles:") || block.contains("rows:") || block.contains("layout:") {
-            parse("FORMATS.md", &block, &face).unwrap_or_else(|d| panic!("{block}\n{d}"));
+            robots::micro::board::parse("FORMATS.md", &block, &micro_face)
+                .unwrap_or_else(|d| panic!("{block}\n{d}"));
             loaded += 1;
         }
     }
@@ -105,7 +90,7 @@ fn the_micro_robots_examples_load() {
 
 #[test]
 fn the_ricochet_examples_load() {
-    let blocks = blocks(&doc("docs/FORMATS.md"), "yaml");
+    let blocks = blocks(&read("docs/FORMATS.md"), "yaml");
     let position = blocks.iter().find(|b| b.contains("quadrants:")).unwrap();
     let p =
         robots::ricochet::position::parse("FORMATS.md", position, &|_| Err("no".into())).unwrap();
@@ -118,21 +103,15 @@ fn the_ricochet_examples_load() {
 /// The README's debugging session is what the debugger prints.
 #[test]
 fn the_readme_debug_session_is_real() {
-    let readme = doc("README.md");
+    let readme = read("README.md");
     let block = blocks(&readme, "text")
         .into_iter()
         .find(|b| b.contains("robots debug tests/scenarios"))
         .unwrap();
     let shown: String = block.lines().skip(2).map(|l| format!("{l}\n")).collect();
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/scenarios/instr-GO-and-RAZ-read-at-once.yaml");
-    let mut session = robots::battle::debug::Session::new(Box::new(move || {
-        let shown = path.display().to_string();
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| robots::text::diagnostic::Diagnostic::whole_file(&shown, e.to_string()))?;
-        robots::battle::match_file::parse_match(&shown, &text, &|p| std::fs::read(p))
-    }))
-    .unwrap();
+    let mut session = session_on(
+        crate::support::root().join("tests/scenarios/instr-GO-and-RAZ-read-at-once.yaml"),
+    );
     let transcript =
         session.transcript(["break green.1 step 3", "continue", "step", "back", "quit"]);
     assert_eq!(transcript, shown);

@@ -2,24 +2,17 @@
 //! silver robot, diagonals and the transparent robot, the solver against a plain search, and
 //! every answer replayed by the checker.
 
+use crate::support::{file_name, read, root, shown};
 use proptest::prelude::*;
 use robots::ricochet::board::{Colour, Dir, from_quadrants, original_arrangements};
 use robots::ricochet::position::{self, Position, parse_moves};
 use robots::ricochet::{reference, solve};
 use std::path::Path;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn load(path: &Path) -> Result<Position, robots::text::diagnostic::Diagnostic> {
-    let shown = format!(
-        "tests/ricochet/{}",
-        path.file_name().unwrap().to_string_lossy()
-    );
     let text = std::fs::read_to_string(path).unwrap();
     let base = path.parent().unwrap().to_path_buf();
-    position::parse(&shown, &text, &|name| {
+    position::parse(&shown("ricochet", path), &text, &|name| {
         std::fs::read_to_string(base.join(name)).map_err(|e| e.to_string())
     })
 }
@@ -58,7 +51,7 @@ fn all_96_original_boards_build_with_17_targets_and_a_closed_centre() {
             assert!(Dir::ALL.iter().all(|&d| b.wall(c, d)));
         }
         // Walls are two-sided: a wall on one side of a cell is on the facing side of its neighbour.
-        for c in 0..b.len() as u16 {
+        for c in 0..u16::try_from(b.len()).unwrap() {
             for d in Dir::ALL {
                 if let Some(n) = b.neighbour(c, d) {
                     assert_eq!(b.wall(c, d), b.wall(n, d.opposite()));
@@ -70,8 +63,8 @@ fn all_96_original_boards_build_with_17_targets_and_a_closed_centre() {
 
 #[test]
 fn positions_draw_solve_and_check() {
-    insta::glob!("ricochet/*.yaml", |path| {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
+    insta::glob!("../ricochet", "*.yaml", |path| {
+        let name = file_name(path);
         let input = std::fs::read_to_string(path).unwrap();
         let result = load(path);
         assert_eq!(result.is_err(), name.starts_with("err_"), "{name}");
@@ -97,7 +90,10 @@ fn positions_draw_solve_and_check() {
                 )
             }
         };
-        insta::assert_snapshot!(format!("{input}\n---- result ----\n{output}"));
+        snapshot!(
+            "positions_draw_solve_and_check",
+            format!("{input}\n---- result ----\n{output}")
+        );
     });
 }
 
@@ -223,7 +219,7 @@ fn the_solver_matches_a_plain_search_on_short_positions() {
         let mut p = position::parse("random", &text, &|_| Err("no".into())).unwrap();
         p.rules.must_ricochet = seed % 2 == 0;
         let Ok(s) = solve::solve(&p, 3) else { continue };
-        let plain = reference::fewest_moves(&p, 3).map(|n| n as u32);
+        let plain = reference::fewest_moves(&p, 3).map(|n| u32::try_from(n).unwrap());
         assert_eq!(plain, Some(s.moves), "seed {seed}:\n{text}");
         compared += 1;
     }
@@ -294,13 +290,13 @@ fn a_three_player_game_runs_to_its_end_and_names_the_winner() {
         .unwrap();
     assert_eq!(Some(winner.tokens), tokens_to_win(3));
     assert_eq!(log.last().unwrap(), &format!("winner: {}", winner.name));
-    insta::assert_snapshot!("game-3-players", log.join("\n"));
+    snapshot!("game-3-players", log.join("\n"));
 }
 
 #[test]
 fn a_game_of_ricochets_plays_the_treasures_out() {
     use robots::ricochet::game::{Kind, NoHumans, Player, play};
-    let text = std::fs::read_to_string(root().join("boards/ricochet/ricochets-10x8.yaml")).unwrap();
+    let text = read("boards/ricochet/ricochets-10x8.yaml");
     let board = robots::ricochet::board::parse_custom("ricochets-10x8.yaml", &text).unwrap();
     let players: Vec<Player> = ["Ada", "Blaise"]
         .iter()
@@ -327,5 +323,5 @@ fn a_game_of_ricochets_plays_the_treasures_out() {
     );
     // R-B2 holds in every demonstration, and played targets move.
     assert!(log.iter().any(|l| l.contains("target moves to")));
-    insta::assert_snapshot!("game-ricochets", log.join("\n"));
+    snapshot!("game-ricochets", log.join("\n"));
 }

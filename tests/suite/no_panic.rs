@@ -153,12 +153,9 @@ fn soup(tokens: &'static [&'static str]) -> impl Strategy<Value = String> {
     prop::collection::vec(prop::sample::select(tokens), 0..60).prop_map(|t| t.concat())
 }
 
+/// Match files name boards and programs relative to `tests/scenarios/`.
 fn read(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
-    std::fs::read(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/scenarios")
-            .join(path),
-    )
+    crate::support::read_under_root(&std::path::Path::new("tests/scenarios").join(path))
 }
 
 proptest! {

@@ -1,30 +1,19 @@
 //! Micro Robots: board files and their errors, the solver against a plain reference on every
 //! pair of several boards, the waypoint, the analysis, and a whole game with a fixed seed.
 
+use crate::support::{file_name, micro_face, root, shown};
 use robots::micro::board::{self, parse, render};
 use robots::micro::solve::{Moves, solve};
 use robots::micro::{Arrangement, Board, Cell, Face, MicroFile, reference};
 use std::path::Path;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn face(name: &str) -> Face {
-    let text = std::fs::read_to_string(root().join(format!("boards/micro/{name}.yaml"))).unwrap();
-    match parse(name, &text, &|_| Err("no".into())).unwrap() {
-        MicroFile::Face(f) => f,
-        MicroFile::Board(_) => panic!("a face"),
-    }
+    micro_face(name).unwrap()
 }
 
 fn load(path: &Path) -> Result<Board, robots::text::diagnostic::Diagnostic> {
-    let shown = format!(
-        "tests/micro/{}",
-        path.file_name().unwrap().to_string_lossy()
-    );
     let text = std::fs::read_to_string(path).unwrap();
-    parse(&shown, &text, &|name| Ok(face(name))).map(|f| match f {
+    parse(&shown("micro", path), &text, &micro_face).map(|f| match f {
         MicroFile::Board(b) => b,
         MicroFile::Face(f) => Board::arrange(&f, Arrangement::PLAIN),
     })
@@ -36,8 +25,8 @@ fn cell(text: &str) -> Cell {
 
 #[test]
 fn board_files() {
-    insta::glob!("micro/*.yaml", |path| {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
+    insta::glob!("../micro", "*.yaml", |path| {
+        let name = file_name(path);
         let input = std::fs::read_to_string(path).unwrap();
         let result = load(path);
         assert_eq!(result.is_err(), name.starts_with("err_"), "{name}");
@@ -62,7 +51,10 @@ fn board_files() {
                 out
             }
         };
-        insta::assert_snapshot!(format!("{input}\n---- result ----\n{output}"));
+        snapshot!(
+            "board_files",
+            format!("{input}\n---- result ----\n{output}")
+        );
     });
 }
 
@@ -70,7 +62,7 @@ fn board_files() {
 fn shipped_faces() {
     for name in ["silver", "copper"] {
         let f = face(name);
-        insta::assert_snapshot!(name, render(&Board::arrange(&f, Arrangement::PLAIN), false));
+        snapshot!(name, render(&Board::arrange(&f, Arrangement::PLAIN), false));
     }
 }
 
@@ -225,6 +217,6 @@ fn a_game_is_played_to_its_end() {
             outcome.reason
         );
         assert!(log.last().unwrap().starts_with("winner"));
-        insta::assert_snapshot!(format!("game-{name}"), log.join("\n"));
+        snapshot!(format!("game-{name}"), log.join("\n"));
     }
 }

@@ -1,0 +1,21 @@
+//! The integration tests, one test binary: each module was once its own `tests/*.rs` file;
+//! `support` holds what they share (paths, loading files, running the binary, snapshots).
+
+// Tests may unwrap: a failed unwrap is a failed test. Clippy's `allow-unwrap-in-tests`
+// covers `#[test]` functions only, not the helpers beside them.
+#![allow(clippy::unwrap_used)]
+
+#[macro_use]
+mod support;
+
+mod boards;
+mod cli;
+mod conditions;
+mod debugger;
+mod docs;
+mod micro;
+mod no_panic;
+mod parser;
+mod ricochet;
+mod scenarios;
+mod tournament;

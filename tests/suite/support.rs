@@ -1,0 +1,105 @@
+//! What the test modules share.
+
+/// Asserts a snapshot kept as `tests/snapshots/{module}__{name}.snap` (with `@{file}` added
+/// inside `insta::glob!`), `module` being the test module's name. These are the names the
+/// snapshots had when every module was its own test binary; insta would otherwise prefix
+/// them with `suite__` and look for them in `tests/suite/snapshots/`.
+macro_rules! snapshot {
+    ($name:expr, $value:expr) => {{
+        let module = module_path!().rsplit("::").next().unwrap_or_default();
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path("../snapshots");
+        settings.set_prepend_module_to_snapshot(false);
+        settings.bind(|| {
+            insta::assert_snapshot!(format!("{module}__{}", $name), $value);
+        });
+    }};
+}
+
+use robots::battle::debug::Session;
+use robots::battle::engine::MatchSetup;
+use robots::battle::match_file::parse_match;
+use robots::text::diagnostic::{Diagnostic, text_from_bytes};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The crate's root: test inputs are named relative to it.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The text of a file named relative to the crate's root.
+pub fn read(path: impl AsRef<Path>) -> String {
+    let path = root().join(path);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The reader the loaders are given: paths relative to the crate's root, or absolute.
+pub fn read_under_root(path: &Path) -> std::io::Result<Vec<u8>> {
+    std::fs::read(root().join(path))
+}
+
+/// The name a diagnostic shows for a file of a `tests/` folder: `tests/{dir}/{file name}`.
+pub fn shown(dir: &str, path: &Path) -> String {
+    format!("tests/{dir}/{}", file_name(path))
+}
+
+pub fn file_name(path: &Path) -> String {
+    path.file_name().unwrap().to_string_lossy().into_owned()
+}
+
+/// A test input as its snapshot shows it (NUL bytes escaped) and as a loader reads it: UTF-8
+/// text, or the diagnostic naming it `shown`.
+pub fn input(path: &Path, shown: &str) -> (String, Result<String, Diagnostic>) {
+    let bytes = std::fs::read(path).unwrap();
+    let input = String::from_utf8_lossy(&bytes).replace('\0', "\\0");
+    (input, text_from_bytes(shown, bytes))
+}
+
+/// The match file at `path` (relative to the crate's root, or absolute), its diagnostic
+/// naming it as given.
+pub fn load_match(path: &Path) -> Result<MatchSetup, Diagnostic> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(root().join(path))
+        .map_err(|e| Diagnostic::whole_file(&shown, e.to_string()))?;
+    parse_match(&shown, &text, &read_under_root)
+}
+
+/// A debugger session on the match file at `path`, read again on `reload`.
+pub fn session_on(path: PathBuf) -> Session {
+    Session::new(Box::new(move || load_match(&path))).unwrap()
+}
+
+/// A shipped Micro Robots face, `boards/micro/{name}.yaml`.
+pub fn micro_face(name: &str) -> Result<robots::micro::Face, String> {
+    use robots::micro::{MicroFile, board::parse};
+    let text = std::fs::read_to_string(root().join(format!("boards/micro/{name}.yaml")))
+        .map_err(|e| e.to_string())?;
+    match parse(name, &text, &|_| Err("no".into())).map_err(|d| d.to_string())? {
+        MicroFile::Face(f) => Ok(f),
+        MicroFile::Board(_) => Err(format!("{name}: a board, not a face")),
+    }
+}
+
+/// The `robots` binary, run from the crate's root.
+pub fn robots_command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_robots"));
+    command.current_dir(root());
+    command
+}
+
+/// Runs the `robots` binary to its end.
+pub fn robots(args: &[&str]) -> Output {
+    robots_command()
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
