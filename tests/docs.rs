@@ -81,7 +81,7 @@ fn the_formats_guide_examples_load() {
 
 #[test]
 fn the_micro_robots_examples_load() {
-    use robots::micro::{MicroFile, board::parse};
+    use robots::micro::{MicroFile, file::parse};
     let face = |name: &str| {
         let text = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,7 +1,8 @@
 //! Micro Robots: board files and their errors, the solver against a plain reference on every
 //! pair of several boards, the waypoint, the analysis, and a whole game with a fixed seed.
 
-use robots::micro::board::{self, parse, render};
+use robots::micro::board::{self, render};
+use robots::micro::file::parse;
 use robots::micro::solve::{Moves, solve};
 use robots::micro::{Arrangement, Board, Cell, Face, MicroFile, reference};
 use std::path::Path;
@@ -11,8 +12,9 @@ fn root() -> &'static Path {
 }
 
 fn face(name: &str) -> Face {
-    let text = std::fs::read_to_string(root().join(format!("boards/micro/{name}.yaml"))).unwrap();
-    match parse(name, &text, &|_| Err("no".into())).unwrap() {
+    let text = std::fs::read_to_string(root().join(format!("boards/micro/{name}.yaml")))
+        .expect("a shipped face");
+    match parse(name, &text, &|_| Err("no".into())).expect("a valid face") {
         MicroFile::Face(f) => f,
         MicroFile::Board(_) => panic!("a face"),
     }
@@ -21,9 +23,9 @@ fn face(name: &str) -> Face {
 fn load(path: &Path) -> Result<Board, robots::text::diagnostic::Diagnostic> {
     let shown = format!(
         "tests/micro/{}",
-        path.file_name().unwrap().to_string_lossy()
+        path.file_name().expect("a file").to_string_lossy()
     );
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = std::fs::read_to_string(path).expect("a test file");
     parse(&shown, &text, &|name| Ok(face(name))).map(|f| match f {
         MicroFile::Board(b) => b,
         MicroFile::Face(f) => Board::arrange(&f, Arrangement::PLAIN),
@@ -31,7 +33,7 @@ fn load(path: &Path) -> Result<Board, robots::text::diagnostic::Diagnostic> {
 }
 
 fn cell(text: &str) -> Cell {
-    Cell::parse(text).unwrap()
+    Cell::parse(text).expect("a cell")
 }
 
 #[test]
@@ -87,7 +89,7 @@ fn check_every_pair(b: &Board) -> usize {
                 got.as_ref().map(|s| s.moves),
                 expected,
                 "{}: {from} → {to}",
-                b.name
+                b.name()
             );
             if let Some(s) = got {
                 assert_eq!(s.path.first(), Some(&from));
@@ -95,7 +97,7 @@ fn check_every_pair(b: &Board) -> usize {
                 assert_eq!(s.path.len(), s.moves + 1);
                 moves
                     .check(b, from, &s.path[1..])
-                    .unwrap_or_else(|e| panic!("{}: {from} → {to}: {e}", b.name));
+                    .unwrap_or_else(|e| panic!("{}: {from} → {to}: {e}", b.name()));
             }
             pairs += 1;
         }
@@ -148,21 +150,15 @@ fn faces_repeat_nothing_and_each_arrangement_is_a_valid_board() {
             .step_by(61)
         {
             let b = Board::arrange(&f, a);
-            let mut seen: Vec<Cell> = b.cells.iter().flatten().copied().collect();
+            let mut seen: Vec<Cell> = b.rows().iter().flatten().copied().collect();
             seen.sort();
             assert_eq!(seen, Cell::all().collect::<Vec<_>>());
         }
     }
     // A quarter turn of the whole board changes no distance: arrangements differ by it.
     let f = face("copper");
-    let a = Arrangement {
-        tiles: [0, 1, 2, 3],
-        turns: [1, 0, 3, 2],
-    };
-    let turned = Arrangement {
-        tiles: [3, 0, 1, 2],
-        turns: [3, 2, 1, 0],
-    };
+    let a = Arrangement::new([0, 1, 2, 3], [1, 0, 3, 2]).unwrap();
+    let turned = Arrangement::new([3, 0, 1, 2], [3, 2, 1, 0]).unwrap();
     let (b, t) = (Board::arrange(&f, a), Board::arrange(&f, turned));
     for x in Cell::all() {
         for y in Cell::all() {
@@ -193,7 +189,7 @@ fn the_analysis_covers_every_arrangement_once() {
     let all = robots::micro::analyse::arrangements();
     let distinct: std::collections::HashSet<_> = all.iter().collect();
     assert_eq!(distinct.len(), 1536);
-    assert!(all.iter().all(|a| a.tiles[0] == 0));
+    assert!(all.iter().all(|a| a.tiles()[0] == 0));
 }
 
 #[test]

@@ -1,10 +1,10 @@
 //! The hex game's commands: `run`, `check`, `board`, `debug`, `bench`.
 
 use super::files::{read_bytes, read_text};
-use super::micro::micro_face;
+use super::micro::micro_file;
 use robots::battle::engine::{Event, Match, MatchSetup};
 use robots::battle::{board_file, match_file, render, shipped};
-use robots::micro::{self as micro_robots, MicroFile};
+use robots::micro::MicroFile;
 use robots::text::diagnostic::Diagnostic;
 use std::path::{Path, PathBuf};
 
@@ -146,19 +146,13 @@ fn check_one(path: &Path) -> Result<String, String> {
                 k == "tiles" || k == "rows" || (k == "face" && !keys.iter().any(|k| k == "teams"))
             }) {
                 let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-                let read_face = |face: &str| match micro_robots::shipped::micro_face(face) {
-                    Some(_) => micro_face(face),
-                    None => micro_face(&base.join(face).display().to_string()),
-                };
-                match micro_robots::board::parse(&shown, &text, &read_face)
-                    .map_err(|d| d.to_string())?
-                {
+                match micro_file(&shown, &text, &base).map_err(|d| d.to_string())? {
                     MicroFile::Face(f) => Ok(format!(
                         "{shown}: ok (Micro Robots face `{}`, 4 tiles)",
-                        f.name
+                        f.name()
                     )),
                     MicroFile::Board(b) => {
-                        Ok(format!("{shown}: ok (Micro Robots board `{}`)", b.name))
+                        Ok(format!("{shown}: ok (Micro Robots board `{}`)", b.name()))
                     }
                 }
             } else if keys.iter().any(|k| k == "1A") {
