@@ -1,7 +1,7 @@
 //! `robots micro …`: Micro Robots boards, the solver, the analysis and games at the terminal.
 
 use super::files::read_text;
-use super::flags::{MicroCommand, MicroVariant};
+use super::flags::{MicroCommand, MicroPlay, MicroVariant};
 use super::output::Failure;
 use super::prompt::{ask, ask_moves};
 use robots::micro::analyse::Analysis;
@@ -107,14 +107,7 @@ pub fn run(command: MicroCommand) -> Result<(), Failure> {
             json,
         } => solve(&board, &from, &to, via.as_deref(), json)?,
         MicroCommand::Analyse { face, json } => analyse(&face, json)?,
-        MicroCommand::Play {
-            players,
-            seed,
-            variant,
-            humans,
-            strength,
-            face,
-        } => play(players, seed, variant, &humans, strength, &face)?,
+        MicroCommand::Play(flags) => play(flags)?,
     }
     Ok(())
 }
@@ -251,22 +244,23 @@ fn analyse(face: &str, json: bool) -> Result<(), Failure> {
     Ok(())
 }
 
-fn play(
-    players: usize,
-    seed: u64,
-    variant: MicroVariant,
-    humans: &[String],
-    strength: u8,
-    face: &str,
-) -> Result<(), Failure> {
+fn play(flags: MicroPlay) -> Result<(), Failure> {
+    let MicroPlay {
+        players,
+        seed,
+        variant,
+        humans,
+        strength,
+        face,
+    } = flags;
     let variant = match variant {
         MicroVariant::Standard => Variant::Standard,
         MicroVariant::Waypoint => Variant::Waypoint,
         MicroVariant::NoToken => Variant::NoToken,
     };
-    let table = robots::table::roster(humans, players, strength)
+    let table = robots::table::roster(&humans, players, strength)
         .map_err(|e| Failure::Bad(format!("--players {players}: {e}")))?;
-    let face = micro_face(face)?;
+    let face = micro_face(&face)?;
     // The tiles are laid out at random, from the same seed.
     let game = Game::on_face(&face, table, variant, seed);
     outln!("Micro Robots on {}", game.board().name());

@@ -1,7 +1,7 @@
 //! `robots ricochet …`: positions drawn, solved and checked, benchmarks, games at the terminal.
 
 use super::files::read_text;
-use super::flags::RicochetCommand;
+use super::flags::{RicochetCommand, RicochetPlay};
 use super::memory;
 use super::output::Failure;
 use super::prompt::{ask, ask_moves};
@@ -90,21 +90,7 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
                 highest as f64 / 1048576.0
             );
         }
-        RicochetCommand::Play {
-            players,
-            seed,
-            humans,
-            strength,
-            board,
-            no_ricochet,
-        } => play(
-            players,
-            seed,
-            &humans,
-            strength,
-            board.as_deref(),
-            no_ricochet,
-        )?,
+        RicochetCommand::Play(flags) => play(flags)?,
         RicochetCommand::Random { seed, robots } => {
             if !(4..=5).contains(&robots) {
                 return Err(Failure::Bad(
@@ -127,19 +113,20 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
 
 /// `robots ricochet play`: a game on a custom board, or on original quarter boards the game
 /// draws from its seed.
-fn play(
-    players: usize,
-    seed: u64,
-    humans: &[String],
-    strength: u8,
-    board: Option<&Path>,
-    no_ricochet: bool,
-) -> Result<(), Failure> {
-    let table = robots::table::roster(humans, players, strength)
+fn play(flags: RicochetPlay) -> Result<(), Failure> {
+    let RicochetPlay {
+        players,
+        seed,
+        humans,
+        strength,
+        board,
+        no_ricochet,
+    } = flags;
+    let table = robots::table::roster(&humans, players, strength)
         .map_err(|e| Failure::Bad(format!("--players {players}: {e}")))?;
     let board = match board {
         Some(path) => {
-            let text = read_text(path)?;
+            let text = read_text(&path)?;
             ricochet_robots::board::parse_custom(&path.display().to_string(), &text)
                 .map_err(|d| d.to_string())?
         }

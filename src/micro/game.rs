@@ -460,3 +460,66 @@ pub fn check(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::micro::file::{MicroFile, parse};
+    use crate::micro::shipped::micro_face;
+
+    fn silver() -> Face {
+        let text = micro_face("silver").expect("shipped");
+        match parse("silver", text, &|_| Err(String::new())) {
+            Ok(MicroFile::Face(face)) => face,
+            _ => panic!("the silver face"),
+        }
+    }
+
+    #[test]
+    fn a_game_on_a_face_draws_its_arrangement_from_the_seed() {
+        let face = silver();
+        let players = || table::roster(&[], 3, 2).expect("three computers");
+        let drawn = Game::on_face(&face, players(), Variant::Standard, 9);
+        assert_eq!(drawn.board(), &Board::arrange(&face, draw_arrangement(9)));
+        // The same dice whether the board was drawn or given.
+        let given = Game::new(drawn.board().clone(), players(), Variant::Standard, 9);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        drawn.play(&mut NoHumans, &mut |l| a.push(l));
+        given.play(&mut NoHumans, &mut |l| b.push(l));
+        assert_eq!(a, b);
+        let drawn: std::collections::HashSet<_> = (0..8).map(draw_arrangement).collect();
+        assert!(drawn.len() > 1, "seeds draw different arrangements");
+    }
+
+    #[test]
+    fn a_demonstration_says_why_it_fails() {
+        let board = Board::arrange(&silver(), Arrangement::PLAIN);
+        let moves = Moves::new(&board);
+        let cell = |t: &str| Cell::parse(t).expect("a cell");
+        let (start, target) = (cell("P1"), cell("W2"));
+        let path = super::super::solve::solve(&board, start, target, None).expect("a way");
+        let stops = &path.path[1..];
+        let n = u32::try_from(path.moves).expect("a few moves");
+        assert_eq!(check(&moves, &board, start, None, target, n, stops), Ok(()));
+        assert_eq!(
+            check(&moves, &board, start, None, target, n + 1, stops),
+            Err(Failed::WrongCount {
+                shown: path.moves,
+                announced: n + 1
+            })
+        );
+        let short = &stops[..stops.len() - 1];
+        assert!(matches!(
+            check(&moves, &board, start, None, target, n, short),
+            Err(Failed::NotOnTarget(_))
+        ));
+        assert!(matches!(
+            check(&moves, &board, start, Some(cell("B1")), target, n, stops),
+            Err(Failed::MissedWaypoint(_)) | Err(Failed::NotOnTarget(_))
+        ));
+        assert!(matches!(
+            check(&moves, &board, start, None, target, 1, &[start]),
+            Err(Failed::Illegal(IllegalMove::Stays { .. }))
+        ));
+    }
+}

@@ -422,3 +422,16 @@ pub fn play(
 ) -> Outcome {
     Game::new(board, players, seed, rules).play(humans, log)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_original_board_is_drawn_from_the_seed() {
+        assert_eq!(original_board(3).name, original_board(3).name);
+        let names: std::collections::HashSet<String> =
+            (0..8).map(|seed| original_board(seed).name).collect();
+        assert!(names.len() > 1, "seeds draw different quarter boards");
+    }
+}
