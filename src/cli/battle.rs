@@ -2,12 +2,12 @@
 
 use super::files::{read_bytes, read_input, read_text};
 use super::flags::{DebugArgs, RunArgs};
-use super::micro::micro_face;
+use super::micro::micro_file;
 use super::output::Failure;
 use robots::battle::engine::{Match, MatchSetup};
 use robots::battle::report::{EventDoc, FORMAT_VERSION, ReplayDoc, ResultDoc};
 use robots::battle::{board_file, match_file, render, shipped};
-use robots::micro::{self as micro_robots, MicroFile};
+use robots::micro::MicroFile;
 use robots::text::diagnostic::Diagnostic;
 use std::path::{Path, PathBuf};
 
@@ -142,17 +142,13 @@ fn check_yaml(path: &Path, shown: &str, text: &str) -> Result<String, Failure> {
                 k == "tiles" || k == "rows" || (k == "face" && !keys.iter().any(|k| k == "teams"))
             }) {
                 let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-                let read_face = |face: &str| match micro_robots::shipped::micro_face(face) {
-                    Some(_) => micro_face(face),
-                    None => micro_face(&base.join(face).display().to_string()),
-                };
-                match micro_robots::board::parse(&shown, &text, &read_face)? {
+                match micro_file(&shown, &text, &base)? {
                     MicroFile::Face(f) => Ok(format!(
                         "{shown}: ok (Micro Robots face `{}`, 4 tiles)",
-                        f.name
+                        f.name()
                     )),
                     MicroFile::Board(b) => {
-                        Ok(format!("{shown}: ok (Micro Robots board `{}`)", b.name))
+                        Ok(format!("{shown}: ok (Micro Robots board `{}`)", b.name()))
                     }
                 }
             } else if keys.iter().any(|k| k == "1A") {

@@ -1,6 +1,7 @@
 //! Every clap type of the command line: commands, subcommands and their flags.
 
-use clap::{Args, Parser, Subcommand};
+use clap::builder::RangedU64ValueParser;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -102,24 +103,7 @@ pub enum RicochetCommand {
     /// Solve a fixed set of positions; print time and peak memory for each.
     Bench,
     /// Play a game: targets drawn, bids, demonstrations, tokens.
-    Play {
-        #[arg(long, default_value_t = 3)]
-        players: usize,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// A human player, who bids and shows moves at the terminal (repeat for more).
-        #[arg(long = "human", value_name = "NAME")]
-        humans: Vec<String>,
-        /// The computer players' strength: 1 (sees 6 moves) to 4 (sees 20).
-        #[arg(long, default_value_t = 3)]
-        strength: u8,
-        /// A custom board file; with robot bases it is a game of Ricochets (RULES B.2).
-        #[arg(long)]
-        board: Option<PathBuf>,
-        /// Turn off R-B1 (the active robot need not turn).
-        #[arg(long)]
-        no_ricochet: bool,
-    },
+    Play(RicochetPlay),
     /// Write a random position on a random original board.
     Random {
         #[arg(long, default_value_t = 1)]
@@ -169,23 +153,67 @@ pub enum MicroCommand {
         json: bool,
     },
     /// Play a game: dice, announcements, demonstrations, tokens.
-    Play {
-        /// How many players in all (humans included).
-        #[arg(long, default_value_t = 3)]
-        players: usize,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// waypoint or no-token (default: the standard rules).
-        #[arg(long)]
-        variant: Option<String>,
-        /// A human player, who answers at the terminal (repeat for more).
-        #[arg(long = "human", value_name = "NAME")]
-        humans: Vec<String>,
-        /// The computer players' strength: 1 (slow, often wrong) to 3 (fast, rarely wrong).
-        #[arg(long, default_value_t = 2)]
-        strength: u8,
-        /// The face to play on (silver, copper or a face file); its tiles are arranged at random.
-        #[arg(long, default_value = "silver")]
-        face: String,
-    },
+    Play(MicroPlay),
+}
+
+/// The rules of a game of Micro Robots (RULES C.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MicroVariant {
+    /// A token on the rolled target.
+    Standard,
+    /// A first roll to stop on, then the target.
+    Waypoint,
+    /// No token on the target: the mission starts at the roll.
+    NoToken,
+}
+
+/// A table of the token games seats 2 to 8 players.
+fn players() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(2..=8)
+}
+
+/// The flags of `robots ricochet play`.
+#[derive(Args)]
+pub struct RicochetPlay {
+    /// How many players in all (humans included): 2 to 8.
+    #[arg(long, default_value_t = 3, value_parser = players())]
+    pub players: usize,
+    /// The seed of the game's draws; with no --board, it also draws the board.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A human player, who bids and shows moves at the terminal (repeat for more).
+    #[arg(long = "human", value_name = "NAME")]
+    pub humans: Vec<String>,
+    /// The computer players' strength: 1 (sees 6 moves) to 4 (sees 20).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub strength: u8,
+    /// A custom board file; with robot bases it is a game of Ricochets (RULES B.2).
+    #[arg(long)]
+    pub board: Option<PathBuf>,
+    /// Turn off R-B1 (the active robot need not turn).
+    #[arg(long)]
+    pub no_ricochet: bool,
+}
+
+/// The flags of `robots micro play`.
+#[derive(Args)]
+pub struct MicroPlay {
+    /// How many players in all (humans included): 2 to 8.
+    #[arg(long, default_value_t = 3, value_parser = players())]
+    pub players: usize,
+    /// The seed of the game's dice and of the arrangement of the face's tiles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The rules: standard, waypoint (a cell to stop on first) or no-token.
+    #[arg(long, value_enum, default_value_t = MicroVariant::Standard)]
+    pub variant: MicroVariant,
+    /// A human player, who answers at the terminal (repeat for more).
+    #[arg(long = "human", value_name = "NAME")]
+    pub humans: Vec<String>,
+    /// The computer players' strength: 1 (slow, often wrong) to 3 (fast, rarely wrong).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub strength: u8,
+    /// The face to play on (silver, copper or a face file); its tiles are arranged at random.
+    #[arg(long, default_value = "silver")]
+    pub face: String,
 }

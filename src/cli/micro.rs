@@ -1,61 +1,99 @@
 //! `robots micro …`: Micro Robots boards, the solver, the analysis and games at the terminal.
 
 use super::files::read_text;
-use super::flags::MicroCommand;
+use super::flags::{MicroCommand, MicroPlay, MicroVariant};
 use super::output::Failure;
 use super::prompt::{ask, ask_moves};
+use robots::micro::analyse::Analysis;
+use robots::micro::game::{Game, Variant};
+use robots::micro::solve::Solution;
 use robots::micro::{self as micro_robots, Board as MicroBoard, Cell, Face, MicroFile};
+use robots::text::diagnostic::Diagnostic;
+use serde::Serialize;
+use std::io::IsTerminal;
 use std::path::Path;
 
-pub fn micro_face(name: &str) -> Result<Face, String> {
-    let (shown, text) = match micro_robots::shipped::micro_face(name) {
-        Some(text) => (format!("boards/micro/{name}.yaml"), text.to_string()),
-        None => (name.to_string(), read_text(Path::new(name))?),
-    };
-    match micro_robots::board::parse(&shown, &text, &micro_face).map_err(|d| d.to_string())? {
-        MicroFile::Face(face) => Ok(face),
-        MicroFile::Board(_) => Err(format!(
-            "{shown}: error: a board file, where a face (four tiles) was expected"
+/// Why a Micro Robots file or cell named on the command line cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum MicroInputError {
+    /// The file cannot be read (the message names it).
+    #[error("{0}")]
+    Unreadable(String),
+    #[error(transparent)]
+    Invalid(#[from] Diagnostic),
+    #[error("{0}: error: a board file, where a face (four tiles) was expected")]
+    NotAFace(String),
+    #[error(
+        "--{flag} {text}: a cell is a colour letter (B Y G R P W) and a number 1-6, such as P1"
+    )]
+    NotACell { flag: &'static str, text: String },
+}
+
+impl From<MicroInputError> for Failure {
+    fn from(e: MicroInputError) -> Self {
+        Failure::Bad(e.to_string())
+    }
+}
+
+/// A shipped face's name (shown as its file), or a path: the name shown and the text.
+fn face_or_file(name: &str) -> Result<(String, String), MicroInputError> {
+    match micro_robots::shipped::micro_face(name) {
+        Some(text) => Ok((format!("boards/micro/{name}.yaml"), text.to_string())),
+        None => Ok((
+            name.to_string(),
+            read_text(Path::new(name)).map_err(MicroInputError::Unreadable)?,
         )),
     }
 }
 
-/// A board file, or a face (shipped or a file) in its plain arrangement.
-fn micro_board(name: &str) -> Result<MicroBoard, String> {
-    let (shown, text) = match micro_robots::shipped::micro_face(name) {
-        Some(text) => (format!("boards/micro/{name}.yaml"), text.to_string()),
-        None => (name.to_string(), read_text(Path::new(name))?),
+/// Reads a Micro Robots file; a board file's `face:` is a shipped face or a path from the
+/// file's folder.
+pub fn micro_file(shown: &str, text: &str, base: &Path) -> Result<MicroFile, Diagnostic> {
+    let read_face = |face: &str| {
+        let found = match micro_robots::shipped::micro_face(face) {
+            Some(_) => micro_face(face),
+            None => micro_face(&base.join(face).display().to_string()),
+        };
+        found.map_err(|e| e.to_string())
     };
+    micro_robots::file::parse(shown, text, &read_face)
+}
+
+pub fn micro_face(name: &str) -> Result<Face, MicroInputError> {
+    let (shown, text) = face_or_file(name)?;
+    match micro_robots::file::parse(&shown, &text, &|face| {
+        micro_face(face).map_err(|e| e.to_string())
+    })? {
+        MicroFile::Face(face) => Ok(face),
+        MicroFile::Board(_) => Err(MicroInputError::NotAFace(shown)),
+    }
+}
+
+/// A board file, or a face (shipped or a file) in its plain arrangement.
+fn micro_board(name: &str) -> Result<MicroBoard, MicroInputError> {
+    let (shown, text) = face_or_file(name)?;
     let base = Path::new(name)
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_default();
-    let read_face = |face: &str| match micro_robots::shipped::micro_face(face) {
-        Some(_) => micro_face(face),
-        None => micro_face(&base.join(face).display().to_string()),
-    };
-    Ok(
-        match micro_robots::board::parse(&shown, &text, &read_face).map_err(|d| d.to_string())? {
-            MicroFile::Board(board) => board,
-            MicroFile::Face(face) => MicroBoard::arrange(&face, micro_robots::Arrangement::PLAIN),
-        },
-    )
+    Ok(match micro_file(&shown, &text, &base)? {
+        MicroFile::Board(board) => board,
+        MicroFile::Face(face) => MicroBoard::arrange(&face, micro_robots::Arrangement::PLAIN),
+    })
 }
 
-fn cell(text: &str, flag: &str) -> Result<Cell, String> {
-    Cell::parse(text).ok_or_else(|| {
-        format!(
-            "--{flag} {text}: a cell is a colour letter (B Y G R P W) and a number 1-6, such as P1"
-        )
+fn cell(text: &str, flag: &'static str) -> Result<Cell, MicroInputError> {
+    Cell::parse(text).ok_or_else(|| MicroInputError::NotACell {
+        flag,
+        text: text.to_string(),
     })
 }
 
 pub fn run(command: MicroCommand) -> Result<(), Failure> {
-    use std::io::IsTerminal;
     match command {
         MicroCommand::Board { board } => {
             let board = micro_board(&board)?;
-            outln!("{}", board.name);
+            outln!("{}", board.name());
             out!(
                 "{}",
                 micro_robots::board::render(&board, std::io::stdout().is_terminal())
@@ -67,121 +105,177 @@ pub fn run(command: MicroCommand) -> Result<(), Failure> {
             to,
             via,
             json,
-        } => {
-            let board = micro_board(&board)?;
-            let (from, to) = (cell(&from, "from")?, cell(&to, "to")?);
-            let via = via.map(|v| cell(&v, "via")).transpose()?;
-            let Some(solution) = micro_robots::solve::solve(&board, from, to, via) else {
-                let through = via.map(|v| format!(" through {v}")).unwrap_or_default();
-                return Err(Failure::NoAnswer(format!(
-                    "no way from {from} to {to}{through} on this board"
-                )));
-            };
-            if json {
-                outln!(
-                    "{}",
-                    serde_json::to_string(&solution).expect("a solution serialises")
-                );
-            } else {
-                let path: Vec<String> = solution.path.iter().map(Cell::to_string).collect();
-                outln!("{} moves: {}", solution.moves, path.join(" → "));
-            }
-        }
-        MicroCommand::Analyse { face, json } => {
-            let face = micro_face(&face)?;
-            let started = std::time::Instant::now();
-            let bar = indicatif::ProgressBar::with_draw_target(
-                Some(1536),
-                indicatif::ProgressDrawTarget::hidden(),
-            );
-            let mut shown = false;
-            let analysis = micro_robots::analyse::analyse(&face, &mut |done, total| {
-                // A bar only when the work takes more than a second.
-                if !shown && started.elapsed().as_secs_f64() > 1.0 {
-                    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                    shown = true;
-                }
-                bar.set_length(total as u64);
-                bar.set_position(done as u64);
-            });
-            bar.finish_and_clear();
-            if json {
-                outln!(
-                    "{}",
-                    serde_json::to_string(&analysis).expect("an analysis serialises")
-                );
-            } else {
-                out!("{}", micro_robots::analyse::report(&analysis));
-                outln!("analysed in {:.3} s", started.elapsed().as_secs_f64());
-            }
-        }
-        MicroCommand::Play {
-            players,
-            seed,
-            variant,
-            humans,
-            strength,
-            face,
-        } => {
-            use micro_robots::game::{Kind, Player, Variant};
-            let variant = match variant.as_deref() {
-                None | Some("standard") => Variant::Standard,
-                Some("waypoint") => Variant::Waypoint,
-                Some("no-token") => Variant::NoToken,
-                Some(other) => {
-                    return Err(Failure::Bad(format!(
-                        "--variant {other}: expected waypoint or no-token"
-                    )));
-                }
-            };
-            if !(1..=3).contains(&strength) {
-                return Err(Failure::Bad("--strength: 1 to 3".into()));
-            }
-            if !(2..=8).contains(&players) || humans.len() > players {
-                return Err(Failure::Bad(format!(
-                    "--players {players}: 2 to 8 players, at least as many as --human names"
-                )));
-            }
-            let face = micro_face(&face)?;
-            // The tiles are laid out at random, from the same seed.
-            let arrangements = micro_robots::analyse::arrangements();
-            let arrangement = arrangements[(seed % arrangements.len() as u64) as usize];
-            let board = MicroBoard::arrange(&face, arrangement);
-            let mut table: Vec<Player> = humans
-                .iter()
-                .map(|h| Player {
-                    name: h.clone(),
-                    kind: Kind::Human,
-                    tokens: 0,
-                })
-                .collect();
-            let robots_names = [
-                "Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hugo",
-            ];
-            for name in robots_names.iter().take(players - humans.len()) {
-                table.push(Player {
-                    name: (*name).to_string(),
-                    kind: Kind::Computer { strength },
-                    tokens: 0,
-                });
-            }
-            outln!("Micro Robots on {}", board.name);
-            out!(
-                "{}",
-                micro_robots::board::render(&board, std::io::stdout().is_terminal())
-            );
-            let mut terminal = TerminalHumans;
-            let mut none = micro_robots::game::NoHumans;
-            let humans: &mut dyn micro_robots::game::Humans = if humans.is_empty() {
-                &mut none
-            } else {
-                &mut terminal
-            };
-            micro_robots::game::play(&board, table, variant, seed, humans, &mut |line| {
-                outln!("{line}")
-            });
+        } => solve(&board, &from, &to, via.as_deref(), json)?,
+        MicroCommand::Analyse { face, json } => analyse(&face, json)?,
+        MicroCommand::Play(flags) => play(flags)?,
+    }
+    Ok(())
+}
+
+/// `{"moves": n, "path": ["P1", …]}`.
+#[derive(Serialize)]
+struct SolutionJson {
+    moves: usize,
+    path: Vec<String>,
+}
+
+impl From<&Solution> for SolutionJson {
+    fn from(s: &Solution) -> Self {
+        SolutionJson {
+            moves: s.moves,
+            path: s.path.iter().map(Cell::to_string).collect(),
         }
     }
+}
+
+fn solve(board: &str, from: &str, to: &str, via: Option<&str>, json: bool) -> Result<(), Failure> {
+    let board = micro_board(board)?;
+    let (from, to) = (cell(from, "from")?, cell(to, "to")?);
+    let via = via.map(|v| cell(v, "via")).transpose()?;
+    let Some(solution) = micro_robots::solve::solve(&board, from, to, via) else {
+        let through = via.map(|v| format!(" through {v}")).unwrap_or_default();
+        return Err(Failure::NoAnswer(format!(
+            "no way from {from} to {to}{through} on this board"
+        )));
+    };
+    if json {
+        let output = SolutionJson::from(&solution);
+        outln!(
+            "{}",
+            serde_json::to_string(&output).expect("a solution serialises")
+        );
+    } else {
+        let path: Vec<String> = solution.path.iter().map(Cell::to_string).collect();
+        outln!("{} moves: {}", solution.moves, path.join(" → "));
+    }
+    Ok(())
+}
+
+/// The analysis of a face as JSON: the fields of [`Analysis`], cells written `P1`.
+#[derive(Serialize)]
+struct AnalysisJson<'a> {
+    face: &'a str,
+    arrangements: usize,
+    pairs_per_arrangement: usize,
+    distribution: &'a [u64],
+    unreachable: u64,
+    arrangements_with_unreachable_pairs: usize,
+    mean_moves: f64,
+    hardest_pairs: Vec<PairJson>,
+    longest_worst_cases: Vec<WorstCaseJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct PairJson {
+    from: String,
+    to: String,
+    mean: f64,
+    longest: u8,
+}
+
+#[derive(Serialize)]
+struct WorstCaseJson<'a> {
+    arrangement: &'a str,
+    longest: u8,
+    pairs: usize,
+}
+
+impl<'a> From<&'a Analysis> for AnalysisJson<'a> {
+    fn from(a: &'a Analysis) -> Self {
+        AnalysisJson {
+            face: &a.face,
+            arrangements: a.arrangements,
+            pairs_per_arrangement: a.pairs_per_arrangement,
+            distribution: &a.distribution,
+            unreachable: a.unreachable,
+            arrangements_with_unreachable_pairs: a.arrangements_with_unreachable_pairs,
+            mean_moves: a.mean_moves,
+            hardest_pairs: a
+                .hardest_pairs
+                .iter()
+                .map(|p| PairJson {
+                    from: p.from.to_string(),
+                    to: p.to.to_string(),
+                    mean: p.mean,
+                    longest: p.longest,
+                })
+                .collect(),
+            longest_worst_cases: a
+                .longest_worst_cases
+                .iter()
+                .map(|w| WorstCaseJson {
+                    arrangement: &w.arrangement,
+                    longest: w.longest,
+                    pairs: w.pairs,
+                })
+                .collect(),
+        }
+    }
+}
+
+fn analyse(face: &str, json: bool) -> Result<(), Failure> {
+    let face = micro_face(face)?;
+    let started = std::time::Instant::now();
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(1536),
+        indicatif::ProgressDrawTarget::hidden(),
+    );
+    let mut shown = false;
+    let analysis = micro_robots::analyse::analyse(&face, &mut |done, total| {
+        // A bar only when the work takes more than a second.
+        if !shown && started.elapsed().as_secs_f64() > 1.0 {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            shown = true;
+        }
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    if json {
+        let output = AnalysisJson::from(&analysis);
+        outln!(
+            "{}",
+            serde_json::to_string(&output).expect("an analysis serialises")
+        );
+    } else {
+        out!("{}", micro_robots::analyse::report(&analysis));
+        outln!("analysed in {:.3} s", started.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+fn play(flags: MicroPlay) -> Result<(), Failure> {
+    let MicroPlay {
+        players,
+        seed,
+        variant,
+        humans,
+        strength,
+        face,
+    } = flags;
+    let variant = match variant {
+        MicroVariant::Standard => Variant::Standard,
+        MicroVariant::Waypoint => Variant::Waypoint,
+        MicroVariant::NoToken => Variant::NoToken,
+    };
+    let table = robots::table::roster(&humans, players, strength)
+        .map_err(|e| Failure::Bad(format!("--players {players}: {e}")))?;
+    let face = micro_face(&face)?;
+    // The tiles are laid out at random, from the same seed.
+    let game = Game::on_face(&face, table, variant, seed);
+    outln!("Micro Robots on {}", game.board().name());
+    out!(
+        "{}",
+        micro_robots::board::render(game.board(), std::io::stdout().is_terminal())
+    );
+    let mut terminal = TerminalHumans;
+    let mut none = micro_robots::game::NoHumans;
+    let humans: &mut dyn micro_robots::game::Humans = if humans.is_empty() {
+        &mut none
+    } else {
+        &mut terminal
+    };
+    game.play(humans, &mut |line| outln!("{line}"));
     Ok(())
 }
 
@@ -199,10 +293,7 @@ impl micro_robots::game::Humans for TerminalHumans {
     ) -> Option<(u32, f64)> {
         out!(
             "{}",
-            micro_robots::board::render(
-                board,
-                std::io::IsTerminal::is_terminal(&std::io::stdout())
-            )
+            micro_robots::board::render(board, std::io::stdout().is_terminal())
         );
         let through = via
             .map(|v| format!(", stopping on {v}"))

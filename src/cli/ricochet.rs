@@ -1,7 +1,7 @@
 //! `robots ricochet …`: positions drawn, solved and checked, benchmarks, games at the terminal.
 
 use super::files::read_text;
-use super::flags::RicochetCommand;
+use super::flags::{RicochetCommand, RicochetPlay};
 use super::memory;
 use super::output::Failure;
 use super::prompt::{ask, ask_moves};
@@ -90,76 +90,7 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
                 highest as f64 / 1048576.0
             );
         }
-        RicochetCommand::Play {
-            players,
-            seed,
-            humans,
-            strength,
-            board,
-            no_ricochet,
-        } => {
-            use ricochet_robots::game::{Kind, Player};
-            if !(2..=8).contains(&players) || humans.len() > players {
-                return Err(Failure::Bad(format!(
-                    "--players {players}: 2 to 8 players, at least as many as --human names"
-                )));
-            }
-            if !(1..=4).contains(&strength) {
-                return Err(Failure::Bad("--strength: 1 to 4".into()));
-            }
-            let board = match board {
-                Some(path) => {
-                    let text = read_text(&path)?;
-                    ricochet_robots::board::parse_custom(&path.display().to_string(), &text)
-                        .map_err(|d| d.to_string())?
-                }
-                None => {
-                    let all = ricochet_robots::board::original_arrangements();
-                    ricochet_robots::board::from_quadrants(
-                        &all[(seed % all.len() as u64) as usize],
-                    )?
-                }
-            };
-            let mut table: Vec<Player> = humans
-                .iter()
-                .map(|h| Player {
-                    name: h.clone(),
-                    kind: Kind::Human,
-                    tokens: 0,
-                })
-                .collect();
-            for name in [
-                "Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hugo",
-            ]
-            .iter()
-            .take(players - humans.len())
-            {
-                table.push(Player {
-                    name: (*name).to_string(),
-                    kind: Kind::Computer { strength },
-                    tokens: 0,
-                });
-            }
-            let rules = ricochet_robots::position::Rules {
-                must_ricochet: !no_ricochet,
-                no_single_move: false,
-            };
-            outln!(
-                "Ricochet Robots on {} ({} players, seed {seed})",
-                board.name,
-                table.len()
-            );
-            let mut terminal = RicochetHumans;
-            let mut none = ricochet_robots::game::NoHumans;
-            let humans: &mut dyn ricochet_robots::game::Humans = if humans.is_empty() {
-                &mut none
-            } else {
-                &mut terminal
-            };
-            ricochet_robots::game::play(&board, table, seed, rules, humans, &mut |line| {
-                outln!("{line}")
-            });
-        }
+        RicochetCommand::Play(flags) => play(flags)?,
         RicochetCommand::Random { seed, robots } => {
             if !(4..=5).contains(&robots) {
                 return Err(Failure::Bad(
@@ -177,6 +108,49 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
             }
         }
     }
+    Ok(())
+}
+
+/// `robots ricochet play`: a game on a custom board, or on original quarter boards the game
+/// draws from its seed.
+fn play(flags: RicochetPlay) -> Result<(), Failure> {
+    let RicochetPlay {
+        players,
+        seed,
+        humans,
+        strength,
+        board,
+        no_ricochet,
+    } = flags;
+    let table = robots::table::roster(&humans, players, strength)
+        .map_err(|e| Failure::Bad(format!("--players {players}: {e}")))?;
+    let board = match board {
+        Some(path) => {
+            let text = read_text(&path)?;
+            ricochet_robots::board::parse_custom(&path.display().to_string(), &text)
+                .map_err(|d| d.to_string())?
+        }
+        None => ricochet_robots::game::original_board(seed),
+    };
+    let rules = ricochet_robots::position::Rules {
+        must_ricochet: !no_ricochet,
+        no_single_move: false,
+    };
+    outln!(
+        "Ricochet Robots on {} ({} players, seed {seed})",
+        board.name,
+        table.len()
+    );
+    let mut terminal = RicochetHumans;
+    let mut none = ricochet_robots::game::NoHumans;
+    let humans: &mut dyn ricochet_robots::game::Humans = if humans.is_empty() {
+        &mut none
+    } else {
+        &mut terminal
+    };
+    ricochet_robots::game::play(&board, table, seed, rules, humans, &mut |line| {
+        outln!("{line}")
+    });
     Ok(())
 }
 

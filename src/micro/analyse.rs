@@ -6,7 +6,6 @@
 
 use super::board::{Arrangement, Board, Cell, Face};
 use super::solve::Moves;
-use serde::Serialize;
 
 /// Every arrangement with tile 1 at NW, in a fixed order.
 pub fn arrangements() -> Vec<Arrangement> {
@@ -22,17 +21,16 @@ pub fn arrangements() -> Vec<Arrangement> {
     for first_turns in 0..4u8 {
         for order in orders {
             for t in 0..64u8 {
-                out.push(Arrangement {
-                    tiles: [0, order[0], order[1], order[2]],
-                    turns: [first_turns, t & 3, (t >> 2) & 3, (t >> 4) & 3],
-                });
+                let tiles = [0, order[0], order[1], order[2]];
+                let turns = [first_turns, t & 3, (t >> 2) & 3, (t >> 4) & 3];
+                out.push(Arrangement::new(tiles, turns).expect("each tile once, turned 0–3"));
             }
         }
     }
     out
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct PairStat {
     pub from: Cell,
     pub to: Cell,
@@ -41,7 +39,7 @@ pub struct PairStat {
     pub longest: u8,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct WorstCase {
     pub arrangement: String,
     /// The longest optimal length between two cells of this arrangement.
@@ -50,7 +48,7 @@ pub struct WorstCase {
     pub pairs: usize,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Analysis {
     pub face: String,
     pub arrangements: usize,
@@ -127,6 +125,38 @@ pub fn analyse(face: &Face, progress: &mut dyn FnMut(usize, usize)) -> Analysis 
         .enumerate()
         .map(|(k, n)| k as u64 * n)
         .sum();
+    let pairs = hardest_pairs(&sums);
+    // Longest worst case first, then the most pairs at it; ties keep enumeration order.
+    worst.sort_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)));
+    let longest_worst_cases = worst
+        .iter()
+        .take(5)
+        .map(|(longest, pairs, a)| WorstCase {
+            arrangement: a.to_string(),
+            longest: *longest,
+            pairs: *pairs,
+        })
+        .collect();
+    Analysis {
+        face: face.name().to_string(),
+        arrangements: all.len(),
+        pairs_per_arrangement: 36 * 35 / 2,
+        distribution,
+        unreachable,
+        arrangements_with_unreachable_pairs: with_unreachable,
+        mean_moves: if reached == 0 {
+            0.0
+        } else {
+            total_moves as f64 / reached as f64
+        },
+        hardest_pairs: pairs,
+        longest_worst_cases,
+    }
+}
+
+/// The ten pairs hardest on average; `sums[a * 36 + b]`: (total moves, arrangements where
+/// the pair is reachable, longest) for cells a < b.
+fn hardest_pairs(sums: &[(u64, u32, u8)]) -> Vec<PairStat> {
     let mut pairs: Vec<PairStat> = Cell::all()
         .flat_map(|a| Cell::all().filter(move |b| a < *b).map(move |b| (a, b)))
         .filter_map(|(a, b)| {
@@ -146,32 +176,7 @@ pub fn analyse(face: &Face, progress: &mut dyn FnMut(usize, usize)) -> Analysis 
             .then(x.to.cmp(&y.to))
     });
     pairs.truncate(10);
-    // Longest worst case first, then the most pairs at it; ties keep enumeration order.
-    worst.sort_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)));
-    let longest_worst_cases = worst
-        .iter()
-        .take(5)
-        .map(|(longest, pairs, a)| WorstCase {
-            arrangement: a.to_string(),
-            longest: *longest,
-            pairs: *pairs,
-        })
-        .collect();
-    Analysis {
-        face: face.name.clone(),
-        arrangements: all.len(),
-        pairs_per_arrangement: 36 * 35 / 2,
-        distribution,
-        unreachable,
-        arrangements_with_unreachable_pairs: with_unreachable,
-        mean_moves: if reached == 0 {
-            0.0
-        } else {
-            total_moves as f64 / reached as f64
-        },
-        hardest_pairs: pairs,
-        longest_worst_cases,
-    }
+    pairs
 }
 
 /// The analysis as a readable report.
@@ -187,10 +192,12 @@ pub fn report(a: &Analysis) -> String {
     let _ = writeln!(out, "optimal moves between two cells:");
     for (k, n) in a.distribution.iter().enumerate().skip(1) {
         let share = 100.0 * *n as f64 / total as f64;
+        // Half the share, rounded: one # for every 2%.
+        let bar = usize::try_from((100 * n + total) / (2 * total)).unwrap_or(50);
         let _ = writeln!(
             out,
             "  {k:>2} moves: {n:>8} pairs  {share:5.1}%  {}",
-            "#".repeat((share / 2.0).round() as usize)
+            "#".repeat(bar)
         );
     }
     let _ = writeln!(

@@ -1,9 +1,10 @@
 //! Micro Robots boards (RULES C.1): 6×6 cells, each a colour and a number, every combination
 //! exactly once. A board is the four 3×3 tiles of one face placed at NW, NE, SE, SW, each
-//! turned 0–3 quarter turns clockwise, or a whole board written row by row.
+//! turned 0–3 quarter turns clockwise, or a whole board written row by row. The types here
+//! own the rules: a [`Board`] or a [`Face`] that breaks the one-of-each invariant, or an
+//! [`Arrangement`] that uses a tile twice, cannot be built ([`BoardError`], [`FaceError`],
+//! [`ArrangementError`]).
 
-use crate::text::diagnostic::Diagnostic;
-use serde::Deserialize;
 use std::fmt;
 
 /// The six colours of the colour die, with the letters cells are written with.
@@ -21,9 +22,16 @@ pub const COLOURS: [(char, &str); 6] = [
 pub struct Cell(u8);
 
 impl Cell {
-    pub fn new(colour: usize, number: u8) -> Cell {
-        debug_assert!(colour < 6 && (1..=6).contains(&number));
-        Cell((colour * 6) as u8 + number - 1)
+    /// A placeholder while a grid is filled.
+    pub(crate) const FIRST: Cell = Cell(0);
+
+    /// The cell of a colour (0–5) and a number (1–6); `None` for anything the dice cannot show.
+    pub fn new(colour: usize, number: u8) -> Option<Cell> {
+        if !(1..=6).contains(&number) {
+            return None;
+        }
+        let colour = u8::try_from(colour).ok().filter(|c| *c < 6)?;
+        Some(Cell(colour * 6 + number - 1))
     }
 
     /// The 36 cells, `B1` … `W6`.
@@ -58,8 +66,8 @@ impl Cell {
         let colour = COLOURS
             .iter()
             .position(|(l, _)| *l == letter.to_ascii_uppercase())?;
-        let number = digit.to_digit(10).filter(|n| (1..=6).contains(n))? as u8;
-        Some(Cell::new(colour, number))
+        let number = u8::try_from(digit.to_digit(10)?).ok()?;
+        Cell::new(colour, number)
     }
 }
 
@@ -69,17 +77,48 @@ impl fmt::Display for Cell {
     }
 }
 
-impl serde::Serialize for Cell {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
 /// A 3×3 tile, rows top to bottom.
 pub type Tile = [[Cell; 3]; 3];
 
+/// The cells of a whole board, `rows[row][col]`.
+pub type Rows = [[Cell; 6]; 6];
+
 /// The corners of the board, in the order arrangements list them.
 pub const POSITIONS: [&str; 4] = ["NW", "NE", "SE", "SW"];
+
+/// A corner of the board, where a tile lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Corner {
+    NW,
+    NE,
+    SE,
+    SW,
+}
+
+impl Corner {
+    /// NW, NE, SE, SW: the order arrangements list them.
+    pub const ALL: [Corner; 4] = [Corner::NW, Corner::NE, Corner::SE, Corner::SW];
+
+    /// The corner's row and column on the board.
+    fn origin(self) -> (usize, usize) {
+        match self {
+            Corner::NW => (0, 0),
+            Corner::NE => (0, 3),
+            Corner::SE => (3, 3),
+            Corner::SW => (3, 0),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        POSITIONS[self as usize]
+    }
+}
+
+impl fmt::Display for Corner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// A tile turned clockwise `turns` quarter turns.
 pub fn rotate(tile: &Tile, turns: u8) -> Tile {
@@ -97,18 +136,78 @@ pub fn rotate(tile: &Tile, turns: u8) -> Tile {
     t
 }
 
-/// One face of the four tiles (silver or copper).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Face {
-    pub name: String,
-    pub tiles: [Tile; 4],
+/// The one-of-each invariant broken: which cells appear twice or more, which never.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("each colour and number must appear exactly once: {}", one_of_each(.duplicated, .missing))]
+pub struct BoardError {
+    pub duplicated: Vec<Cell>,
+    pub missing: Vec<Cell>,
 }
 
-/// Which tile (0–3, the face's order) lies at each position NW, NE, SE, SW, and its turns.
+fn one_of_each(duplicated: &[Cell], missing: &[Cell]) -> String {
+    let list = |cells: &[Cell]| {
+        let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
+        names.join(" ")
+    };
+    let (appear, are) = if duplicated.len() == 1 {
+        ("appears", "is")
+    } else {
+        ("appear", "are")
+    };
+    format!(
+        "{} {appear} more than once, {} {are} missing",
+        list(duplicated),
+        list(missing)
+    )
+}
+
+/// A face's tiles that cannot make a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FaceError {
+    #[error("the four tiles together: {0}")]
+    Tiles(#[from] BoardError),
+}
+
+/// One face of the four tiles (silver or copper): together they hold every cell once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Face {
+    name: String,
+    tiles: [Tile; 4],
+}
+
+impl Face {
+    /// A face from its tiles, checked against the invariant (any arrangement has the same
+    /// cells, so the plain one is checked).
+    pub fn new(name: String, tiles: [Tile; 4]) -> Result<Face, FaceError> {
+        Board::validate(&lay(&tiles, Arrangement::PLAIN))?;
+        Ok(Face { name, tiles })
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn tiles(&self) -> &[Tile; 4] {
+        &self.tiles
+    }
+}
+
+/// An arrangement that is not one: a corner with no tile, or a tile used twice or turned
+/// too far.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArrangementError {
+    #[error("layout: {0} is missing (give NW, NE, SE and SW)")]
+    Missing(Corner),
+    #[error("{corner}: [{tile}, {turns}]: a tile 1–4 not used elsewhere, and 0–3 quarter turns")]
+    Placement { corner: Corner, tile: u8, turns: u8 },
+}
+
+/// Which tile (0–3, the face's order) lies at each position NW, NE, SE, SW, and its turns
+/// (0–3 quarter turns clockwise): each tile once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Arrangement {
-    pub tiles: [u8; 4],
-    pub turns: [u8; 4],
+    tiles: [u8; 4],
+    turns: [u8; 4],
 }
 
 impl Arrangement {
@@ -117,15 +216,55 @@ impl Arrangement {
         tiles: [0, 1, 2, 3],
         turns: [0; 4],
     };
+
+    /// Tiles 0–3 (the face's order) at NW, NE, SE, SW, each once, and their turns 0–3.
+    pub fn new(tiles: [u8; 4], turns: [u8; 4]) -> Result<Arrangement, ArrangementError> {
+        Arrangement::from_layout(std::array::from_fn(|p| {
+            Some((tiles[p].saturating_add(1), turns[p]))
+        }))
+    }
+
+    /// The tile (0–3, the face's order) at NW, NE, SE, SW.
+    pub fn tiles(&self) -> [u8; 4] {
+        self.tiles
+    }
+
+    /// The quarter turns of the tiles at NW, NE, SE, SW.
+    pub fn turns(&self) -> [u8; 4] {
+        self.turns
+    }
+
+    /// An arrangement from what lies at NW, NE, SE, SW: a tile numbered 1–4 as the face
+    /// lists them, each used once, and 0–3 quarter turns. The first fault, in that order.
+    pub fn from_layout(layout: [Option<(u8, u8)>; 4]) -> Result<Arrangement, ArrangementError> {
+        let mut a = Arrangement::PLAIN;
+        let mut used = [false; 4];
+        for (p, corner) in Corner::ALL.into_iter().enumerate() {
+            let (tile, turns) = layout[p].ok_or(ArrangementError::Missing(corner))?;
+            let index = usize::from(tile)
+                .checked_sub(1)
+                .filter(|&i| i < 4 && !used[i] && turns <= 3)
+                .ok_or(ArrangementError::Placement {
+                    corner,
+                    tile,
+                    turns,
+                })?;
+            used[index] = true;
+            a.tiles[p] = tile - 1;
+            a.turns[p] = turns;
+        }
+        Ok(a)
+    }
 }
 
 impl fmt::Display for Arrangement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> = (0..4)
-            .map(|p| {
+        let parts: Vec<String> = Corner::ALL
+            .iter()
+            .enumerate()
+            .map(|(p, corner)| {
                 format!(
-                    "{} tile {} turned {}",
-                    POSITIONS[p],
+                    "{corner} tile {} turned {}",
                     self.tiles[p] + 1,
                     self.turns[p]
                 )
@@ -135,65 +274,74 @@ impl fmt::Display for Arrangement {
     }
 }
 
-/// A 6×6 board: `cells[row][col]`, and where each cell is.
+/// The cells four tiles make in an arrangement (tiles indexed 0–3).
+fn lay(tiles: &[Tile; 4], a: Arrangement) -> Rows {
+    let mut cells = [[Cell::FIRST; 6]; 6];
+    for (p, corner) in Corner::ALL.into_iter().enumerate() {
+        let (r0, c0) = corner.origin();
+        let tile = rotate(&tiles[usize::from(a.tiles[p])], a.turns[p]);
+        for (r, row) in tile.iter().enumerate() {
+            cells[r0 + r][c0..c0 + 3].copy_from_slice(row);
+        }
+    }
+    cells
+}
+
+/// A 6×6 board holding every cell once, and where each cell is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    pub name: String,
-    pub cells: [[Cell; 6]; 6],
+    name: String,
+    cells: Rows,
     /// `at[cell.index()]`: row * 6 + col.
-    pub at: [u8; 36],
+    at: [u8; 36],
 }
 
 impl Board {
-    /// A board from its rows; `Err` names duplicated and missing cells (the invariant).
-    pub fn from_rows(name: String, cells: [[Cell; 6]; 6]) -> Result<Board, String> {
+    /// The one-of-each invariant: `Err` names duplicated and missing cells.
+    pub fn validate(cells: &Rows) -> Result<(), BoardError> {
         let mut seen = [0u8; 36];
         for cell in cells.iter().flatten() {
             seen[cell.index()] += 1;
         }
-        let duplicated: Vec<String> = Cell::all()
-            .filter(|c| seen[c.index()] > 1)
-            .map(|c| c.to_string())
-            .collect();
-        let missing: Vec<String> = Cell::all()
-            .filter(|c| seen[c.index()] == 0)
-            .map(|c| c.to_string())
-            .collect();
-        if !duplicated.is_empty() {
-            let (appear, are) = if duplicated.len() == 1 {
-                ("appears", "is")
-            } else {
-                ("appear", "are")
-            };
-            return Err(format!(
-                "each colour and number must appear exactly once: {} {appear} more than once, {} {are} missing",
-                duplicated.join(" "),
-                missing.join(" ")
-            ));
+        let duplicated: Vec<Cell> = Cell::all().filter(|c| seen[c.index()] > 1).collect();
+        if duplicated.is_empty() {
+            return Ok(());
         }
+        let missing = Cell::all().filter(|c| seen[c.index()] == 0).collect();
+        Err(BoardError {
+            duplicated,
+            missing,
+        })
+    }
+
+    /// A board from its rows, if they hold every cell once.
+    pub fn from_rows(name: String, cells: Rows) -> Result<Board, BoardError> {
+        Board::validate(&cells)?;
         let mut at = [0u8; 36];
-        for (r, row) in cells.iter().enumerate() {
-            for (c, cell) in row.iter().enumerate() {
-                at[cell.index()] = (r * 6 + c) as u8;
-            }
+        for (position, cell) in (0u8..).zip(cells.iter().flatten()) {
+            at[cell.index()] = position;
         }
         Ok(Board { name, cells, at })
     }
 
     /// The board a face's tiles make in an arrangement.
     pub fn arrange(face: &Face, a: Arrangement) -> Board {
-        let mut cells = [[Cell(0); 6]; 6];
-        let origin = [(0, 0), (0, 3), (3, 3), (3, 0)];
-        for (p, &(r0, c0)) in origin.iter().enumerate() {
-            let tile = rotate(&face.tiles[usize::from(a.tiles[p])], a.turns[p]);
-            for r in 0..3 {
-                for c in 0..3 {
-                    cells[r0 + r][c0 + c] = tile[r][c];
-                }
-            }
-        }
-        Board::from_rows(format!("{} ({a})", face.name), cells)
-            .expect("a valid face makes a valid board")
+        Board::from_rows(format!("{} ({a})", face.name), lay(&face.tiles, a))
+            .expect("a face holds every cell once, in any arrangement")
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The same board under another name.
+    pub fn renamed(self, name: String) -> Board {
+        Board { name, ..self }
+    }
+
+    /// The rows of cells, top to bottom.
+    pub fn rows(&self) -> &Rows {
+        &self.cells
     }
 
     pub fn cell_at(&self, pos: usize) -> Cell {
@@ -202,6 +350,15 @@ impl Board {
 
     pub fn position(&self, cell: Cell) -> usize {
         usize::from(self.at[cell.index()])
+    }
+}
+
+impl TryFrom<Rows> for Board {
+    type Error = BoardError;
+
+    /// A board with no name from its rows.
+    fn try_from(cells: Rows) -> Result<Board, BoardError> {
+        Board::from_rows(String::new(), cells)
     }
 }
 
@@ -232,217 +389,29 @@ pub fn render(board: &Board, colour: bool) -> String {
     out
 }
 
-// ------------------------------------------------------------------------------ files
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FaceFile {
-    face: String,
-    #[serde(default)]
-    description: Option<String>,
-    tiles: Vec<TileFile>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TileFile {
-    rows: Vec<Vec<String>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BoardFile {
-    #[serde(default)]
-    name: Option<String>,
-    #[serde(default)]
-    description: Option<String>,
-    /// A whole board, six rows of six cells.
-    rows: Option<Vec<Vec<String>>>,
-    /// Or a face (a shipped name or a path) and where its tiles go.
-    face: Option<String>,
-    layout: Option<std::collections::BTreeMap<String, [u8; 2]>>,
-}
-
-/// A face file, or a board file (rows, or a face with a layout).
-pub enum MicroFile {
-    Face(Face),
-    Board(Board),
-}
-
-fn cell_grid<const N: usize>(
-    file: &str,
-    source: &str,
-    rows: &[Vec<String>],
-    what: &str,
-) -> Result<[[Cell; N]; N], Diagnostic> {
-    let at_text = |text: &str| {
-        crate::text::yaml::locate_text(source, text, 1).map_or_else(
-            || Diagnostic::at(file, source, 1, 1, String::new()),
-            |(l, c)| Diagnostic::at(file, source, l, c, String::new()),
-        )
-    };
-    let error = |text: &str, message: String| Diagnostic {
-        message,
-        ..at_text(text)
-    };
-    if rows.len() != N {
-        return Err(error(
-            "rows",
-            format!("{what} has {N} rows, not {}", rows.len()),
-        ));
-    }
-    let mut grid = [[Cell(0); N]; N];
-    for (r, row) in rows.iter().enumerate() {
-        if row.len() != N {
-            let first = row.first().map_or("rows", String::as_str);
-            return Err(error(
-                first,
-                format!("{what}: row {} has {} cells, not {N}", r + 1, row.len()),
-            ));
-        }
-        for (c, text) in row.iter().enumerate() {
-            grid[r][c] = Cell::parse(text).ok_or_else(|| {
-                error(text, format!("`{text}` is not a cell: a colour letter (B Y G R P W) and a number 1–6, such as P1"))
-            })?;
-        }
-    }
-    Ok(grid)
-}
-
-/// Reads a face file or a board file. `read_face` finds the face a board file names.
-pub fn parse(
-    file: &str,
-    source: &str,
-    read_face: &dyn Fn(&str) -> Result<Face, String>,
-) -> Result<MicroFile, Diagnostic> {
-    let keys = crate::text::yaml::top_level_keys(source);
-    let where_key = |key: &str| crate::text::yaml::locate_key(source, key, 1).unwrap_or((1, 1));
-    if keys.iter().any(|k| k == "tiles") {
-        let raw: FaceFile = crate::text::yaml::from_str(file, source)?;
-        let _ = &raw.description;
-        if raw.tiles.len() != 4 {
-            let (l, c) = where_key("tiles");
-            return Err(Diagnostic::at(
-                file,
-                source,
-                l,
-                c,
-                format!("a face has 4 tiles, not {}", raw.tiles.len()),
-            ));
-        }
-        let mut tiles = [[[Cell(0); 3]; 3]; 4];
-        for (i, t) in raw.tiles.iter().enumerate() {
-            tiles[i] = cell_grid::<3>(file, source, &t.rows, &format!("tile {}", i + 1))?;
-        }
-        let face = Face {
-            name: raw.face,
-            tiles,
-        };
-        // The invariant, on the plain arrangement (any arrangement has the same cells).
-        let mut cells = [[Cell(0); 6]; 6];
-        for (p, origin) in [(0usize, (0, 0)), (1, (0, 3)), (2, (3, 3)), (3, (3, 0))] {
-            for r in 0..3 {
-                for c in 0..3 {
-                    cells[origin.0 + r][origin.1 + c] = face.tiles[p][r][c];
-                }
-            }
-        }
-        Board::from_rows(face.name.clone(), cells).map_err(|m| {
-            let (l, c) = where_key("tiles");
-            Diagnostic::at(file, source, l, c, format!("the four tiles together: {m}"))
-        })?;
-        return Ok(MicroFile::Face(face));
-    }
-    let raw: BoardFile = crate::text::yaml::from_str(file, source)?;
-    let _ = &raw.description;
-    let name = raw.name.clone().unwrap_or_else(|| {
-        std::path::Path::new(file)
-            .file_stem()
-            .map_or("board".into(), |s| s.to_string_lossy().into_owned())
-    });
-    match (&raw.rows, &raw.face) {
-        (Some(rows), None) => {
-            let cells = cell_grid::<6>(file, source, rows, "a board")?;
-            let board = Board::from_rows(name, cells).map_err(|m| {
-                let (l, c) = where_key("rows");
-                Diagnostic::at(file, source, l, c, m)
-            })?;
-            Ok(MicroFile::Board(board))
-        }
-        (None, Some(face_name)) => {
-            let (l, c) = where_key("face");
-            let face = read_face(face_name).map_err(|m| Diagnostic::at(file, source, l, c, m))?;
-            let layout = raw.layout.clone().unwrap_or_default();
-            let mut a = Arrangement::PLAIN;
-            let mut used = [false; 4];
-            for (p, position) in POSITIONS.iter().enumerate() {
-                let (l, c) = where_key(position);
-                let Some([tile, turns]) = layout.get(*position).copied() else {
-                    if layout.is_empty() {
-                        // No layout: the plain arrangement.
-                        break;
-                    }
-                    let (l, c) = where_key("layout");
-                    return Err(Diagnostic::at(
-                        file,
-                        source,
-                        l,
-                        c,
-                        format!("layout: {position} is missing (give NW, NE, SE and SW)"),
-                    ));
-                };
-                if !(1..=4).contains(&tile) || turns > 3 || used[usize::from(tile - 1)] {
-                    return Err(Diagnostic::at(
-                        file,
-                        source,
-                        l,
-                        c,
-                        format!(
-                            "{position}: [{tile}, {turns}]: a tile 1–4 not used elsewhere, and 0–3 quarter turns"
-                        ),
-                    ));
-                }
-                used[usize::from(tile - 1)] = true;
-                a.tiles[p] = tile - 1;
-                a.turns[p] = turns;
-            }
-            if let Some(extra) = layout.keys().find(|k| !POSITIONS.contains(&k.as_str())) {
-                let (l, c) = where_key(extra);
-                return Err(Diagnostic::at(
-                    file,
-                    source,
-                    l,
-                    c,
-                    format!("unknown position `{extra}`: expected NW, NE, SE, SW"),
-                ));
-            }
-            let mut board = Board::arrange(&face, a);
-            board.name = name;
-            Ok(MicroFile::Board(board))
-        }
-        _ => {
-            let (l, c) = where_key(if raw.rows.is_some() { "face" } else { "name" });
-            Err(Diagnostic::at(
-                file,
-                source,
-                l,
-                c,
-                "a Micro Robots file has `tiles:` (a face), `rows:` (a whole board), or `face:` with an optional `layout:`",
-            ))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn cell(text: &str) -> Cell {
+        Cell::parse(text).expect("a cell")
+    }
+
+    /// Every cell once, colour by row.
+    fn plain_rows() -> Rows {
+        let mut rows = [[Cell::FIRST; 6]; 6];
+        for (c, cell) in Cell::all().enumerate() {
+            rows[c / 6][c % 6] = cell;
+        }
+        rows
+    }
+
     #[test]
     fn four_quarter_turns_are_no_turn_and_one_turn_is_clockwise() {
         let t: Tile = [
-            [Cell::new(0, 1), Cell::new(0, 2), Cell::new(0, 3)],
-            [Cell::new(1, 1), Cell::new(1, 2), Cell::new(1, 3)],
-            [Cell::new(2, 1), Cell::new(2, 2), Cell::new(2, 3)],
+            [cell("B1"), cell("B2"), cell("B3")],
+            [cell("Y1"), cell("Y2"), cell("Y3")],
+            [cell("G1"), cell("G2"), cell("G3")],
         ];
         assert_eq!(rotate(&t, 4), t);
         let once = rotate(&t, 1);
@@ -458,5 +427,62 @@ mod tests {
         assert_eq!(Cell::parse("p1"), Cell::parse("P1"));
         assert_eq!(Cell::parse("X1"), None);
         assert_eq!(Cell::parse("P7"), None);
+        assert_eq!(Cell::new(6, 1), None);
+        assert_eq!(Cell::new(0, 0), None);
+    }
+
+    #[test]
+    fn a_board_holds_every_cell_once() {
+        let rows = plain_rows();
+        let board = Board::try_from(rows).expect("every cell once");
+        for c in Cell::all() {
+            assert_eq!(board.cell_at(board.position(c)), c);
+        }
+        let mut twice = rows;
+        twice[5][5] = cell("B1");
+        let error = Board::try_from(twice).expect_err("B1 twice");
+        assert_eq!(error.duplicated, [cell("B1")]);
+        assert_eq!(error.missing, [cell("W6")]);
+        assert_eq!(
+            error.to_string(),
+            "each colour and number must appear exactly once: B1 appears more than once, W6 is missing"
+        );
+    }
+
+    #[test]
+    fn a_face_and_an_arrangement_check_their_rules() {
+        let rows = plain_rows();
+        let tile = |r0: usize, c0: usize| -> Tile {
+            std::array::from_fn(|r| std::array::from_fn(|c| rows[r0 + r][c0 + c]))
+        };
+        let tiles = [tile(0, 0), tile(0, 3), tile(3, 3), tile(3, 0)];
+        let face = Face::new("plain".into(), tiles).expect("a face");
+        assert_eq!(Board::arrange(&face, Arrangement::PLAIN).rows(), &rows);
+        let same = [tiles[0], tiles[0], tiles[2], tiles[3]];
+        assert!(matches!(
+            Face::new("twice".into(), same),
+            Err(FaceError::Tiles(_))
+        ));
+        let layout = [Some((2, 1)), Some((1, 0)), Some((4, 3)), Some((3, 2))];
+        let a = Arrangement::from_layout(layout).expect("an arrangement");
+        assert_eq!((a.tiles(), a.turns()), ([1, 0, 3, 2], [1, 0, 3, 2]));
+        assert_eq!(Arrangement::new([1, 0, 3, 2], [1, 0, 3, 2]), Ok(a));
+        assert!(Arrangement::new([1, 1, 3, 2], [0; 4]).is_err());
+        let used_twice = [Some((2, 1)), Some((2, 0)), None, None];
+        assert_eq!(
+            Arrangement::from_layout(used_twice),
+            Err(ArrangementError::Placement {
+                corner: Corner::NE,
+                tile: 2,
+                turns: 0
+            })
+        );
+        let missing = [Some((1, 0)), Some((2, 0)), None, Some((4, 4))];
+        assert_eq!(
+            Arrangement::from_layout(missing),
+            Err(ArrangementError::Missing(Corner::SE))
+        );
+        let too_far = [Some((1, 4)), None, None, None];
+        assert!(Arrangement::from_layout(too_far).is_err());
     }
 }

@@ -1,11 +1,16 @@
 //! A game of Micro Robots (RULES C.1): missions of dice rolls, announcements, demonstrations
 //! checked against the exact count, the token penalty, the previous target as the next start,
 //! and the end. Pure and seeded: humans answer through [`Humans`], the log goes to a sink.
+//! The players, their seats and the end of a game are the table's ([`crate::table`]).
 
-use super::board::{Board, COLOURS, Cell};
-use super::solve::Moves;
+use super::analyse::arrangements;
+use super::board::{Arrangement, Board, COLOURS, Cell, Face};
+use super::solve::{IllegalMove, Moves};
+use crate::table;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+pub use crate::table::{Kind, NoHumans, Player};
 
 /// Tokens in the reserve at the start.
 pub const TOKENS: u32 = 25;
@@ -27,22 +32,6 @@ pub enum Variant {
     Waypoint,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Strength 1 (slow, often wrong) to 3 (fast, rarely wrong).
-    Computer {
-        strength: u8,
-    },
-    Human,
-}
-
-#[derive(Clone, Debug)]
-pub struct Player {
-    pub name: String,
-    pub kind: Kind,
-    pub tokens: u32,
-}
-
 /// What a human says during a mission.
 pub trait Humans {
     /// The announcement (number of stops) and how many seconds it took, or `None` to pass.
@@ -57,9 +46,6 @@ pub trait Humans {
     /// The demonstration: the cells stopped on after the start, in order.
     fn demonstrate(&mut self, name: &str, announced: u32) -> Vec<Cell>;
 }
-
-/// A table with no humans.
-pub struct NoHumans;
 
 impl Humans for NoHumans {
     fn announce(
@@ -86,11 +72,36 @@ pub struct Outcome {
     pub reason: String,
 }
 
+/// Why a demonstration does not win the token.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Failed {
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    #[error("the robot does not end on {0}")]
+    NotOnTarget(Cell),
+    #[error("the robot never stops on the waypoint {0}")]
+    MissedWaypoint(Cell),
+    #[error("{shown} moves instead of {announced}")]
+    WrongCount { shown: usize, announced: u32 },
+}
+
 fn roll(rng: &mut ChaCha8Rng) -> Cell {
-    Cell::new(
-        rng.random_range(0..6u32) as usize,
-        rng.random_range(1..7u32) as u8,
-    )
+    let colour = rng.random_range(0..6u32) as usize;
+    let number = rng.random_range(1..7u32);
+    u8::try_from(number)
+        .ok()
+        .and_then(|number| Cell::new(colour, number))
+        .expect("the dice show a colour 0–5 and a number 1–6")
+}
+
+/// A roll that is none of `avoid`.
+fn roll_new(rng: &mut ChaCha8Rng, avoid: &[Cell]) -> Cell {
+    loop {
+        let c = roll(rng);
+        if !avoid.contains(&c) {
+            break c;
+        }
+    }
 }
 
 fn roll_words(c: Cell) -> String {
@@ -121,153 +132,251 @@ fn computer_search(rng: &mut ChaCha8Rng, strength: u8, optimal: u32) -> (f64, u3
     (seconds, announced)
 }
 
-/// Plays a whole game. `log` receives the game's account line by line.
-pub fn play(
-    board: &Board,
-    mut players: Vec<Player>,
+/// The arrangement a game on `face` is played in: drawn from the board stream of its seed
+/// ([`table::board_rng`]), so the seed gives the board and the game's rolls do not depend on
+/// it.
+pub fn draw_arrangement(seed: u64) -> Arrangement {
+    let all = arrangements();
+    all[table::board_rng(seed).random_range(0..all.len())]
+}
+
+/// One mission: where the robot starts, the waypoint, the target, and the fewest moves.
+#[derive(Clone, Copy)]
+struct Mission {
+    start: Cell,
+    via: Option<Cell>,
+    target: Cell,
+    optimal: Option<u32>,
+}
+
+/// A game in play: the board, the rules, the dice and the table.
+pub struct Game {
+    board: Board,
+    moves: Moves,
     variant: Variant,
-    seed: u64,
-    humans: &mut dyn Humans,
-    log: &mut dyn FnMut(String),
-) -> Outcome {
-    let moves = Moves::new(board);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut reserve = TOKENS;
-    let n = players.len();
-    // The youngest rolls first: the first player listed.
-    let mut oya = 0;
-    let mut start = roll(&mut rng);
-    log(format!(
-        "{} rolls the start: {}",
-        players[oya].name,
-        roll_words(start)
-    ));
-    let mut mission = 0;
-    let reason = loop {
-        mission += 1;
-        if mission > MAX_MISSIONS {
-            mission -= 1;
-            break format!("{MAX_MISSIONS} missions played");
+    rng: ChaCha8Rng,
+    players: Vec<Player>,
+    reserve: u32,
+}
+
+impl Game {
+    /// A game on `board`; `seed` drives the dice and the computer players.
+    pub fn new(board: Board, players: Vec<Player>, variant: Variant, seed: u64) -> Game {
+        Game {
+            moves: Moves::new(&board),
+            board,
+            variant,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            players,
+            reserve: TOKENS,
         }
-        let roll_new = |rng: &mut ChaCha8Rng, avoid: &[Cell]| loop {
-            let c = roll(rng);
-            if !avoid.contains(&c) {
-                break c;
-            }
-        };
-        let (via, target) = match variant {
-            Variant::Waypoint => {
-                let via = roll_new(&mut rng, &[start]);
-                (Some(via), roll_new(&mut rng, &[start, via]))
-            }
-            _ => (None, roll_new(&mut rng, &[start])),
-        };
-        let what = match (variant, via) {
-            (Variant::Waypoint, Some(v)) => {
-                format!("waypoint {}, target {}", roll_words(v), roll_words(target))
-            }
-            (Variant::NoToken, _) => format!("target {} (no token on it)", roll_words(target)),
-            _ => format!("target {}", roll_words(target)),
-        };
+    }
+
+    /// A game on `face`, its tiles laid out at random from `seed` ([`draw_arrangement`]).
+    pub fn on_face(face: &Face, players: Vec<Player>, variant: Variant, seed: u64) -> Game {
+        let board = Board::arrange(face, draw_arrangement(seed));
+        Game::new(board, players, variant, seed)
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Plays the game to its end. `log` receives the game's account line by line.
+    pub fn play(mut self, humans: &mut dyn Humans, log: &mut dyn FnMut(String)) -> Outcome {
+        let n = self.players.len();
+        // The youngest rolls first: the first player listed.
+        let mut oya = 0;
+        let mut start = roll(&mut self.rng);
         log(format!(
-            "mission {mission}: {} rolls {what}; the robot starts on {start}",
-            players[oya].name
+            "{} rolls the start: {}",
+            self.players[oya].name,
+            roll_words(start)
         ));
-        let (s, t) = (board.position(start), board.position(target));
+        let mut mission = 0;
+        let reason = loop {
+            mission += 1;
+            if mission > MAX_MISSIONS {
+                mission -= 1;
+                break format!("{MAX_MISSIONS} missions played");
+            }
+            start = self.mission(mission, oya, start, humans, log);
+            oya = (oya + 1) % n;
+            if let Some(p) = self.players.iter().find(|p| p.tokens >= WINNING_TOKENS) {
+                break format!("{} holds {WINNING_TOKENS} tokens", p.name);
+            }
+            if self.reserve == 0 {
+                break format!("all {TOKENS} tokens are given out");
+            }
+        };
+        let winners = table::finish(&self.players, &format!("{mission} missions"), &reason, log);
+        Outcome {
+            missions: mission,
+            players: self.players,
+            winners,
+            reason,
+        }
+    }
+
+    /// The rolls of a mission, and its fewest moves.
+    fn roll_mission(&mut self, start: Cell) -> Mission {
+        let (via, target) = match self.variant {
+            Variant::Waypoint => {
+                let via = roll_new(&mut self.rng, &[start]);
+                (Some(via), roll_new(&mut self.rng, &[start, via]))
+            }
+            _ => (None, roll_new(&mut self.rng, &[start])),
+        };
+        let (s, t) = (self.board.position(start), self.board.position(target));
         let optimal = match via {
             Some(v) => {
-                let d = moves.all_distances();
-                let p = board.position(v);
+                let d = self.moves.all_distances();
+                let p = self.board.position(v);
                 (d[s][p] != u8::MAX && d[p][t] != u8::MAX)
                     .then(|| u32::from(d[s][p]) + u32::from(d[p][t]))
             }
-            None => moves.path(s, t).map(|p| p.len() as u32 - 1),
+            None => self
+                .moves
+                .path(s, t)
+                .and_then(|p| u32::try_from(p.len() - 1).ok()),
         };
-        // Everyone searches at once; the first to announce shows the solution.
+        Mission {
+            start,
+            via,
+            target,
+            optimal,
+        }
+    }
+
+    /// Plays mission number `number`, rolled by the Oya; returns its target, the next start.
+    fn mission(
+        &mut self,
+        number: u32,
+        oya: usize,
+        start: Cell,
+        humans: &mut dyn Humans,
+        log: &mut dyn FnMut(String),
+    ) -> Cell {
+        let m = self.roll_mission(start);
+        let what = match (self.variant, m.via) {
+            (Variant::Waypoint, Some(v)) => {
+                format!(
+                    "waypoint {}, target {}",
+                    roll_words(v),
+                    roll_words(m.target)
+                )
+            }
+            (Variant::NoToken, _) => format!("target {} (no token on it)", roll_words(m.target)),
+            _ => format!("target {}", roll_words(m.target)),
+        };
+        log(format!(
+            "mission {number}: {} rolls {what}; the robot starts on {start}",
+            self.players[oya].name
+        ));
+        match self.first_announcement(oya, m, humans) {
+            None => log(format!(
+                "  nobody finds a way within {} minutes: the token goes back to the reserve",
+                MISSION_SECONDS / 60.0
+            )),
+            Some((seconds, i, announced)) => {
+                log(format!(
+                    "  after {seconds:.0} s, {} announces {announced}",
+                    self.players[i].name
+                ));
+                self.demonstration(i, announced, m, humans, log);
+            }
+        }
+        m.target
+    }
+
+    /// Everyone searches at once; the first to announce in time shows the solution:
+    /// `(seconds, player, announced)`.
+    fn first_announcement(
+        &mut self,
+        oya: usize,
+        m: Mission,
+        humans: &mut dyn Humans,
+    ) -> Option<(f64, usize, u32)> {
+        let n = self.players.len();
         let mut announcements: Vec<(f64, usize, u32)> = Vec::new();
-        for (i, player) in players.iter().enumerate() {
+        for (i, player) in self.players.iter().enumerate() {
             let found = match &player.kind {
-                Kind::Computer { strength } => {
-                    optimal.map(|d| computer_search(&mut rng, *strength, d))
-                }
+                Kind::Computer { strength } => m
+                    .optimal
+                    .map(|d| computer_search(&mut self.rng, *strength, d)),
                 Kind::Human => humans
-                    .announce(&player.name, board, start, via, target)
+                    .announce(&player.name, &self.board, m.start, m.via, m.target)
                     .map(|(k, secs)| (secs, k)),
             };
             if let Some((seconds, k)) = found
                 && seconds <= MISSION_SECONDS
             {
                 // Seats from the Oya's left settle equal times.
-                let seat = (i + n - oya) % n;
-                announcements.push((seconds, seat, k));
+                announcements.push((seconds, table::seat(oya, i, n), k));
             }
         }
         announcements.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        match announcements.first() {
-            None => log(format!(
-                "  nobody finds a way within {} minutes: the token goes back to the reserve",
-                MISSION_SECONDS / 60.0
-            )),
-            Some(&(seconds, seat, announced)) => {
-                let i = (seat + oya) % n;
+        announcements
+            .first()
+            .map(|&(seconds, seat, announced)| (seconds, (seat + oya) % n, announced))
+    }
+
+    /// Player `i` shows its announcement: the token, or the penalty.
+    fn demonstration(
+        &mut self,
+        i: usize,
+        announced: u32,
+        m: Mission,
+        humans: &mut dyn Humans,
+        log: &mut dyn FnMut(String),
+    ) {
+        let (board, moves) = (&self.board, &self.moves);
+        let shown = match self.players[i].kind {
+            Kind::Human => humans.demonstrate(&self.players[i].name, announced),
+            Kind::Computer { .. } => {
+                computer_demonstration(moves, board, m.start, m.via, m.target, announced)
+            }
+        };
+        match check(moves, board, m.start, m.via, m.target, announced, &shown) {
+            Ok(()) => {
+                let path: Vec<String> = std::iter::once(m.start)
+                    .chain(shown.iter().copied())
+                    .map(|c| c.to_string())
+                    .collect();
+                self.players[i].tokens += 1;
+                self.reserve -= 1;
+                let moves = if announced == 1 { "move" } else { "moves" };
                 log(format!(
-                    "  after {seconds:.0} s, {} announces {announced}",
-                    players[i].name
+                    "  {} shows {}: {announced} {moves} as announced, and wins the token ({} now)",
+                    self.players[i].name,
+                    path.join(" → "),
+                    self.players[i].tokens
                 ));
-                let shown = match players[i].kind {
-                    Kind::Human => humans.demonstrate(&players[i].name, announced),
-                    Kind::Computer { .. } => {
-                        computer_demonstration(&moves, board, start, via, target, announced)
-                    }
-                };
-                match check(&moves, board, start, via, target, announced, &shown) {
-                    Ok(()) => {
-                        let path: Vec<String> = std::iter::once(start)
-                            .chain(shown.iter().copied())
-                            .map(|c| c.to_string())
-                            .collect();
-                        players[i].tokens += 1;
-                        reserve -= 1;
-                        let moves = if announced == 1 { "move" } else { "moves" };
-                        log(format!(
-                            "  {} shows {}: {announced} {moves} as announced, and wins the token ({} now)",
-                            players[i].name,
-                            path.join(" → "),
-                            players[i].tokens
-                        ));
-                    }
-                    Err(why) => {
-                        let best =
-                            optimal.map_or("no way at all".into(), |d| format!("the best is {d}"));
-                        log(format!(
-                            "  {} fails ({why}; {best}): the token goes back to the reserve",
-                            players[i].name
-                        ));
-                        penalty(&mut players, i, log);
-                    }
-                }
+            }
+            Err(why) => {
+                let best = m
+                    .optimal
+                    .map_or("no way at all".into(), |d| format!("the best is {d}"));
+                log(format!(
+                    "  {} fails ({why}; {best}): the token goes back to the reserve",
+                    self.players[i].name
+                ));
+                penalty(&mut self.players, i, log);
             }
         }
-        start = target;
-        oya = (oya + 1) % n;
-        if let Some(p) = players.iter().find(|p| p.tokens >= WINNING_TOKENS) {
-            break format!("{} holds {WINNING_TOKENS} tokens", p.name);
-        }
-        if reserve == 0 {
-            break format!("all {TOKENS} tokens are given out");
-        }
-    };
-    let table: Vec<(&str, u32)> = players
-        .iter()
-        .map(|p| (p.name.as_str(), p.tokens))
-        .collect();
-    let winners = crate::table::finish(&table, &format!("{mission} missions"), &reason, log);
-    Outcome {
-        missions: mission,
-        players,
-        winners,
-        reason,
     }
+}
+
+/// Plays a whole game on `board`. `log` receives the game's account line by line.
+pub fn play(
+    board: &Board,
+    players: Vec<Player>,
+    variant: Variant,
+    seed: u64,
+    humans: &mut dyn Humans,
+    log: &mut dyn FnMut(String),
+) -> Outcome {
+    Game::new(board.clone(), players, variant, seed).play(humans, log)
 }
 
 /// A failed demonstration costs one token (if any), to the player with the fewest tokens;
@@ -277,14 +386,11 @@ fn penalty(players: &mut [Player], loser: usize, log: &mut dyn FnMut(String)) {
         return;
     }
     let n = players.len();
-    let fewest = (1..n)
-        .map(|k| players[(loser + k) % n].tokens)
+    let fewest = table::left_of(loser, n)
+        .map(|j| players[j].tokens)
         .min()
         .unwrap_or(0);
-    if let Some(to) = (1..n)
-        .map(|k| (loser + k) % n)
-        .find(|&j| players[j].tokens == fewest)
-    {
+    if let Some(to) = table::left_of(loser, n).find(|&j| players[j].tokens == fewest) {
         players[loser].tokens -= 1;
         players[to].tokens += 1;
         log(format!(
@@ -336,18 +442,84 @@ pub fn check(
     target: Cell,
     announced: u32,
     stops: &[Cell],
-) -> Result<(), String> {
+) -> Result<(), Failed> {
     moves.check(board, start, stops)?;
     if stops.last() != Some(&target) {
-        return Err(format!("the robot does not end on {target}"));
+        return Err(Failed::NotOnTarget(target));
     }
     if let Some(v) = via
         && !stops.contains(&v)
     {
-        return Err(format!("the robot never stops on the waypoint {v}"));
+        return Err(Failed::MissedWaypoint(v));
     }
     if stops.len() != announced as usize {
-        return Err(format!("{} moves instead of {announced}", stops.len()));
+        return Err(Failed::WrongCount {
+            shown: stops.len(),
+            announced,
+        });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::micro::file::{MicroFile, parse};
+    use crate::micro::shipped::micro_face;
+
+    fn silver() -> Face {
+        let text = micro_face("silver").expect("shipped");
+        match parse("silver", text, &|_| Err(String::new())) {
+            Ok(MicroFile::Face(face)) => face,
+            _ => panic!("the silver face"),
+        }
+    }
+
+    #[test]
+    fn a_game_on_a_face_draws_its_arrangement_from_the_seed() {
+        let face = silver();
+        let players = || table::roster(&[], 3, 2).expect("three computers");
+        let drawn = Game::on_face(&face, players(), Variant::Standard, 9);
+        assert_eq!(drawn.board(), &Board::arrange(&face, draw_arrangement(9)));
+        // The same dice whether the board was drawn or given.
+        let given = Game::new(drawn.board().clone(), players(), Variant::Standard, 9);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        drawn.play(&mut NoHumans, &mut |l| a.push(l));
+        given.play(&mut NoHumans, &mut |l| b.push(l));
+        assert_eq!(a, b);
+        let drawn: std::collections::HashSet<_> = (0..8).map(draw_arrangement).collect();
+        assert!(drawn.len() > 1, "seeds draw different arrangements");
+    }
+
+    #[test]
+    fn a_demonstration_says_why_it_fails() {
+        let board = Board::arrange(&silver(), Arrangement::PLAIN);
+        let moves = Moves::new(&board);
+        let cell = |t: &str| Cell::parse(t).expect("a cell");
+        let (start, target) = (cell("P1"), cell("W2"));
+        let path = super::super::solve::solve(&board, start, target, None).expect("a way");
+        let stops = &path.path[1..];
+        let n = u32::try_from(path.moves).expect("a few moves");
+        assert_eq!(check(&moves, &board, start, None, target, n, stops), Ok(()));
+        assert_eq!(
+            check(&moves, &board, start, None, target, n + 1, stops),
+            Err(Failed::WrongCount {
+                shown: path.moves,
+                announced: n + 1
+            })
+        );
+        let short = &stops[..stops.len() - 1];
+        assert!(matches!(
+            check(&moves, &board, start, None, target, n, short),
+            Err(Failed::NotOnTarget(_))
+        ));
+        assert!(matches!(
+            check(&moves, &board, start, Some(cell("B1")), target, n, stops),
+            Err(Failed::MissedWaypoint(_)) | Err(Failed::NotOnTarget(_))
+        ));
+        assert!(matches!(
+            check(&moves, &board, start, None, target, 1, &[start]),
+            Err(Failed::Illegal(IllegalMove::Stays { .. }))
+        ));
+    }
 }

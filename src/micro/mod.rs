@@ -3,9 +3,11 @@
 
 pub mod analyse;
 pub mod board;
+pub mod file;
 pub mod game;
 pub mod reference;
 pub mod shipped;
 pub mod solve;
 
-pub use board::{Arrangement, Board, Cell, Face, MicroFile};
+pub use board::{Arrangement, Board, Cell, Face};
+pub use file::MicroFile;

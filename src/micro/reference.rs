@@ -17,8 +17,8 @@ pub fn distance(board: &Board, a: Cell, b: Cell) -> Option<usize> {
         let p = board.position(cell);
         let (row, col) = (p / 6, p % 6);
         let line = (0..6)
-            .map(|c| board.cells[row][c])
-            .chain((0..6).map(|r| board.cells[r][col]));
+            .map(|c| board.rows()[row][c])
+            .chain((0..6).map(|r| board.rows()[r][col]));
         for next in line {
             if next != cell && next.matches(cell) && dist[next.index()].is_none() {
                 dist[next.index()] = dist[cell.index()].map(|d| d + 1);

@@ -117,20 +117,19 @@ impl Moves {
     }
 
     /// Whether `stops` (the cells after the start) is a legal walk from `start`.
-    pub fn check(&self, board: &Board, start: Cell, stops: &[Cell]) -> Result<(), String> {
+    pub fn check(&self, board: &Board, start: Cell, stops: &[Cell]) -> Result<(), IllegalMove> {
         let mut here = board.position(start);
         for (i, cell) in stops.iter().enumerate() {
             let next = board.position(*cell);
             if self.from[here] & (1 << next) == 0 {
-                let from = board.cell_at(here);
-                let why = if next / 6 != here / 6 && next % 6 != here % 6 {
-                    "not in the same row or column".to_string()
+                let (number, from, to) = (i + 1, board.cell_at(here), *cell);
+                return Err(if next / 6 != here / 6 && next % 6 != here % 6 {
+                    IllegalMove::NotInLine { number, from, to }
                 } else if next == here {
-                    "the robot must move".to_string()
+                    IllegalMove::Stays { number, from, to }
                 } else {
-                    format!("{cell} shares neither colour nor number with {from}")
-                };
-                return Err(format!("move {}: {from} to {cell}: {why}", i + 1));
+                    IllegalMove::NoMatch { number, from, to }
+                });
             }
             here = next;
         }
@@ -138,8 +137,20 @@ impl Moves {
     }
 }
 
+/// A move the rules forbid: its number in the walk (from 1), where it leaves and where it
+/// stops.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("move {number}: {from} to {to}: not in the same row or column")]
+    NotInLine { number: usize, from: Cell, to: Cell },
+    #[error("move {number}: {from} to {to}: the robot must move")]
+    Stays { number: usize, from: Cell, to: Cell },
+    #[error("move {number}: {from} to {to}: {to} shares neither colour nor number with {from}")]
+    NoMatch { number: usize, from: Cell, to: Cell },
+}
+
 /// A solution: the number of moves and the cells stopped on, start first.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     pub moves: usize,
     pub path: Vec<Cell>,

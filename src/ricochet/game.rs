@@ -1,15 +1,18 @@
 //! A game of Ricochet Robots (RULES B.1), or of Ricochets (B.2) on a board with robot bases:
 //! targets drawn, bids while a simulated sand timer runs, demonstrations checked by the rules,
 //! ties, tokens, the end. Pure and seeded: humans answer through [`Humans`], the log goes to
-//! a sink.
+//! a sink. The players, their seats and the end of a game are the table's ([`crate::table`]).
 
-use super::board::{Board, Cell, Colour};
+use super::board::{Board, Cell, Colour, Target, from_quadrants, original_arrangements};
 use super::position::{Goal, Move, Position, Rules};
-use super::solve::{check, solve};
+use super::solve::{Solution, check, solve};
+use crate::table;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
+
+pub use crate::table::{Kind, NoHumans, Player};
 
 /// The sand timer, started by the first bid.
 pub const TIMER: f64 = 60.0;
@@ -17,23 +20,8 @@ pub const TIMER: f64 = 60.0;
 pub const NO_BID: f64 = 300.0;
 /// The longest solution anybody looks for.
 pub const SEARCH_LIMIT: u32 = 20;
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Strength 1 to 4: how deep the player sees (6, 9, 12, 20 moves), how fast, how often
-    /// it bids wrong.
-    Computer {
-        strength: u8,
-    },
-    Human,
-}
-
-#[derive(Clone, Debug)]
-pub struct Player {
-    pub name: String,
-    pub kind: Kind,
-    pub tokens: u32,
-}
+/// A game stops after this many rounds even if tokens are left.
+pub const MAX_ROUNDS: u32 = 200;
 
 pub trait Humans {
     /// Bids: `(seconds after the target was shown, moves)`, in order; empty to pass.
@@ -41,8 +29,6 @@ pub trait Humans {
     /// The demonstration of a bid.
     fn demonstrate(&mut self, name: &str, bid: u32) -> Vec<Move>;
 }
-
-pub struct NoHumans;
 
 impl Humans for NoHumans {
     fn bid(&mut self, _: &str, _: &Position, _: &str) -> Vec<(f64, u32)> {
@@ -69,6 +55,15 @@ pub fn tokens_to_win(players: usize) -> Option<u32> {
         4 => Some(5),
         _ => None,
     }
+}
+
+/// The board of a game when none is given: one arrangement of the original quarter boards,
+/// drawn from the board stream of `seed` ([`table::board_rng`]), so the seed gives the board
+/// and the game's draws do not depend on it.
+pub fn original_board(seed: u64) -> Board {
+    let all = original_arrangements();
+    let quarters = &all[table::board_rng(seed).random_range(0..all.len())];
+    from_quadrants(quarters).expect("the original quarter boards fit together")
 }
 
 /// A computer player's bids for a position whose optimum is `optimal` (or unknown to it).
@@ -113,8 +108,10 @@ fn computer_bids(rng: &mut ChaCha8Rng, strength: u8, optimal: Option<u32>) -> Ve
 /// A random cell a robot or a target may take: not the centre, not a diagonal, not a robot's
 /// or a target's.
 fn free_cell(board: &Board, robots: &[(Colour, Cell)], rng: &mut ChaCha8Rng) -> Cell {
+    let cells = u32::try_from(board.len()).expect("a board's cells are numbered by a Cell");
     loop {
-        let c = rng.random_range(0..board.len() as u32) as Cell;
+        let c = Cell::try_from(rng.random_range(0..cells))
+            .expect("a board's cells are numbered by a Cell");
         let free = !board.blocked[usize::from(c)]
             && board.diagonals[usize::from(c)].is_none()
             && !robots.iter().any(|(_, p)| *p == c)
@@ -131,113 +128,174 @@ struct Bid {
     moves: u32,
 }
 
-/// Plays a whole game on `board`. With bases on the board it is Ricochets (B.2): robots start
-/// on their bases, 8 treasures (2 per colour) are drawn, a one-move solution does not count,
-/// and each played target moves elsewhere.
-pub fn play(
-    board: &Board,
-    mut players: Vec<Player>,
-    seed: u64,
+/// A token of the pile: its colour, and which of the board's targets it is (B.1).
+type Token = (Option<Colour>, usize);
+
+/// A game in play: the board (whose targets move in Ricochets), the robots, the pile of
+/// tokens, the generator and the table.
+pub struct Game {
+    board: Board,
+    ricochets: bool,
     rules: Rules,
-    humans: &mut dyn Humans,
-    log: &mut dyn FnMut(String),
-) -> Outcome {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut board = board.clone();
-    let ricochets = !board.bases.is_empty();
-    let mut rules = rules;
-    if ricochets {
-        rules.no_single_move = true;
-    }
-    let colours = [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow];
-    // Robots: on their bases (B.2) or on random free cells (B.1).
-    let mut robots: Vec<(Colour, Cell)> = Vec::new();
-    for colour in colours {
-        let cell = match board.bases.iter().find(|(c, _)| *c == colour) {
-            Some((_, cell)) => *cell,
-            None => free_cell(&board, &robots, &mut rng),
-        };
-        robots.push((colour, cell));
-    }
-    // The pile: every target token (B.1), or 8 treasures, two per colour (B.2).
-    let mut pile: Vec<Option<Colour>> = if ricochets {
-        colours.iter().flat_map(|&c| [Some(c), Some(c)]).collect()
-    } else {
-        board.targets.iter().map(|t| t.colour).collect()
-    };
-    let mut pile_symbols: Vec<usize> = (0..pile.len()).collect();
-    let mut order: Vec<usize> = (0..pile.len()).collect();
-    order.shuffle(&mut rng);
-    pile = order.iter().map(|&i| pile[i]).collect();
-    pile_symbols = order.iter().map(|&i| pile_symbols[i]).collect();
-    let goal_tokens = if ricochets {
-        None
-    } else {
-        tokens_to_win(players.len())
-    };
-    let mut round = 0;
-    let reason = loop {
-        if let Some(t) = goal_tokens
-            && let Some(p) = players.iter().find(|p| p.tokens >= t)
-        {
-            break format!("{} has {t} tokens", p.name);
+    rng: ChaCha8Rng,
+    robots: Vec<(Colour, Cell)>,
+    pile: Vec<Token>,
+    players: Vec<Player>,
+}
+
+impl Game {
+    /// A game on `board`. With bases on the board it is Ricochets (B.2): robots start on
+    /// their bases, 8 treasures (2 per colour) are drawn, a one-move solution does not count,
+    /// and each played target moves elsewhere. `seed` drives every draw.
+    pub fn new(board: &Board, players: Vec<Player>, seed: u64, rules: Rules) -> Game {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let board = board.clone();
+        let ricochets = !board.bases.is_empty();
+        let mut rules = rules;
+        if ricochets {
+            rules.no_single_move = true;
         }
-        if pile.is_empty() {
-            break if ricochets {
-                "the treasures have run out".to_string()
-            } else {
-                "every token has been won".to_string()
+        let colours = [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow];
+        // Robots: on their bases (B.2) or on random free cells (B.1).
+        let mut robots: Vec<(Colour, Cell)> = Vec::new();
+        for colour in colours {
+            let cell = match board.bases.iter().find(|(c, _)| *c == colour) {
+                Some((_, cell)) => *cell,
+                None => free_cell(&board, &robots, &mut rng),
             };
+            robots.push((colour, cell));
         }
-        if round >= 200 {
-            break "200 rounds played".to_string();
-        }
-        round += 1;
-        let token = pile.remove(0);
-        let token_index = pile_symbols.remove(0);
-        let target = if ricochets {
-            board.targets.iter().find(|t| t.colour == token).cloned()
+        // The pile: every target token (B.1), or 8 treasures, two per colour (B.2).
+        let colours: Vec<Option<Colour>> = if ricochets {
+            colours.iter().flat_map(|&c| [Some(c), Some(c)]).collect()
         } else {
-            board.targets.get(token_index).cloned()
+            board.targets.iter().map(|t| t.colour).collect()
         };
-        let Some(target) = target else {
+        let mut pile: Vec<Token> = colours.into_iter().zip(0..).collect();
+        pile.shuffle(&mut rng);
+        Game {
+            board,
+            ricochets,
+            rules,
+            rng,
+            robots,
+            pile,
+            players,
+        }
+    }
+
+    /// Plays the game to its end. `log` receives the game's account line by line.
+    pub fn play(mut self, humans: &mut dyn Humans, log: &mut dyn FnMut(String)) -> Outcome {
+        let goal_tokens = if self.ricochets {
+            None
+        } else {
+            tokens_to_win(self.players.len())
+        };
+        let mut round = 0;
+        let reason = loop {
+            if let Some(t) = goal_tokens
+                && let Some(p) = self.players.iter().find(|p| p.tokens >= t)
+            {
+                break format!("{} has {t} tokens", p.name);
+            }
+            if self.pile.is_empty() {
+                break if self.ricochets {
+                    "the treasures have run out".to_string()
+                } else {
+                    "every token has been won".to_string()
+                };
+            }
+            if round >= MAX_ROUNDS {
+                break format!("{MAX_ROUNDS} rounds played");
+            }
+            round += 1;
+            self.round(round, humans, log);
+        };
+        let winners = table::finish(&self.players, &format!("{round} rounds"), &reason, log);
+        Outcome {
+            rounds: round,
+            players: self.players,
+            winners,
+            reason,
+        }
+    }
+
+    /// A token goes back into the pile, at a random place.
+    fn put_back(&mut self, token: Token) {
+        let len = u32::try_from(self.pile.len()).expect("a pile of a few tokens");
+        let at = self.rng.random_range(0..=len) as usize;
+        self.pile.insert(at, token);
+    }
+
+    /// One round: a token drawn, bids, demonstrations.
+    fn round(&mut self, round: u32, humans: &mut dyn Humans, log: &mut dyn FnMut(String)) {
+        let token = self.pile.remove(0);
+        let target = if self.ricochets {
+            self.board.targets.iter().find(|t| t.colour == token.0)
+        } else {
+            self.board.targets.get(token.1)
+        };
+        let Some(target) = target.cloned() else {
             log(format!(
                 "round {round}: the board has no target for this token; it is set aside"
             ));
-            continue;
+            return;
         };
         let who = target
             .colour
             .map_or("any robot".to_string(), |c| format!("the {c} robot"));
+        let (x, y) = self.board.xy(target.cell);
         log(format!(
-            "round {round}: {} {} at [{}, {}] for {who}",
+            "round {round}: {} {} at [{x}, {y}] for {who}",
             target
                 .colour
                 .map_or("multicolour".to_string(), |c| c.to_string()),
             target.symbol,
-            board.xy(target.cell).0,
-            board.xy(target.cell).1
         ));
         let position = Position {
-            board: Arc::new(board.clone()),
-            robots: robots.clone(),
+            board: Arc::new(self.board.clone()),
+            robots: self.robots.clone(),
             goal: Goal {
                 cell: target.cell,
                 robot: target.colour,
             },
-            rules,
+            rules: self.rules,
         };
         let best = solve(&position, SEARCH_LIMIT).ok();
-        let drawing =
-            super::board::render_with_goal(&position.board, &position.robots, Some(target.cell));
-        // Everybody looks at once; bids come in as they are found.
+        let bids = self.bids(&position, best.as_ref(), humans);
+        let Some(first) = bids.first().map(|b| b.at).filter(|&t| t <= NO_BID) else {
+            log("  no bid: the token goes back into the pile".to_string());
+            self.put_back(token);
+            return;
+        };
+        let queue = self.standing(&bids, first, log);
+        if !self.demonstrations(&queue, &position, best.as_ref(), humans, log) {
+            log("  nobody succeeds: the token goes back into the pile".to_string());
+            self.put_back(token);
+        } else if self.ricochets {
+            self.move_target(&target, log);
+        }
+    }
+
+    /// Everybody looks at once; bids come in as they are found, in order.
+    fn bids(
+        &mut self,
+        position: &Position,
+        best: Option<&Solution>,
+        humans: &mut dyn Humans,
+    ) -> Vec<Bid> {
+        let drawing = super::board::render_with_goal(
+            &position.board,
+            &position.robots,
+            Some(position.goal.cell),
+        );
         let mut bids: Vec<Bid> = Vec::new();
-        for (i, player) in players.iter().enumerate() {
+        for (i, player) in self.players.iter().enumerate() {
             let found = match player.kind {
                 Kind::Computer { strength } => {
-                    computer_bids(&mut rng, strength, best.as_ref().map(|s| s.moves))
+                    computer_bids(&mut self.rng, strength, best.map(|s| s.moves))
                 }
-                Kind::Human => humans.bid(&player.name, &position, &drawing),
+                Kind::Human => humans.bid(&player.name, position, &drawing),
             };
             bids.extend(found.into_iter().map(|(at, moves)| Bid {
                 at,
@@ -246,118 +304,134 @@ pub fn play(
             }));
         }
         bids.sort_by(|a, b| a.at.total_cmp(&b.at).then(a.player.cmp(&b.player)));
-        let Some(first) = bids.first().map(|b| b.at).filter(|&t| t <= NO_BID) else {
-            log("  no bid: the token goes back into the pile".to_string());
-            let at = rng.random_range(0..=pile.len() as u32) as usize;
-            pile.insert(at, token);
-            pile_symbols.insert(at, token_index);
-            continue;
-        };
-        // The timer runs from the first bid; a player may lower a bid, never raise it.
-        let mut standing: Vec<Option<(u32, f64)>> = vec![None; players.len()];
+        bids
+    }
+
+    /// The bids standing when the timer, started by the first bid at `first`, runs out (a
+    /// player may lower a bid, never raise it), in the order they are shown: the lowest
+    /// first; equal bids: fewer tokens first, then the earlier bid. `(moves, player)`.
+    fn standing(&self, bids: &[Bid], first: f64, log: &mut dyn FnMut(String)) -> Vec<(u32, usize)> {
+        let mut standing: Vec<Option<(u32, f64)>> = vec![None; self.players.len()];
         for b in bids.iter().filter(|b| b.at <= first + TIMER) {
             let current = standing[b.player];
             if current.is_none_or(|(m, _)| b.moves < m) {
-                if current.is_none() {
-                    log(format!(
-                        "  after {:.0} s, {} bids {}",
-                        b.at, players[b.player].name, b.moves
-                    ));
+                let verb = if current.is_none() {
+                    "bids"
                 } else {
-                    log(format!(
-                        "  after {:.0} s, {} lowers to {}",
-                        b.at, players[b.player].name, b.moves
-                    ));
-                }
+                    "lowers to"
+                };
+                log(format!(
+                    "  after {:.0} s, {} {verb} {}",
+                    b.at, self.players[b.player].name, b.moves
+                ));
                 standing[b.player] = Some((b.moves, b.at));
             }
         }
-        // The lowest bid shows first; equal bids: fewer tokens first, then the earlier bid.
         let mut queue: Vec<(u32, u32, f64, usize)> = standing
             .iter()
             .enumerate()
-            .filter_map(|(i, s)| s.map(|(m, at)| (m, players[i].tokens, at, i)))
+            .filter_map(|(i, s)| s.map(|(m, at)| (m, self.players[i].tokens, at, i)))
             .collect();
         queue.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.total_cmp(&b.2)));
-        let mut won = false;
-        for (moves, _, _, i) in queue {
-            let shown = match players[i].kind {
-                Kind::Human => humans.demonstrate(&players[i].name, moves),
-                Kind::Computer { .. } => match &best {
+        queue.into_iter().map(|(m, _, _, i)| (m, i)).collect()
+    }
+
+    /// The bidders show their solutions in turn until one succeeds (it wins the token, and
+    /// the robots stay where it left them). Whether anyone succeeded.
+    fn demonstrations(
+        &mut self,
+        queue: &[(u32, usize)],
+        position: &Position,
+        best: Option<&Solution>,
+        humans: &mut dyn Humans,
+        log: &mut dyn FnMut(String),
+    ) -> bool {
+        for &(moves, i) in queue {
+            let name = &self.players[i].name;
+            let shown = match self.players[i].kind {
+                Kind::Human => humans.demonstrate(name, moves),
+                Kind::Computer { .. } => match best {
                     Some(s) if s.moves <= moves => s.solution.clone(),
                     _ => {
-                        let fewest = best.as_ref().map_or("no way within 20".to_string(), |s| {
+                        let fewest = best.map_or("no way within 20".to_string(), |s| {
                             format!("the fewest is {}", s.moves)
                         });
                         log(format!(
-                            "  {} cannot show {moves} moves ({fewest}); the robots go back",
-                            players[i].name
+                            "  {name} cannot show {moves} moves ({fewest}); the robots go back"
                         ));
                         continue;
                     }
                 },
             };
-            match check(&position, &shown) {
+            match check(position, &shown) {
                 Ok(n) if n <= moves => {
                     let text: Vec<String> = shown.iter().map(ToString::to_string).collect();
-                    players[i].tokens += 1;
+                    self.players[i].tokens += 1;
                     log(format!(
                         "  {} shows {n} moves: {}; wins the token ({} now)",
-                        players[i].name,
+                        self.players[i].name,
                         text.join(", "),
-                        players[i].tokens
+                        self.players[i].tokens
                     ));
-                    // The robots stay where the demonstration left them.
                     let mut after = position.clone();
                     for m in &shown {
                         after.play(*m).expect("checked");
                     }
-                    robots = after.robots;
-                    won = true;
-                    break;
+                    self.robots = after.robots;
+                    return true;
                 }
                 Ok(n) => log(format!(
-                    "  {} needs {n} moves, more than the {moves} bid; the robots go back",
-                    players[i].name
+                    "  {name} needs {n} moves, more than the {moves} bid; the robots go back"
                 )),
                 Err(why) => log(format!(
-                    "  {} cannot show {moves} moves ({why}); the robots go back",
-                    players[i].name
+                    "  {name} cannot show {moves} moves ({why}); the robots go back"
                 )),
             }
         }
-        if !won {
-            log("  nobody succeeds: the token goes back into the pile".to_string());
-            let at = rng.random_range(0..=pile.len() as u32) as usize;
-            pile.insert(at, token);
-            pile_symbols.insert(at, token_index);
-        } else if ricochets {
-            // B.2: the played target moves elsewhere.
-            let index = board
-                .targets
-                .iter()
-                .position(|t| t.cell == target.cell)
-                .expect("the target is on the board");
-            let free = free_cell(&board, &robots, &mut rng);
-            board.targets[index].cell = free;
-            let (x, y) = board.xy(free);
-            log(format!(
-                "  the {} target moves to [{x}, {y}]",
-                target
-                    .colour
-                    .map_or("multicolour".into(), |c| c.to_string())
-            ));
-        }
-    };
-    let table: Vec<(&str, u32)> = players
-        .iter()
-        .map(|p| (p.name.as_str(), p.tokens))
-        .collect();
-    let winners = crate::table::finish(&table, &format!("{round} rounds"), &reason, log);
-    Outcome {
-        rounds: round,
-        players,
-        winners,
-        reason,
+        false
+    }
+
+    /// B.2: the played target moves elsewhere.
+    fn move_target(&mut self, target: &Target, log: &mut dyn FnMut(String)) {
+        let index = self
+            .board
+            .targets
+            .iter()
+            .position(|t| t.cell == target.cell)
+            .expect("the target is on the board");
+        let free = free_cell(&self.board, &self.robots, &mut self.rng);
+        self.board.targets[index].cell = free;
+        let (x, y) = self.board.xy(free);
+        log(format!(
+            "  the {} target moves to [{x}, {y}]",
+            target
+                .colour
+                .map_or("multicolour".into(), |c| c.to_string())
+        ));
+    }
+}
+
+/// Plays a whole game on `board` ([`Game::new`]).
+pub fn play(
+    board: &Board,
+    players: Vec<Player>,
+    seed: u64,
+    rules: Rules,
+    humans: &mut dyn Humans,
+    log: &mut dyn FnMut(String),
+) -> Outcome {
+    Game::new(board, players, seed, rules).play(humans, log)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_original_board_is_drawn_from_the_seed() {
+        assert_eq!(original_board(3).name, original_board(3).name);
+        let names: std::collections::HashSet<String> =
+            (0..8).map(|seed| original_board(seed).name).collect();
+        assert!(names.len() > 1, "seeds draw different quarter boards");
     }
 }

@@ -80,7 +80,7 @@ fn the_micro_robots_examples_load() {
     let mut loaded = 0;
     for block in blocks(&read("docs/FORMATS.md"), "yaml") {
         if block.contains("tiles:") || block.contains("rows:") || block.contains("layout:") {
-            robots::micro::board::parse("FORMATS.md", &block, &micro_face)
+            robots::micro::file::parse("FORMATS.md", &block, &micro_face)
                 .unwrap_or_else(|d| panic!("{block}\n{d}"));
             loaded += 1;
         }

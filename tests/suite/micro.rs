@@ -2,7 +2,8 @@
 //! pair of several boards, the waypoint, the analysis, and a whole game with a fixed seed.
 
 use crate::support::{file_name, micro_face, root, shown};
-use robots::micro::board::{self, parse, render};
+use robots::micro::board::{self, render};
+use robots::micro::file::parse;
 use robots::micro::solve::{Moves, solve};
 use robots::micro::{Arrangement, Board, Cell, Face, MicroFile, reference};
 use std::path::Path;
@@ -79,7 +80,7 @@ fn check_every_pair(b: &Board) -> usize {
                 got.as_ref().map(|s| s.moves),
                 expected,
                 "{}: {from} → {to}",
-                b.name
+                b.name()
             );
             if let Some(s) = got {
                 assert_eq!(s.path.first(), Some(&from));
@@ -87,7 +88,7 @@ fn check_every_pair(b: &Board) -> usize {
                 assert_eq!(s.path.len(), s.moves + 1);
                 moves
                     .check(b, from, &s.path[1..])
-                    .unwrap_or_else(|e| panic!("{}: {from} → {to}: {e}", b.name));
+                    .unwrap_or_else(|e| panic!("{}: {from} → {to}: {e}", b.name()));
             }
             pairs += 1;
         }
@@ -140,21 +141,15 @@ fn faces_repeat_nothing_and_each_arrangement_is_a_valid_board() {
             .step_by(61)
         {
             let b = Board::arrange(&f, a);
-            let mut seen: Vec<Cell> = b.cells.iter().flatten().copied().collect();
+            let mut seen: Vec<Cell> = b.rows().iter().flatten().copied().collect();
             seen.sort();
             assert_eq!(seen, Cell::all().collect::<Vec<_>>());
         }
     }
     // A quarter turn of the whole board changes no distance: arrangements differ by it.
     let f = face("copper");
-    let a = Arrangement {
-        tiles: [0, 1, 2, 3],
-        turns: [1, 0, 3, 2],
-    };
-    let turned = Arrangement {
-        tiles: [3, 0, 1, 2],
-        turns: [3, 2, 1, 0],
-    };
+    let a = Arrangement::new([0, 1, 2, 3], [1, 0, 3, 2]).unwrap();
+    let turned = Arrangement::new([3, 0, 1, 2], [3, 2, 1, 0]).unwrap();
     let (b, t) = (Board::arrange(&f, a), Board::arrange(&f, turned));
     for x in Cell::all() {
         for y in Cell::all() {
@@ -185,7 +180,7 @@ fn the_analysis_covers_every_arrangement_once() {
     let all = robots::micro::analyse::arrangements();
     let distinct: std::collections::HashSet<_> = all.iter().collect();
     assert_eq!(distinct.len(), 1536);
-    assert!(all.iter().all(|a| a.tiles[0] == 0));
+    assert!(all.iter().all(|a| a.tiles()[0] == 0));
 }
 
 #[test]

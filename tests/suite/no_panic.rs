@@ -194,6 +194,6 @@ proptest! {
         if let Ok(p) = robots::ricochet::position::parse("p.yaml", &text, &|_| Err("no files".into())) {
             let _ = robots::ricochet::solve::solve(&p, 3);
         }
-        let _ = robots::micro::board::parse("m.yaml", &text, &|_| Err("no faces".into()));
+        let _ = robots::micro::file::parse("m.yaml", &text, &|_| Err("no faces".into()));
     }
 }

@@ -72,7 +72,7 @@ pub fn session_on(path: PathBuf) -> Session {
 
 /// A shipped Micro Robots face, `boards/micro/{name}.yaml`.
 pub fn micro_face(name: &str) -> Result<robots::micro::Face, String> {
-    use robots::micro::{MicroFile, board::parse};
+    use robots::micro::{MicroFile, file::parse};
     let text = std::fs::read_to_string(root().join(format!("boards/micro/{name}.yaml")))
         .map_err(|e| e.to_string())?;
     match parse(name, &text, &|_| Err("no".into())).map_err(|d| d.to_string())? {
