@@ -181,6 +181,11 @@ impl Board {
         Some(CellId::at(row * self.width + col))
     }
 
+    /// The cell at column `col` of row `row`, if both are inside the board.
+    pub fn cell_at_position(&self, col: usize, row: usize) -> Option<CellId> {
+        (col < self.width && row < self.height).then(|| CellId::at(row * self.width + col))
+    }
+
     /// `(col, row)` of a cell, as files and drawings write it.
     pub fn offset(&self, id: CellId) -> (usize, usize) {
         (id.index() % self.width, id.index() / self.width)

@@ -67,7 +67,8 @@ impl Direction {
 
     /// From the rules' numbering, 1 (east) to 6 (north-east).
     pub fn from_number(n: u32) -> Option<Direction> {
-        (1..=6).contains(&n).then(|| Direction((n - 1) as u8))
+        let n = u8::try_from(n).ok().filter(|n| (1..=6).contains(n))?;
+        Some(Direction(n - 1))
     }
 
     pub fn number(self) -> u8 {
@@ -75,12 +76,13 @@ impl Direction {
     }
 
     pub fn index(self) -> usize {
-        self.0 as usize
+        usize::from(self.0)
     }
 
     /// Turned by `sixths` sixths of a turn, clockwise when positive.
     pub fn turned(self, sixths: i32) -> Direction {
-        Direction((self.0 as i32 + sixths).rem_euclid(6) as u8)
+        let turned = (i32::from(self.0) + sixths.rem_euclid(6)) % 6;
+        Direction::ALL[usize::try_from(turned).unwrap_or(0)]
     }
 
     pub fn opposite(self) -> Direction {

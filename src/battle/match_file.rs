@@ -83,6 +83,9 @@ pub type Reader<'a> = dyn Fn(&Path) -> std::io::Result<Vec<u8>> + 'a;
 /// The default seed when neither the file nor the command line gives one.
 pub const DEFAULT_SEED: u64 = 1;
 
+/// A value read from the file, with the `(line, column)` of each of its entries.
+type Located<T> = (T, Vec<(usize, usize)>);
+
 /// Where the entries of a match file sit, to point errors from the domain at them.
 struct Places {
     /// Each team's `colour:` key.
@@ -244,7 +247,7 @@ fn read_team(
     colour_at: (usize, usize),
     board: &Board,
     rules: &Rules,
-) -> Result<(TeamSetup, Vec<(usize, usize)>), Diagnostic> {
+) -> Result<Located<TeamSetup>, Diagnostic> {
     let colour = TeamColour::parse(&team.colour).ok_or_else(|| {
         ctx.err(
             colour_at,
@@ -435,7 +438,7 @@ fn read_signals(
     raw: &[SignalFile],
     teams: &[TeamSetup],
     rules: &Rules,
-) -> Result<(Vec<SignalPlan>, Vec<(usize, usize)>), Diagnostic> {
+) -> Result<Located<Vec<SignalPlan>>, Diagnostic> {
     let mut plans = Vec::new();
     let mut places = Vec::new();
     let mut from = ctx.key("signals", 1).0;

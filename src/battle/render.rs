@@ -71,9 +71,7 @@ fn draw(board: &Board, state: Option<&Match>) -> String {
     for row in 0..board.height {
         let mut line = row_margin(row);
         for col in 0..board.width {
-            let id = board
-                .cell_at_offset(col as i32, row as i32)
-                .expect("inside the board");
+            let id = board.cell_at_position(col, row).expect("inside the board");
             line.push_str(&hex_mark(board, state, id).0);
             line.push(' ');
         }

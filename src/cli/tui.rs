@@ -85,9 +85,7 @@ fn board_lines(session: &Session) -> Vec<Line<'static>> {
             Style::new().fg(Color::DarkGray),
         )];
         for col in 0..board.width {
-            let id = board
-                .cell_at_offset(col as i32, row as i32)
-                .expect("inside the board");
+            let id = board.cell_at_position(col, row).expect("inside the board");
             let (text, look) = hex_mark(board, Some(m), id);
             spans.push(Span::styled(text, look_style(look)));
             spans.push(Span::raw(" "));
@@ -159,7 +157,7 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) {
         Constraint::Length(1),
     ])
     .areas(frame.area());
-    let board_width = (session.current().board().width as u16) * 4 + 8;
+    let board_width = u16::try_from(session.current().board().width * 4 + 8).unwrap_or(u16::MAX);
     let [board_area, programs_area] =
         Layout::horizontal([Constraint::Length(board_width), Constraint::Min(20)]).areas(top);
     let [log_area, marks_area] =

@@ -177,7 +177,12 @@ fn parse_line(line: &str) -> Result<Command, String> {
                 text,
             }
         }
-        "delete" => Command::Delete(number(rest, "breakpoints")? as u32),
+        "delete" => {
+            let n = number(rest, "breakpoints")?;
+            let id =
+                u32::try_from(n).map_err(|_| format!("there is no breakpoint or watch {n}"))?;
+            Command::Delete(id)
+        }
         "signal" => {
             let (robot, step) = split_word(rest);
             let robot = robot_name(robot)?;
@@ -193,7 +198,7 @@ fn parse_line(line: &str) -> Result<Command, String> {
                 "board" => Show::Board,
                 "programs" => Show::Programs,
                 "robot" => Show::Robot(robot_name(arg)?),
-                "log" => Show::Log(if arg.is_empty() { 20 } else { number(arg, "events")? as usize }),
+                "log" => Show::Log(if arg.is_empty() { 20 } else { usize::try_from(number(arg, "events")?).unwrap_or(usize::MAX) }),
                 "breaks" | "breakpoints" => Show::Breaks,
                 "watches" => Show::Watches,
                 _ => return Err("expected `show board`, `show programs`, `show robot TEAM.N`, `show log [n]`, `show breaks` or `show watches`".into()),

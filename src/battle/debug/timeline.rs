@@ -6,6 +6,17 @@
 use crate::battle::engine::{Event, Match, RobotId, SignalError, State};
 use crate::battle::terrain::TeamColour;
 
+/// A turn count as an index into the timeline's arrays (which hold every turn played, so
+/// it fits).
+fn index(turn: u64) -> usize {
+    usize::try_from(turn).unwrap_or(usize::MAX)
+}
+
+/// An index of the timeline's arrays as a turn count.
+fn turns(index: usize) -> u64 {
+    u64::try_from(index).unwrap_or(u64::MAX)
+}
+
 /// How many robot turns apart the kept states are: going back replays at most this many
 /// turns less one.
 pub const CHECKPOINT_EVERY: u64 = 64;
@@ -62,7 +73,7 @@ impl Timeline {
 
     /// The events of turn `t` (1-based) and of the signals sent after it.
     pub fn events_of(&self, t: u64) -> &[Event] {
-        let t = t as usize;
+        let t = index(t);
         match (self.log_ends.get(t.wrapping_sub(1)), self.log_ends.get(t)) {
             (Some(&a), Some(&b)) => &self.log[a..b],
             _ => &[],
@@ -73,7 +84,7 @@ impl Timeline {
     pub fn events_since(&self, t: u64) -> &[Event] {
         let from = self
             .log_ends
-            .get(t as usize)
+            .get(index(t))
             .copied()
             .unwrap_or(self.log.len());
         &self.log[from.min(self.log.len())..]
@@ -130,13 +141,12 @@ impl Timeline {
     /// or forward (stopping early if the match ends first).
     pub fn go_to(&mut self, target: u64) {
         if target < self.turn {
-            let k = (target / CHECKPOINT_EVERY) as usize;
-            let k = k.min(self.checkpoints.len() - 1);
+            let k = index(target / CHECKPOINT_EVERY).min(self.checkpoints.len() - 1);
             self.current = self.current.with_state(self.checkpoints[k].clone());
-            self.turn = k as u64 * CHECKPOINT_EVERY;
-            self.log.truncate(self.log_ends[self.turn as usize]);
-            self.log_ends.truncate(self.turn as usize + 1);
-            self.played.truncate(self.turn as usize);
+            self.turn = (target / CHECKPOINT_EVERY).min(turns(k)) * CHECKPOINT_EVERY;
+            self.log.truncate(self.log_ends[index(self.turn)]);
+            self.log_ends.truncate(index(self.turn) + 1);
+            self.played.truncate(index(self.turn));
         }
         while self.turn < target && self.step() {}
     }
@@ -150,12 +160,12 @@ impl Timeline {
         self.inputs.retain(|(at, ..)| *at <= turn);
         self.inputs.push((turn, robot, step));
         self.checkpoints
-            .truncate((turn / CHECKPOINT_EVERY) as usize + 1);
+            .truncate(index(turn / CHECKPOINT_EVERY) + 1);
         if turn.is_multiple_of(CHECKPOINT_EVERY) {
-            self.checkpoints[(turn / CHECKPOINT_EVERY) as usize] = self.current.state().clone();
+            self.checkpoints[index(turn / CHECKPOINT_EVERY)] = self.current.state().clone();
         }
         self.log.extend(events);
-        self.log_ends[turn as usize] = self.log.len();
+        self.log_ends[index(turn)] = self.log.len();
         Ok(())
     }
 

@@ -365,6 +365,16 @@ impl fmt::Display for Event {
                 f,
                 "{robot} step {step}: T with no shot left, nothing happens"
             ),
+            _ => self.fmt_consequence(f),
+        }
+    }
+}
+
+impl Event {
+    /// What follows from an action: hits, losses, signals, idle turns and the end.
+    fn fmt_consequence(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Event::*;
+        match self {
             Hit {
                 robot,
                 by,
@@ -424,6 +434,15 @@ impl fmt::Display for Event {
                 winner,
                 reason,
             } => write!(f, "end after round {round}: {}", verdict(*winner, *reason)),
+            Turn { .. }
+            | Tested { .. }
+            | Reset { .. }
+            | Jumped { .. }
+            | Moved { .. }
+            | Blocked { .. }
+            | Rotated { .. }
+            | Fired { .. }
+            | OutOfShots { .. } => unreachable!("written by `Display::fmt`"),
         }
     }
 }

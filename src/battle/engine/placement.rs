@@ -45,8 +45,8 @@ pub(super) fn place(
         .max()
         .unwrap_or(0);
     for i in 0..most {
-        for (t, team) in setup.teams.iter().enumerate() {
-            let Some(r) = team.robots.get(i) else {
+        for (t, (team, slots)) in setup.teams.iter().zip(&mut placed).enumerate() {
+            let (Some(r), Some(slot)) = (team.robots.get(i), slots.get_mut(i)) else {
                 continue;
             };
             let cell = match r.at {
@@ -68,7 +68,7 @@ pub(super) fn place(
                 Some(f) => f,
                 None => Direction::ALL[draw_index(rng, 6)],
             };
-            placed[t][i] = Some((cell, facing));
+            *slot = Some((cell, facing));
         }
     }
     Ok(placed

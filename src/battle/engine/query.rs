@@ -59,7 +59,7 @@ impl View<'_> {
             Quantity::ShotsLeft => u32::from(me.shots),
             Quantity::DestroyedSteps => {
                 let len = self.fixed.programs[self.id.index()].len();
-                (1..=len).filter(|&s| me.is_destroyed(s)).count() as u32
+                u32::try_from((1..=len).filter(|&s| me.is_destroyed(s)).count()).unwrap_or(u32::MAX)
             }
             Quantity::Number(n) => *n,
         }
@@ -109,7 +109,7 @@ impl View<'_> {
             Region::Here => d == 0,
             Region::Ring { min, max } => (u32::from(min)..=u32::from(max)).contains(&d),
             Region::Line { dir, min, max } => {
-                line == self.line_direction(dir).index() as u8
+                usize::from(line) == self.line_direction(dir).index()
                     && (u32::from(min)..=u32::from(max)).contains(&d)
             }
         }
@@ -141,7 +141,7 @@ impl View<'_> {
             }
             Region::Ring { min, max } => {
                 // Past the board's size every hex is off it: only `edge` can match there.
-                let reach = (board.width + board.height) as u8;
+                let reach = u8::try_from(board.width + board.height).unwrap_or(u8::MAX);
                 let max = if kind == TerrainKind::Edge {
                     max
                 } else {

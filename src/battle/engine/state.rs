@@ -148,8 +148,4 @@ impl State {
     pub(super) fn robot(&self, id: RobotId) -> &Robot {
         &self.robots[id.index()]
     }
-
-    pub(super) fn robot_mut(&mut self, id: RobotId) -> &mut Robot {
-        &mut self.robots[id.index()]
-    }
 }

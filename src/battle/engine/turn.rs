@@ -5,6 +5,8 @@ use super::play::Turn;
 use super::query;
 use super::setup::Scenario;
 use super::state::RobotId;
+use crate::battle::board::CellId;
+use crate::battle::hex::Direction;
 use crate::battle::lang::Instruction;
 use crate::battle::terrain::Terrain;
 
@@ -22,17 +24,13 @@ impl Turn<'_> {
         let fixed = self.fixed;
         let program = &fixed.programs[id.index()];
         let len = program.len();
-        let robot = &self.s.robots[id.index()];
         // Past the end of the program the pointer stays where it is (R-A10).
-        let mut at = if usize::from(robot.pointer) > len {
-            usize::from(robot.pointer)
-        } else {
-            usize::from(robot.pointer) + 1
-        };
+        let mut at = self.s.robot(id).next_step(len);
         let mut controls = 0;
         loop {
-            self.s.robots[id.index()].pointer = at as u8;
-            let step = at as u8;
+            // Steps are at most 63 and `at` at most one past them (R-A10, MAX_PROGRAM_STEPS).
+            let step = u8::try_from(at).expect("validated: at most 64");
+            self.s.robots[id.index()].pointer = step;
             let Some(instruction) = program.instruction(at) else {
                 events.push(Event::Idle {
                     robot: name,
@@ -148,21 +146,10 @@ impl Turn<'_> {
         } else {
             robot.facing.opposite()
         };
-        let mut path = [None; 2];
-        let mut cell = Some(from);
-        for slot in path.iter_mut().take(usize::from(n.unsigned_abs())) {
-            cell = cell.and_then(|c| board.neighbour(c, dir));
-            *slot = cell;
-            let Some(c) = cell else { break };
-            let obstacle = match (self.s.robot_at(c), self.fixed.terrain(c)) {
-                (Some(other), _) => Some(Obstacle::Robot(self.s.robots[other.index()].name)),
-                (None, Terrain::Computer(_)) => Some(Obstacle::Computer),
-                (None, Terrain::Shape(..)) if self.fixed.rules.shapes_block => {
-                    Some(Obstacle::Shape)
-                }
-                _ => None,
-            };
-            if let Some(by) = obstacle {
+        let steps = usize::from(n.unsigned_abs());
+        let path = match self.path(from, dir, steps) {
+            Ok(path) => path,
+            Err((c, by)) => {
                 events.push(Event::Blocked {
                     robot: name,
                     step,
@@ -171,9 +158,8 @@ impl Turn<'_> {
                 });
                 return;
             }
-        }
+        };
         // Where the robot stops: the end of the path, or the first hex that ends it.
-        let steps = usize::from(n.unsigned_abs());
         let mut stop = from;
         let mut ends = None;
         for hex in path.iter().take(steps) {
@@ -242,6 +228,35 @@ impl Turn<'_> {
             }
             None => {}
         }
+    }
+
+    /// The hexes a move of `steps` enters (`None` past the edge), or the first hex on the way
+    /// that blocks it (R-A2).
+    fn path(
+        &self,
+        from: CellId,
+        dir: Direction,
+        steps: usize,
+    ) -> Result<[Option<CellId>; 2], (CellId, Obstacle)> {
+        let mut path = [None; 2];
+        let mut cell = Some(from);
+        for slot in path.iter_mut().take(steps) {
+            cell = cell.and_then(|c| self.fixed.board.neighbour(c, dir));
+            *slot = cell;
+            let Some(c) = cell else { break };
+            let obstacle = match (self.s.robot_at(c), self.fixed.terrain(c)) {
+                (Some(other), _) => Some(Obstacle::Robot(self.s.robot(other).name)),
+                (None, Terrain::Computer(_)) => Some(Obstacle::Computer),
+                (None, Terrain::Shape(..)) if self.fixed.rules.shapes_block => {
+                    Some(Obstacle::Shape)
+                }
+                _ => None,
+            };
+            if let Some(by) = obstacle {
+                return Err((c, by));
+            }
+        }
+        Ok(path)
     }
 
     /// `T`: range 2 along the facing; the first robot, computer or blocking shape stops the

@@ -1,4 +1,5 @@
-//! Parses program text into a [`Program`]: pest pairs are walked here and never leave this file.
+//! Parses program text into a [`Program`]: pest pairs are walked here and never leave this
+//! module (`syntax.rs` words pest's syntax errors).
 //!
 //! Two kinds of errors come out, both as a [`Diagnostic`] in words: syntax errors (what was
 //! expected at the furthest point pest reached, with grammar rules renamed into words) and
@@ -14,6 +15,10 @@ use pest::iterators::Pair;
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/robot.pest"]
 struct RobotParser;
+
+mod syntax;
+
+use syntax::syntax_error;
 
 type Result<T> = std::result::Result<T, Diagnostic>;
 
@@ -40,7 +45,6 @@ pub fn parse_program(file: &str, source: &str, max_steps: usize) -> Result<Progr
         .filter_map(|p| p.into_inner().next()?.as_str().parse().ok())
         .collect();
     let mut tests: [Option<TestDef>; 4] = Default::default();
-    let mut test_spans: Vec<(u8, Span)> = Vec::new();
     for item in root.into_inner() {
         match item.as_rule() {
             Rule::name_decl => {
@@ -65,7 +69,6 @@ pub fn parse_program(file: &str, source: &str, max_steps: usize) -> Result<Progr
                         ),
                     ));
                 }
-                test_spans.push((def.number, def.span));
                 tests[slot] = Some(def);
             }
             _ => {}
@@ -203,7 +206,7 @@ impl Walker<'_> {
                 if !(1..=2).contains(&amount) {
                     return Err(self.error(amount_pair, format!("{what}, not {amount}")));
                 }
-                let value = sign * amount as i8;
+                let value = sign * i8::try_from(amount).expect("checked: 1 or 2");
                 Ok(if rule == Rule::move_instr {
                     Instruction::Move(value)
                 } else {
@@ -226,10 +229,14 @@ impl Walker<'_> {
                     .find(|p| p.as_rule() == Rule::step_number)
                     .expect("grammar");
                 let target = self.number(n)?;
-                if target == 0 || target > MAX_PROGRAM_STEPS as u32 {
-                    return Err(self.error(n, format!("GO {target}: there is no step {target}")));
-                }
-                Ok(Instruction::Go(target as u8))
+                let step = usize::try_from(target)
+                    .ok()
+                    .filter(|t| (1..=MAX_PROGRAM_STEPS).contains(t))
+                    .and_then(|t| u8::try_from(t).ok())
+                    .ok_or_else(|| {
+                        self.error(n, format!("GO {target}: there is no step {target}"))
+                    })?;
+                Ok(Instruction::Go(step))
             }
             other => unreachable!("grammar: not an instruction: {other:?}"),
         }
@@ -237,10 +244,10 @@ impl Walker<'_> {
 
     fn test_number(&self, pair: &Pair<Rule>) -> Result<u8> {
         let n = self.number(pair)?;
-        if !(1..=4).contains(&n) {
-            return Err(self.error(pair, format!("there are tests 1 to 4 only, not {n}")));
-        }
-        Ok(n as u8)
+        u8::try_from(n)
+            .ok()
+            .filter(|n| (1..=4).contains(n))
+            .ok_or_else(|| self.error(pair, format!("there are tests 1 to 4 only, not {n}")))
     }
 
     fn test_def(&self, pair: Pair<Rule>) -> Result<TestDef> {
@@ -412,13 +419,15 @@ impl Walker<'_> {
 
     fn distance(&self, pair: &Pair<Rule>) -> Result<u8> {
         let n = self.number(pair)?;
-        if n == 0 || n > u32::from(MAX_DISTANCE) {
-            return Err(self.error(
-                pair,
-                format!("a distance is between 1 and {MAX_DISTANCE} hexes, not {n}"),
-            ));
-        }
-        Ok(n as u8)
+        u8::try_from(n)
+            .ok()
+            .filter(|n| (1..=MAX_DISTANCE).contains(n))
+            .ok_or_else(|| {
+                self.error(
+                    pair,
+                    format!("a distance is between 1 and {MAX_DISTANCE} hexes, not {n}"),
+                )
+            })
     }
 
     fn selector(&self, pair: Pair<Rule>) -> Result<Selector> {
@@ -600,102 +609,5 @@ impl Walker<'_> {
             }
             _ => unreachable!("grammar: a subject has one or two words"),
         }
-    }
-}
-
-// ---------------------------------------------------------------------- syntax errors
-
-/// Renames pest's expectations into words a player understands.
-fn describe(rule: Rule) -> Option<&'static str> {
-    use Rule::*;
-    Some(match rule {
-        step_number => "a step number",
-        kw_name => "`name:`",
-        kw_test => "`test`",
-        line_end => "the end of the line",
-        EOI => "the end of the file",
-        move_instr | rotate_instr | fire | self_destruct | test_instr | reset | go_to
-        | kw_forward | kw_back | kw_right | kw_left | kw_t | kw_fire | kw_explode | kw_raz
-        | kw_go | move_word | turn_word => {
-            "an instruction (`D+1`, `D-2`, `R+1`, `R-2`, `T`, `*`, `?1`, `RAZ`, `GO 3`)"
-        }
-        sign => "`+` or `-`",
-        amount => "1 or 2",
-        test_number => "a test number (1 to 4)",
-        name_text => "a name",
-        condition | disjunction | conjunction | negation | comparison | quantity | count
-        | shots | damage | facing | in_camp | truth | presence | selector | subject | word
-        | kw_not | kw_count | kw_shots | kw_damage | kw_destroyed | kw_facing | kw_in | kw_true
-        | kw_false => {
-            "a condition (such as `enemy ahead within 2`, `lake ahead 1`, `facing 3`, `count(enemy) > 1`, `not …`, `(…)`)"
-        }
-        kw_and | kw_or => "`and`, `or`",
-        cmp_op => "a comparison (`=`, `!=`, `<`, `<=`, `>`, `>=`)",
-        region | anywhere | here | ring_region | line_region | line_dir | within | at_distance
-        | kw_anywhere | kw_here | kw_ahead | kw_behind | kw_direction | kw_within | kw_at
-        | kw_ahead_right | kw_ahead_left | kw_behind_right | kw_behind_left => {
-            "a place (`ahead`, `behind`, `right`, `left`, `behind-right`, `behind-left`, `direction 3`, `within 2`, `at 2`, `here`, `anywhere`)"
-        }
-        number | bare_distance => "a number",
-        kw_camp => "`camp`",
-        open_paren => "`(`",
-        close_paren => "`)`",
-        kw_steps => "`steps`",
-        kw_to => "`to`",
-        _ => return None,
-    })
-}
-
-fn syntax_error(file: &str, source: &str, error: pest::error::Error<Rule>) -> Diagnostic {
-    let offset = match error.location {
-        pest::error::InputLocation::Pos(p) => p,
-        pest::error::InputLocation::Span((s, _)) => s,
-    };
-    let mut wanted: Vec<&str> = Vec::new();
-    if let pest::error::ErrorVariant::ParsingError { positives, .. } = &error.variant {
-        for rule in positives {
-            if let Some(words) = describe(*rule)
-                && !wanted.contains(&words)
-            {
-                wanted.push(words);
-            }
-        }
-    }
-    if wanted.contains(&"the end of the line") {
-        wanted.retain(|w| *w != "the end of the file");
-    }
-    if wanted.is_empty() {
-        // Nothing could start here: at the start of a line, say what a line may hold.
-        wanted.push("a step number, `test` or `name:`");
-    }
-    let expected = match wanted.as_slice() {
-        [] => unreachable!("at least one expectation"),
-        [one] => (*one).to_string(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    };
-    Diagnostic::at_offset(
-        file,
-        source,
-        offset,
-        format!("expected {expected}, found {}", found(source, offset)),
-    )
-}
-
-/// The text at `offset`, as an error message quotes it.
-fn found(source: &str, offset: usize) -> String {
-    let rest = source.get(offset..).unwrap_or("");
-    match rest.chars().next() {
-        None => "the end of the file".into(),
-        Some('\n' | '\r') => "the end of the line".into(),
-        Some(c) if c.is_alphanumeric() => {
-            let word: String = rest
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .take(20)
-                .collect();
-            format!("`{word}`")
-        }
-        Some(c) if c.is_control() => format!("the character U+{:04X}", c as u32),
-        Some(c) => format!("`{c}`"),
     }
 }
