@@ -116,3 +116,50 @@ fn the_readme_debug_session_is_real() {
         session.transcript(["break green.1 step 3", "continue", "step", "back", "quit"]);
     assert_eq!(transcript, shown);
 }
+
+/// The JSON shown in docs/FORMATS.md is what the binary writes: the result of the default
+/// match to the byte, and replay events with the same fields as the real ones.
+#[test]
+fn the_formats_guide_shows_the_real_json() {
+    use crate::support::{robots, stdout};
+    let doc = read("docs/FORMATS.md");
+    let shown = blocks(&doc, "json");
+    let result = stdout(&robots(&["run", "--json"]));
+    assert!(
+        shown.iter().any(|b| b.trim() == result.trim()),
+        "FORMATS.md does not show `robots run --json` as it is:\n{result}"
+    );
+    let dir = std::env::temp_dir().join(format!("robots-docs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("replay.json");
+    robots(&["run", "--replay", &file.display().to_string()]);
+    let replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let events = replay["events"].as_array().unwrap();
+    let mut checked = 0;
+    for line in shown
+        .iter()
+        .flat_map(|b| b.lines())
+        .filter(|l| l.contains("\"event\""))
+    {
+        let example: serde_json::Value = serde_json::from_str(line).unwrap();
+        let keys = |v: &serde_json::Value| {
+            let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+            k.sort();
+            k
+        };
+        assert!(
+            events.iter().any(|e| e == &example),
+            "FORMATS.md shows an event the default match does not have: {line}"
+        );
+        assert!(
+            events
+                .iter()
+                .filter(|e| e["event"] == example["event"])
+                .all(|e| keys(e) == keys(&example))
+        );
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} events shown");
+}

@@ -314,7 +314,7 @@ impl Session {
             .expect("just added")
     }
 
-    pub fn robot_id(&self, name: RobotName) -> Result<RobotId, String> {
+    fn robot_id(&self, name: RobotName) -> Result<RobotId, String> {
         self.current()
             .robot_by_name(name)
             .ok_or_else(|| format!("there is no robot {name} in this match"))
