@@ -92,18 +92,6 @@ impl Moves {
         path
     }
 
-    /// Whether a walk of exactly `n` moves leads from `a` to `b` (stops may repeat).
-    pub fn walk_of_length(&self, a: usize, b: usize, n: u32) -> bool {
-        let mut set = 1u64 << a;
-        for _ in 0..n {
-            set = self.step(set);
-            if set == 0 {
-                return false;
-            }
-        }
-        set & (1 << b) != 0
-    }
-
     /// A walk of exactly `n` moves from `a` to `b` (positions, both included), if one exists.
     pub fn walk(&self, a: usize, b: usize, n: usize) -> Option<Vec<usize>> {
         let mut layers = vec![1u64 << a];

@@ -163,3 +163,67 @@ fn the_formats_guide_shows_the_real_json() {
     }
     assert!(checked >= 5, "only {checked} events shown");
 }
+
+/// ARCHITECTURE.md's code map names every folder and file under `src/`, and nothing else:
+/// `src/…` paths, or a folder's files as `name.rs` in the bullets under it.
+#[test]
+fn the_code_map_matches_the_tree() {
+    let map = read("ARCHITECTURE.md");
+    let map = &map[map.find("## Code map").unwrap()..map.find("## Invariants").unwrap()];
+    // Each bullet `- \`src/x/\`` opens a folder; nested bullets name its files.
+    let mut named = std::collections::BTreeSet::new();
+    let mut folders: Vec<(usize, String)> = Vec::new();
+    for line in map.lines() {
+        let indent = line.len() - line.trim_start().len();
+        let Some(rest) = line.trim_start().strip_prefix("- `") else {
+            continue;
+        };
+        folders.retain(|(i, _)| *i < indent);
+        // The names are the code spans before the bullet's first `:`.
+        let head = rest.split("`:").next().unwrap_or("");
+        for name in head.split('`').step_by(2) {
+            let path = if name.starts_with("src/") {
+                name.to_string()
+            } else if let Some((_, folder)) = folders.last() {
+                format!("{folder}{name}")
+            } else {
+                continue;
+            };
+            if path.ends_with('/') {
+                folders.push((indent, path.clone()));
+            }
+            // A file in a subfolder names that folder too (`parser/mod.rs`).
+            let mut parent = path.trim_end_matches('/');
+            while let Some((up, _)) = parent.rsplit_once('/') {
+                named.insert(format!("{up}/"));
+                parent = up;
+            }
+            named.insert(path);
+        }
+    }
+    named.remove("src/");
+    let mut tree = std::collections::BTreeSet::new();
+    let mut stack = vec![crate::support::root().join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let rel = path
+                .strip_prefix(crate::support::root())
+                .unwrap()
+                .display()
+                .to_string();
+            if path.is_dir() {
+                tree.insert(format!("{rel}/"));
+                stack.push(path);
+            } else {
+                tree.insert(rel);
+            }
+        }
+    }
+    let missing: Vec<_> = tree.difference(&named).collect();
+    let stale: Vec<_> = named.difference(&tree).collect();
+    assert!(
+        missing.is_empty() && stale.is_empty(),
+        "not in the code map: {missing:?}\nin the code map but not in src/: {stale:?}"
+    );
+}
