@@ -120,7 +120,7 @@ fn lower_bounds(p: &Position, t: &Tables) -> Vec<[u8; 4]> {
     lb
 }
 
-/// A* with [`lower_bounds`] (consistent: a helper move leaves the bound as it is, an active
+/// A* with `lower_bounds` (consistent: a helper move leaves the bound as it is, an active
 /// move lowers it by one at most), a bucket per f = g + h, and parent links for the path.
 /// `None` when it outgrew its limit without R-B1 (the big tier takes over).
 pub fn search(p: &Position, t: &Tables, max: u32) -> Option<Result<Solution, NoSolution>> {

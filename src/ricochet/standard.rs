@@ -146,7 +146,7 @@ pub fn start_and_goal(p: &Position) -> (Packed, u8) {
     (pack(a, sort3([h[0], h[1], h[2]])), byte(p.goal.cell))
 }
 
-/// The robot layouts of a path of states, for [`super::solution::relabel`].
+/// The robot layouts of a path of states, for `relabel` (solution.rs).
 pub fn layouts(states: &[Packed]) -> Vec<[Cell; 6]> {
     states
         .iter()
