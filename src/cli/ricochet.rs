@@ -19,77 +19,13 @@ fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
 
 pub fn run(command: RicochetCommand) -> Result<(), Failure> {
     match command {
-        RicochetCommand::Board { position } => {
-            // A custom board file (it has a `size:`) is drawn as it is; a position with its robots.
-            let text = read_text(&position)?;
-            if robots::text::yaml::top_level_keys(&text)
-                .iter()
-                .any(|k| k == "size")
-            {
-                let board =
-                    ricochet_robots::board::parse_custom(&position.display().to_string(), &text)
-                        .map_err(|d| d.to_string())?;
-                let bases: Vec<_> = board.bases.clone();
-                out!("{}", ricochet_robots::board::render(&board, &bases));
-                if !bases.is_empty() {
-                    outln!("robots stand on their bases; targets: colour letter and symbol letter");
-                }
-            } else {
-                let p = ricochet_position(&position)?;
-                out!(
-                    "{}",
-                    ricochet_robots::board::render_with_goal(
-                        &p.board,
-                        &p.robots,
-                        Some(p.goal.cell)
-                    )
-                );
-            }
-        }
+        RicochetCommand::Board { position } => board(&position)?,
         RicochetCommand::Solve {
             position,
             json,
             max_moves,
-        } => {
-            let p = ricochet_position(&position)?;
-            let solution = ricochet_robots::solve::solve(&p, max_moves)
-                .map_err(|_| Failure::NoAnswer(format!("no solution within {max_moves} moves")))?;
-            if json {
-                outln!(
-                    "{}",
-                    serde_json::to_string(&solution).expect("a solution serialises")
-                );
-            } else {
-                let moves: Vec<String> =
-                    solution.solution.iter().map(ToString::to_string).collect();
-                let word = if solution.moves == 1 { "move" } else { "moves" };
-                outln!("{} {word}: {}", solution.moves, moves.join(", "));
-            }
-        }
-        RicochetCommand::Bench => {
-            let mut total = 0.0;
-            let mut highest = 0;
-            for (name, p) in ricochet_robots::bench::positions() {
-                memory::reset_peak();
-                let started = std::time::Instant::now();
-                let answer = ricochet_robots::solve::solve(&p, 40);
-                let seconds = started.elapsed().as_secs_f64();
-                let peak = memory::peak();
-                total += seconds;
-                highest = highest.max(peak);
-                let moves = answer.map_or("none".to_string(), |s| s.moves.to_string());
-                outln!(
-                    "{name:<10} {moves:>4} moves {:>10.3} ms {:>8.1} MiB peak",
-                    seconds * 1e3,
-                    peak as f64 / 1048576.0
-                );
-            }
-            outln!(
-                "all {} positions: {total:.3} s; highest peak {:.1} MiB",
-                ricochet_robots::bench::positions().len(),
-                highest as f64 / 1048576.0
-            );
-        }
+        } => solve(&position, json, max_moves)?,
+        RicochetCommand::Bench => bench(),
         RicochetCommand::Play(flags) => play(flags)?,
         RicochetCommand::Random { seed, robots } => {
             if !(4..=5).contains(&robots) {
@@ -99,14 +35,120 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
             }
             out!("{}", ricochet_robots::position::random_yaml(seed, robots));
         }
-        RicochetCommand::Check { position, moves } => {
-            let p = ricochet_position(&position)?;
-            let moves = ricochet_robots::position::parse_moves(&moves)?;
-            match ricochet_robots::solve::check(&p, &moves) {
-                Ok(n) => outln!("valid: {n} moves"),
-                Err(why) => return Err(Failure::NoAnswer(format!("not valid: {why}"))),
-            }
+        RicochetCommand::Check { position, moves } => check(&position, &moves)?,
+    }
+    Ok(())
+}
+
+/// `ricochet board`: a custom board file (it has a `size:`) is drawn as it is; a position
+/// with its robots.
+fn board(position: &Path) -> Result<(), Failure> {
+    let text = read_text(position)?;
+    if robots::text::yaml::top_level_keys(&text)
+        .iter()
+        .any(|k| k == "size")
+    {
+        let board = ricochet_robots::board::parse_custom(&position.display().to_string(), &text)
+            .map_err(|d| d.to_string())?;
+        let bases: Vec<_> = board.bases.clone();
+        out!("{}", ricochet_robots::board::render(&board, &bases));
+        if !bases.is_empty() {
+            outln!("robots stand on their bases; targets: colour letter and symbol letter");
         }
+    } else {
+        let p = ricochet_position(position)?;
+        out!(
+            "{}",
+            ricochet_robots::board::render_with_goal(&p.board, &p.robots, Some(p.goal.cell))
+        );
+    }
+    Ok(())
+}
+
+/// The JSON of `ricochet solve --json`: `{"moves":N,"solution":[{"robot":"red","dir":"N"},…]}`,
+/// with `"to":[x,y]` on the transparent robot's moves.
+#[derive(serde::Serialize)]
+struct SolutionJson {
+    moves: u32,
+    solution: Vec<MoveJson>,
+}
+
+#[derive(serde::Serialize)]
+struct MoveJson {
+    robot: &'static str,
+    dir: char,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<(u16, u16)>,
+}
+
+impl From<&ricochet_robots::solve::Solution> for SolutionJson {
+    fn from(s: &ricochet_robots::solve::Solution) -> Self {
+        SolutionJson {
+            moves: s.moves,
+            solution: s
+                .solution
+                .iter()
+                .map(|m| MoveJson {
+                    robot: m.robot.name(),
+                    dir: m.dir.letter(),
+                    to: m.to,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `ricochet solve`.
+fn solve(position: &Path, json: bool, max_moves: u32) -> Result<(), Failure> {
+    let p = ricochet_position(position)?;
+    let solution = ricochet_robots::solve::solve(&p, max_moves)
+        .map_err(|_| Failure::NoAnswer(format!("no solution within {max_moves} moves")))?;
+    if json {
+        outln!(
+            "{}",
+            serde_json::to_string(&SolutionJson::from(&solution)).expect("a solution serialises")
+        );
+    } else {
+        let moves: Vec<String> = solution.solution.iter().map(ToString::to_string).collect();
+        let word = if solution.moves == 1 { "move" } else { "moves" };
+        outln!("{} {word}: {}", solution.moves, moves.join(", "));
+    }
+    Ok(())
+}
+
+/// `ricochet bench`: the fixed position set, each solved and timed, with its peak memory.
+fn bench() {
+    let mut total = 0.0;
+    let mut highest = 0;
+    for (name, p) in ricochet_robots::bench::positions() {
+        memory::reset_peak();
+        let started = std::time::Instant::now();
+        let answer = ricochet_robots::solve::solve(&p, 40);
+        let seconds = started.elapsed().as_secs_f64();
+        let peak = memory::peak();
+        total += seconds;
+        highest = highest.max(peak);
+        let moves = answer.map_or("none".to_string(), |s| s.moves.to_string());
+        outln!(
+            "{name:<10} {moves:>4} moves {:>10.3} ms {:>8.1} MiB peak",
+            seconds * 1e3,
+            peak as f64 / 1048576.0
+        );
+    }
+    outln!(
+        "all {} positions: {total:.3} s; highest peak {:.1} MiB",
+        ricochet_robots::bench::positions().len(),
+        highest as f64 / 1048576.0
+    );
+}
+
+/// `ricochet check`: a proposed solution replayed.
+fn check(position: &Path, moves: &str) -> Result<(), Failure> {
+    let p = ricochet_position(position)?;
+    let moves = ricochet_robots::position::parse_moves(moves).map_err(|e| e.to_string())?;
+    match ricochet_robots::solve::check(&p, &moves) {
+        Ok(n) => outln!("valid: {n} moves"),
+        Err(why) => return Err(Failure::NoAnswer(format!("not valid: {why}"))),
     }
     Ok(())
 }

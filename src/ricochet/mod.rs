@@ -1,11 +1,27 @@
 //! Ricochet Robots and Ricochets (RULES part B, and C.2's transparent robot): boards from the
 //! published quarters or custom files, positions, moves, an optimal solver, and games.
+//!
+//! Dependencies run one way: [`board`] and [`rules`] at the bottom; [`moves`] on the board;
+//! [`position`] on both; the searches ([`astar`] and [`parallel_bfs`] over [`standard`]'s
+//! packed states, [`dijkstra`] for the rest, sharing [`bucket`] and [`solution`]) on positions;
+//! [`solve`] dispatches to them and checks answers; [`game`] plays. [`quarters`], [`custom`]
+//! and [`files`] read boards and positions (`board` and `position` re-export their entry points
+//! under the old paths).
 
+pub mod astar;
 pub mod bench;
 pub mod board;
-pub mod fast;
+pub mod bucket;
+pub mod custom;
+pub mod dijkstra;
+pub mod files;
 pub mod game;
 pub mod moves;
+pub mod parallel_bfs;
 pub mod position;
+pub mod quarters;
 pub mod reference;
+pub mod rules;
+pub mod solution;
 pub mod solve;
+pub mod standard;

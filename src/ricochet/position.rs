@@ -1,28 +1,12 @@
-//! Position files (docs/FORMATS.md): a board, where the robots stand, the target and the rule
-//! options (R-B1, R-B2).
+//! Positions: a board, where the robots stand, the goal and the rule options (R-B1, R-B2).
+//! [`Position::validate`] owns every check of a position; reading one from a file
+//! (docs/FORMATS.md) is [`super::files::parse`]. Moves, played one at a time.
 
-use super::board::{self, Board, Cell, Colour, Dir};
-use crate::text::diagnostic::Diagnostic;
-use serde::Deserialize;
+use super::board::{Board, Cell, Colour, Dir};
 use std::sync::Arc;
 
-/// The rule options (RULES B.1, B.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rules {
-    /// R-B1: the active robot must turn at least once (default true).
-    pub must_ricochet: bool,
-    /// R-B2: a one-move solution does not count (default false).
-    pub no_single_move: bool,
-}
-
-impl Default for Rules {
-    fn default() -> Self {
-        Rules {
-            must_ricochet: true,
-            no_single_move: false,
-        }
-    }
-}
+pub use super::files::{parse, random_yaml};
+pub use super::rules::Rules;
 
 /// What to bring where: a robot of a colour, or any robot (the vortex).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,11 +26,10 @@ pub struct Position {
 
 /// One move of a solution: a robot and a direction; for the transparent robot, where it
 /// stops (it may cross walls and diagonals on the way, each crossing one more move).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
     pub robot: Colour,
     pub dir: Dir,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<(u16, u16)>,
 }
 
@@ -60,6 +43,21 @@ impl std::fmt::Display for Move {
     }
 }
 
+/// Why a move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("there is no {0} robot")]
+    NoSuchRobot(Colour),
+    #[error("[{0}, {1}] is off the board")]
+    OffBoard(u16, u16),
+    #[error("the transparent robot moving {} cannot stop at [{x}, {y}]", .dir.letter())]
+    CannotStop { dir: Dir, x: u16, y: u16 },
+    #[error("only the transparent robot chooses where it stops; the {0} robot slides to the end")]
+    NotTransparent(Colour),
+    #[error("the {robot} robot cannot move {}", .dir.letter())]
+    CannotMove { robot: Colour, dir: Dir },
+}
+
 impl Position {
     pub fn robot_cell(&self, c: Colour) -> Option<Cell> {
         self.robots.iter().find(|(k, _)| *k == c).map(|(_, p)| *p)
@@ -67,12 +65,12 @@ impl Position {
 
     /// Plays `m`; returns where the robot stops and what the move counts (1, plus one per
     /// crossing of the transparent robot).
-    pub fn play(&mut self, m: Move) -> Result<(Cell, u32), String> {
+    pub fn play(&mut self, m: Move) -> Result<(Cell, u32), MoveError> {
         let i = self
             .robots
             .iter()
             .position(|(c, _)| *c == m.robot)
-            .ok_or_else(|| format!("there is no {} robot", m.robot))?;
+            .ok_or(MoveError::NoSuchRobot(m.robot))?;
         let from = self.robots[i].1;
         let others: Vec<Cell> = self
             .robots
@@ -84,29 +82,24 @@ impl Position {
         let (to, cost) = match (m.robot, m.to) {
             (Colour::Transparent, Some((x, y))) => {
                 if x >= self.board.width || y >= self.board.height {
-                    return Err(format!("[{x}, {y}] is off the board"));
+                    return Err(MoveError::OffBoard(x, y));
                 }
                 let want = self.board.cell(x, y);
                 let ends = super::moves::transparent_slides(&self.board, from, m.dir, &occupied);
-                let (_, crossed) = ends.iter().find(|(c, _)| *c == want).ok_or_else(|| {
-                    format!(
-                        "the transparent robot moving {} cannot stop at [{x}, {y}]",
-                        m.dir.letter()
-                    )
-                })?;
+                let (_, crossed) = ends
+                    .iter()
+                    .find(|(c, _)| *c == want)
+                    .ok_or(MoveError::CannotStop { dir: m.dir, x, y })?;
                 (want, 1 + u32::from(*crossed))
             }
-            (_, Some(_)) => {
-                return Err(format!(
-                    "only the transparent robot chooses where it stops; the {} robot slides to the end",
-                    m.robot
-                ));
-            }
+            (_, Some(_)) => return Err(MoveError::NotTransparent(m.robot)),
             (_, None) => {
-                let to = super::moves::slide(&self.board, from, m.robot, m.dir, &occupied)
-                    .ok_or_else(|| {
-                        format!("the {} robot cannot move {}", m.robot, m.dir.letter())
-                    })?;
+                let to = super::moves::slide(&self.board, from, m.robot, m.dir, &occupied).ok_or(
+                    MoveError::CannotMove {
+                        robot: m.robot,
+                        dir: m.dir,
+                    },
+                )?;
                 (to, 1)
             }
         };
@@ -115,223 +108,373 @@ impl Position {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PositionFile {
-    board: BoardRef,
-    robots: std::collections::BTreeMap<String, (u16, u16)>,
-    target: TargetFile,
-    #[serde(default)]
-    rules: RulesFile,
+// ------------------------------------------------------------------------ validation
+
+/// A position as written, before any check: robots by colour word, the target by cell or by
+/// its colour and symbol on the board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PositionDraft {
+    /// A colour word and a cell, in the order they are checked.
+    pub robots: Vec<(String, (u16, u16))>,
+    pub target: TargetDraft,
+    pub rules: Rules,
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum BoardRef {
-    Quadrants { quadrants: [String; 4] },
-    File(String),
+/// The target as written: `at` a cell for a `robot` (or `colour`), or `colour` and `symbol`
+/// of a printed target.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TargetDraft {
+    pub at: Option<(u16, u16)>,
+    pub colour: Option<String>,
+    pub symbol: Option<String>,
+    pub robot: Option<String>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TargetFile {
-    #[serde(alias = "colour")]
-    color: Option<String>,
-    symbol: Option<String>,
-    at: Option<(u16, u16)>,
-    robot: Option<String>,
+/// What is wrong with a position, in the order the checks run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("unknown robot `{0}`: expected red, green, blue, yellow, silver or transparent")]
+    UnknownRobot(String),
+    #[error("the {name} robot at [{x}, {y}] is off the {width}×{height} board")]
+    RobotOffBoard {
+        name: String,
+        x: u16,
+        y: u16,
+        width: u16,
+        height: u16,
+    },
+    #[error("the {name} robot at [{x}, {y}] stands in the centre or on a diagonal")]
+    RobotOnObstacle { name: String, x: u16, y: u16 },
+    #[error("two robots at [{x}, {y}]")]
+    TwoRobots { name: String, x: u16, y: u16 },
+    #[error("a position needs at least one robot")]
+    NoRobot,
+    #[error("target at [{0}, {1}] is off the board")]
+    TargetOffBoard(u16, u16),
+    #[error("unknown robot `{0}`")]
+    UnknownTargetRobot(String),
+    #[error("unknown colour `{0}`")]
+    UnknownTargetColour(String),
+    #[error("this board has no {colour} {symbol} target")]
+    NoSuchTarget { colour: String, symbol: String },
+    #[error("give `at: [x, y]` with `robot:`, or `color:` and `symbol:`")]
+    NoTarget,
+    #[error("the target is for the {0} robot, which is not on the board")]
+    AbsentRobot(Colour),
 }
 
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct RulesFile {
-    must_ricochet: Option<bool>,
-    no_single_move: Option<bool>,
-}
-
-/// Reads a position file; `read` loads a custom board file it names (relative to it).
-pub fn parse(
-    file: &str,
-    source: &str,
-    read: &dyn Fn(&str) -> Result<String, String>,
-) -> Result<Position, Diagnostic> {
-    let raw: PositionFile = crate::text::yaml::from_str(file, source)?;
-    let err = |key: &str, msg: String| {
-        let (l, c) = crate::text::yaml::locate_key(source, key, 1).unwrap_or((1, 1));
-        Diagnostic::at(file, source, l, c, msg)
-    };
-    let board = match &raw.board {
-        BoardRef::Quadrants { quadrants } => {
-            board::from_quadrants(quadrants).map_err(|m| err("board", m))?
+impl PositionError {
+    /// The robot entry (its colour word as written) the error is about, if it is about one.
+    pub fn robot(&self) -> Option<&str> {
+        match self {
+            PositionError::UnknownRobot(name)
+            | PositionError::RobotOffBoard { name, .. }
+            | PositionError::RobotOnObstacle { name, .. }
+            | PositionError::TwoRobots { name, .. } => Some(name),
+            _ => None,
         }
-        BoardRef::File(path) => {
-            let text = read(path).map_err(|m| err("board", m))?;
-            board::parse_custom(path, &text)?
-        }
-    };
-    let mut robots = Vec::new();
-    for (name, (x, y)) in &raw.robots {
-        let colour = Colour::parse(name).ok_or_else(|| err(name, format!("unknown robot `{name}`: expected red, green, blue, yellow, silver or transparent")))?;
-        if *x >= board.width || *y >= board.height {
-            return Err(err(
-                name,
-                format!(
-                    "the {name} robot at [{x}, {y}] is off the {}×{} board",
-                    board.width, board.height
-                ),
-            ));
-        }
-        let cell = board.cell(*x, *y);
-        if board.blocked[usize::from(cell)] || board.diagonals[usize::from(cell)].is_some() {
-            return Err(err(
-                name,
-                format!("the {name} robot at [{x}, {y}] stands in the centre or on a diagonal"),
-            ));
-        }
-        if robots.iter().any(|(_, p)| *p == cell) {
-            return Err(err(name, format!("two robots at [{x}, {y}]")));
-        }
-        robots.push((colour, cell));
     }
-    robots.sort();
-    if robots.is_empty() {
-        return Err(err("robots", "a position needs at least one robot".into()));
+}
+
+impl Position {
+    /// Checks a drafted position on `board`: robots known, on the board, off the centre and
+    /// the diagonals, one per cell, at least one; a target on the board, or printed on it; the
+    /// target's robot present.
+    pub fn validate(board: Board, draft: &PositionDraft) -> Result<Position, PositionError> {
+        use PositionError as E;
+        let mut robots = Vec::new();
+        for (name, (x, y)) in &draft.robots {
+            let (x, y, name) = (*x, *y, name.clone());
+            let colour = Colour::parse(&name).ok_or_else(|| E::UnknownRobot(name.clone()))?;
+            if x >= board.width || y >= board.height {
+                return Err(E::RobotOffBoard {
+                    name,
+                    x,
+                    y,
+                    width: board.width,
+                    height: board.height,
+                });
+            }
+            let cell = board.cell(x, y);
+            if board.blocked[usize::from(cell)] || board.diagonals[usize::from(cell)].is_some() {
+                return Err(E::RobotOnObstacle { name, x, y });
+            }
+            if robots.iter().any(|(_, p)| *p == cell) {
+                return Err(E::TwoRobots { name, x, y });
+            }
+            robots.push((colour, cell));
+        }
+        robots.sort();
+        if robots.is_empty() {
+            return Err(E::NoRobot);
+        }
+        let goal = goal(&board, &draft.target)?;
+        if let Some(r) = goal.robot
+            && !robots.iter().any(|(c, _)| *c == r)
+        {
+            return Err(E::AbsentRobot(r));
+        }
+        Ok(Position {
+            board: Arc::new(board),
+            robots,
+            goal,
+            rules: draft.rules,
+        })
     }
-    let t = &raw.target;
-    let goal = match (&t.at, &t.color, &t.symbol) {
+}
+
+fn goal(board: &Board, t: &TargetDraft) -> Result<Goal, PositionError> {
+    use PositionError as E;
+    match (&t.at, &t.colour, &t.symbol) {
         (Some((x, y)), _, _) => {
             if *x >= board.width || *y >= board.height {
-                return Err(err(
-                    "target",
-                    format!("target at [{x}, {y}] is off the board"),
-                ));
+                return Err(E::TargetOffBoard(*x, *y));
             }
-            let robot = match t.robot.as_deref().or(t.color.as_deref()) {
+            let robot = match t.robot.as_deref().or(t.colour.as_deref()) {
                 None | Some("any") => None,
-                Some(w) => Some(
-                    Colour::parse(w)
-                        .ok_or_else(|| err("target", format!("unknown robot `{w}`")))?,
-                ),
+                Some(w) => {
+                    Some(Colour::parse(w).ok_or_else(|| E::UnknownTargetRobot(w.to_string()))?)
+                }
             };
-            Goal {
+            Ok(Goal {
                 cell: board.cell(*x, *y),
                 robot,
-            }
+            })
         }
         (None, Some(colour), Some(symbol)) => {
             let c = if colour == "any" {
                 None
             } else {
-                Some(
-                    Colour::parse(colour)
-                        .ok_or_else(|| err("target", format!("unknown colour `{colour}`")))?,
-                )
+                Some(Colour::parse(colour).ok_or_else(|| E::UnknownTargetColour(colour.clone()))?)
             };
-            let target = board.target_named(c, symbol).ok_or_else(|| {
-                err(
-                    "target",
-                    format!("this board has no {colour} {symbol} target"),
-                )
-            })?;
-            Goal {
+            let target = board
+                .target_named(c, symbol)
+                .ok_or_else(|| E::NoSuchTarget {
+                    colour: colour.clone(),
+                    symbol: symbol.clone(),
+                })?;
+            Ok(Goal {
                 cell: target.cell,
                 robot: c,
-            }
+            })
         }
-        _ => {
-            return Err(err(
-                "target",
-                "give `at: [x, y]` with `robot:`, or `color:` and `symbol:`".into(),
-            ));
-        }
-    };
-    if let Some(r) = goal.robot
-        && !robots.iter().any(|(c, _)| *c == r)
-    {
-        return Err(err(
-            "target",
-            format!("the target is for the {r} robot, which is not on the board"),
-        ));
+        _ => Err(E::NoTarget),
     }
-    let defaults = Rules::default();
-    let rules = Rules {
-        must_ricochet: raw.rules.must_ricochet.unwrap_or(defaults.must_ricochet),
-        no_single_move: raw.rules.no_single_move.unwrap_or(defaults.no_single_move),
-    };
-    Ok(Position {
-        board: Arc::new(board),
-        robots,
-        goal,
-        rules,
-    })
+}
+
+// ------------------------------------------------------------------------ move lists
+
+/// Why a list of moves could not be read; `index` counts from 1.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MovesError {
+    #[error("move {index}: `{text}` is not a coordinate")]
+    Coordinate { index: usize, text: String },
+    #[error(
+        "move {index}: `{text}`: expected a robot and a direction, such as `blue N` (the transparent robot may add `to X Y`)"
+    )]
+    Shape { index: usize, text: String },
+    #[error("move {index}: unknown robot `{text}`")]
+    Robot { index: usize, text: String },
+    #[error("move {index}: `{text}` is not a direction (N, E, S, W)")]
+    Direction { index: usize, text: String },
 }
 
 /// `"blue N, red W"` → moves.
-pub fn parse_moves(text: &str) -> Result<Vec<Move>, String> {
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, MovesError> {
     text.split([',', ';'])
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .enumerate()
         .map(|(i, part)| {
+            let index = i + 1;
             let words: Vec<&str> = part.split_whitespace().collect();
             let (robot, dir, to) = match words.as_slice() {
                 [r, d] => (*r, *d, None),
                 [r, d, "to", x, y] => {
-                    let coord = |t: &str| t.parse::<u16>().map_err(|_| format!("move {}: `{t}` is not a coordinate", i + 1));
+                    let coord = |t: &str| {
+                        t.parse::<u16>().map_err(|_| MovesError::Coordinate {
+                            index,
+                            text: t.to_string(),
+                        })
+                    };
                     (*r, *d, Some((coord(x)?, coord(y)?)))
                 }
-                _ => return Err(format!("move {}: `{part}`: expected a robot and a direction, such as `blue N` (the transparent robot may add `to X Y`)", i + 1)),
+                _ => {
+                    return Err(MovesError::Shape {
+                        index,
+                        text: part.to_string(),
+                    });
+                }
             };
-            let robot = Colour::parse(robot).ok_or_else(|| format!("move {}: unknown robot `{robot}`", i + 1))?;
+            let robot = Colour::parse(robot).ok_or_else(|| MovesError::Robot {
+                index,
+                text: robot.to_string(),
+            })?;
             let mut chars = dir.chars();
             let dir = match (chars.next().and_then(Dir::parse), chars.next()) {
                 (Some(d), None) => d,
-                _ => return Err(format!("move {}: `{dir}` is not a direction (N, E, S, W)", i + 1)),
+                _ => {
+                    return Err(MovesError::Direction {
+                        index,
+                        text: dir.to_string(),
+                    });
+                }
             };
             Ok(Move { robot, dir, to })
         })
         .collect()
 }
 
-/// A random position file on a random original board (seeded): `robots` robots (4, or 5 with
-/// the silver one) on free cells, a random target of the board.
-pub fn random_yaml(seed: u64, robots: usize) -> String {
-    use rand::{RngExt, SeedableRng};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let boards = board::original_arrangements();
-    let names = &boards[rng.random_range(0..boards.len() as u32) as usize];
-    let b = board::from_quadrants(names).expect("the original boards build");
-    let colours = [
-        Colour::Red,
-        Colour::Green,
-        Colour::Blue,
-        Colour::Yellow,
-        Colour::Silver,
-    ];
-    let mut taken: Vec<Cell> = Vec::new();
-    let mut placed = Vec::new();
-    for colour in colours.iter().take(robots.clamp(1, 5)) {
-        let cell = loop {
-            let c = rng.random_range(0..b.len() as u32) as Cell;
-            let free = !b.blocked[usize::from(c)]
-                && !taken.contains(&c)
-                && !b.targets.iter().any(|t| t.cell == c);
-            if free {
-                break c;
-            }
-        };
-        taken.push(cell);
-        let (x, y) = b.xy(cell);
-        placed.push(format!("{}: [{x}, {y}]", colour.name()));
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ricochet::board::{Diagonal, Target};
+
+    fn board() -> Board {
+        let mut b = Board::empty("t", 5, 5);
+        b.block(b.cell(2, 2));
+        let corner = usize::from(b.cell(4, 4));
+        b.diagonals[corner] = Some(Diagonal {
+            backslash: true,
+            colour: Colour::Blue,
+        });
+        b.targets.push(Target {
+            cell: b.cell(0, 4),
+            colour: Some(Colour::Red),
+            symbol: "star".into(),
+        });
+        b
     }
-    let target = &b.targets[rng.random_range(0..b.targets.len() as u32) as usize];
-    let colour = target
-        .colour
-        .map_or("any".to_string(), |c| c.name().to_string());
-    format!(
-        "# A random position (robots ricochet random --seed {seed} --robots {robots}).\nboard: {{quadrants: [{}]}}\nrobots: {{{}}}\ntarget: {{color: {colour}, symbol: {}}}\n",
-        names.join(", "),
-        placed.join(", "),
-        target.symbol
-    )
+
+    fn draft(robots: &[(&str, (u16, u16))], target: TargetDraft) -> PositionDraft {
+        PositionDraft {
+            robots: robots.iter().map(|(n, c)| ((*n).to_string(), *c)).collect(),
+            target,
+            rules: Rules::default(),
+        }
+    }
+
+    fn at(x: u16, y: u16, robot: &str) -> TargetDraft {
+        TargetDraft {
+            at: Some((x, y)),
+            robot: Some(robot.into()),
+            ..TargetDraft::default()
+        }
+    }
+
+    fn named(colour: &str, symbol: &str) -> TargetDraft {
+        TargetDraft {
+            colour: Some(colour.into()),
+            symbol: Some(symbol.into()),
+            ..TargetDraft::default()
+        }
+    }
+
+    #[test]
+    fn validation_finds_each_problem() {
+        use PositionError as E;
+        let off = E::RobotOffBoard {
+            name: "red".into(),
+            x: 5,
+            y: 0,
+            width: 5,
+            height: 5,
+        };
+        let rows: Vec<(PositionDraft, PositionError)> = vec![
+            (
+                draft(&[("pink", (0, 0))], at(1, 1, "red")),
+                E::UnknownRobot("pink".into()),
+            ),
+            (draft(&[("red", (5, 0))], at(1, 1, "red")), off),
+            (
+                draft(&[("red", (2, 2))], at(1, 1, "red")),
+                E::RobotOnObstacle {
+                    name: "red".into(),
+                    x: 2,
+                    y: 2,
+                },
+            ),
+            (
+                draft(&[("blue", (4, 4))], at(1, 1, "blue")),
+                E::RobotOnObstacle {
+                    name: "blue".into(),
+                    x: 4,
+                    y: 4,
+                },
+            ),
+            (
+                draft(&[("blue", (1, 1)), ("red", (1, 1))], at(1, 1, "red")),
+                E::TwoRobots {
+                    name: "red".into(),
+                    x: 1,
+                    y: 1,
+                },
+            ),
+            (draft(&[], at(1, 1, "red")), E::NoRobot),
+            (
+                draft(&[("red", (0, 0))], at(9, 1, "red")),
+                E::TargetOffBoard(9, 1),
+            ),
+            (
+                draft(&[("red", (0, 0))], at(1, 1, "pink")),
+                E::UnknownTargetRobot("pink".into()),
+            ),
+            (
+                draft(&[("red", (0, 0))], named("pink", "star")),
+                E::UnknownTargetColour("pink".into()),
+            ),
+            (
+                draft(&[("red", (0, 0))], named("red", "moon")),
+                E::NoSuchTarget {
+                    colour: "red".into(),
+                    symbol: "moon".into(),
+                },
+            ),
+            (
+                draft(&[("red", (0, 0))], TargetDraft::default()),
+                E::NoTarget,
+            ),
+            (
+                draft(&[("red", (0, 0))], at(1, 1, "green")),
+                E::AbsentRobot(Colour::Green),
+            ),
+        ];
+        for (d, want) in rows {
+            assert_eq!(Position::validate(board(), &d).err(), Some(want));
+        }
+        let p = Position::validate(
+            board(),
+            &draft(&[("red", (0, 0)), ("blue", (1, 0))], named("red", "star")),
+        )
+        .expect("a valid position");
+        assert_eq!(p.robots, vec![(Colour::Red, 0), (Colour::Blue, 1)]);
+        assert_eq!(
+            p.goal,
+            Goal {
+                cell: 20,
+                robot: Some(Colour::Red)
+            }
+        );
+    }
+
+    #[test]
+    fn move_lists_read_or_say_which_move_is_wrong() {
+        assert_eq!(
+            parse_moves("blue N, transparent E to 1 0").map(|m| m.len()),
+            Ok(2)
+        );
+        let rows = [
+            ("red", "move 1: `red`: expected a robot and a direction"),
+            ("red N; pink S", "move 2: unknown robot `pink`"),
+            ("red NE", "move 1: `NE` is not a direction (N, E, S, W)"),
+            ("transparent E to x 0", "move 1: `x` is not a coordinate"),
+        ];
+        for (text, want) in rows {
+            let got = parse_moves(text).map_err(|e| e.to_string());
+            assert!(
+                got.as_ref().is_err_and(|e| e.starts_with(want)),
+                "{text}: {got:?}"
+            );
+        }
+    }
 }

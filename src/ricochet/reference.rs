@@ -9,7 +9,7 @@ use super::solve::check;
 
 /// Fewest moves, trying every sequence up to `max` moves (breadth-first, no pruning by state
 /// when a rule depends on the path).
-pub fn fewest_moves(p: &Position, max: usize) -> Option<usize> {
+pub fn fewest_moves(p: &Position, max: u32) -> Option<u32> {
     let mut layer: Vec<(Position, Vec<Move>)> = vec![(p.clone(), Vec::new())];
     let path_rules = p.rules.must_ricochet || p.rules.no_single_move;
     let mut seen = std::collections::HashSet::new();

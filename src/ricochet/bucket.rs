@@ -1,0 +1,60 @@
+//! A bucket queue: items by a small integer cost, cheapest first, the last pushed of a cost
+//! first. Costs pushed are never below the cost last popped (Dijkstra's costs, and A*'s
+//! f = g + h under a consistent bound, only grow).
+
+pub struct BucketQueue<T> {
+    buckets: Vec<Vec<T>>,
+    /// The cost being popped: every cheaper bucket is empty.
+    cursor: u32,
+}
+
+impl<T> Default for BucketQueue<T> {
+    fn default() -> Self {
+        BucketQueue {
+            buckets: Vec::new(),
+            cursor: 0,
+        }
+    }
+}
+
+impl<T> BucketQueue<T> {
+    pub fn push(&mut self, cost: u32, item: T) {
+        debug_assert!(cost >= self.cursor, "a cost below the one being popped");
+        let slot = usize::try_from(cost).expect("a cost fits a usize");
+        if self.buckets.len() <= slot {
+            self.buckets.resize_with(slot + 1, Vec::new);
+        }
+        self.buckets[slot].push(item);
+    }
+
+    /// The cheapest item and its cost.
+    pub fn pop(&mut self) -> Option<(u32, T)> {
+        loop {
+            let slot = usize::try_from(self.cursor).expect("a cost fits a usize");
+            let bucket = self.buckets.get_mut(slot)?;
+            if let Some(item) = bucket.pop() {
+                return Some((self.cursor, item));
+            }
+            self.cursor += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cheapest_first_last_pushed_first() {
+        let mut q = BucketQueue::default();
+        q.push(2, 'a');
+        q.push(0, 'b');
+        q.push(2, 'c');
+        assert_eq!(q.pop(), Some((0, 'b')));
+        q.push(1, 'd');
+        assert_eq!(q.pop(), Some((1, 'd')));
+        assert_eq!(q.pop(), Some((2, 'c')));
+        assert_eq!(q.pop(), Some((2, 'a')));
+        assert_eq!(q.pop(), None);
+    }
+}

@@ -1,0 +1,205 @@
+//! The YAML files of Ricochet (docs/FORMATS.md): custom boards and positions. This layer only
+//! reads text; the checks belong to [`Board::custom`] and [`Position::validate`], and their
+//! typed errors come back here to be located at the key they are about.
+
+use super::board::{Board, Cell, Colour};
+use super::custom::{CustomBoard, CustomBoardError};
+use super::position::{Position, PositionDraft, PositionError, Rules, TargetDraft};
+use super::quarters;
+use crate::text::diagnostic::Diagnostic;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// A diagnostic at the first `key:` of `source` (or its start).
+fn at_key(file: &str, source: &str, key: &str, message: String) -> Diagnostic {
+    let (l, c) = crate::text::yaml::locate_key(source, key, 1).unwrap_or((1, 1));
+    Diagnostic::at(file, source, l, c, message)
+}
+
+// ------------------------------------------------------------------------ custom boards
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CustomFile {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    description: Option<String>,
+    size: (u16, u16),
+    #[serde(default)]
+    walls: Vec<(u16, u16, String)>,
+    /// The central enclosure: x, y, width, height (optional).
+    #[serde(default)]
+    centre: Option<(u16, u16, u16, u16)>,
+    #[serde(default)]
+    targets: Vec<(u16, u16, String, String)>,
+    #[serde(default)]
+    bases: BTreeMap<String, (u16, u16)>,
+    #[serde(default)]
+    diagonals: Vec<(u16, u16, String, String)>,
+}
+
+/// The key of a custom board file an error is about.
+fn custom_key(e: &CustomBoardError) -> &'static str {
+    use CustomBoardError as E;
+    match e {
+        E::Size(..) => "size",
+        E::WallOffBoard { .. } | E::WallSide { .. } => "walls",
+        E::Centre(..) => "centre",
+        E::TargetPlace(..) | E::TargetColour(_) => "targets",
+        E::BaseColour(_) | E::BaseOffBoard(..) => "bases",
+        E::DiagonalOffBoard(..) | E::DiagonalColour(_) => "diagonals",
+    }
+}
+
+/// A custom board file (Ricochets): named by its `name:` or else by the file's stem.
+pub fn parse_custom(file: &str, source: &str) -> Result<Board, Diagnostic> {
+    let raw: CustomFile = crate::text::yaml::from_str(file, source)?;
+    let _ = &raw.description;
+    let name = raw.name.unwrap_or_else(|| {
+        std::path::Path::new(file)
+            .file_stem()
+            .map_or("board".into(), |s| s.to_string_lossy().into_owned())
+    });
+    let spec = CustomBoard {
+        name,
+        size: raw.size,
+        walls: raw.walls,
+        centre: raw.centre,
+        targets: raw.targets,
+        bases: raw.bases.into_iter().collect(),
+        diagonals: raw.diagonals,
+    };
+    Board::custom(&spec).map_err(|e| at_key(file, source, custom_key(&e), e.to_string()))
+}
+
+// ------------------------------------------------------------------------ positions
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionFile {
+    board: BoardRef,
+    robots: BTreeMap<String, (u16, u16)>,
+    target: TargetFile,
+    #[serde(default)]
+    rules: RulesFile,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum BoardRef {
+    Quadrants { quadrants: [String; 4] },
+    File(String),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TargetFile {
+    #[serde(alias = "colour")]
+    color: Option<String>,
+    symbol: Option<String>,
+    at: Option<(u16, u16)>,
+    robot: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RulesFile {
+    must_ricochet: Option<bool>,
+    no_single_move: Option<bool>,
+}
+
+/// The key of a position file an error is about: the robot's own entry, `robots:` or
+/// `target:`.
+fn position_key(e: &PositionError) -> &str {
+    match e {
+        PositionError::NoRobot => "robots",
+        e => e.robot().unwrap_or("target"),
+    }
+}
+
+/// Reads a position file; `read` loads a custom board file it names (relative to it).
+pub fn parse(
+    file: &str,
+    source: &str,
+    read: &dyn Fn(&str) -> Result<String, String>,
+) -> Result<Position, Diagnostic> {
+    let raw: PositionFile = crate::text::yaml::from_str(file, source)?;
+    let err = |key: &str, msg: String| at_key(file, source, key, msg);
+    let board = match &raw.board {
+        BoardRef::Quadrants { quadrants } => {
+            quarters::from_quadrants(quadrants).map_err(|e| err("board", e.to_string()))?
+        }
+        BoardRef::File(path) => {
+            let text = read(path).map_err(|m| err("board", m))?;
+            parse_custom(path, &text)?
+        }
+    };
+    let defaults = Rules::default();
+    let draft = PositionDraft {
+        robots: raw.robots.into_iter().collect(),
+        target: TargetDraft {
+            at: raw.target.at,
+            colour: raw.target.color,
+            symbol: raw.target.symbol,
+            robot: raw.target.robot,
+        },
+        rules: Rules {
+            must_ricochet: raw.rules.must_ricochet.unwrap_or(defaults.must_ricochet),
+            no_single_move: raw.rules.no_single_move.unwrap_or(defaults.no_single_move),
+        },
+    };
+    Position::validate(board, &draft).map_err(|e| err(position_key(&e), e.to_string()))
+}
+
+// ------------------------------------------------------------------------ random positions
+
+/// A number in `0..n` (`n` at most `u32::MAX`), drawn as the generator has always drawn it.
+fn below(rng: &mut rand_chacha::ChaCha8Rng, n: usize) -> usize {
+    use rand::RngExt;
+    let n = u32::try_from(n).expect("a count of boards, cells or targets fits 32 bits");
+    usize::try_from(rng.random_range(0..n)).expect("a u32 fits a usize")
+}
+
+/// A random position file on a random original board (seeded): `robots` robots (4, or 5 with
+/// the silver one) on free cells, a random target of the board.
+pub fn random_yaml(seed: u64, robots: usize) -> String {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let boards = quarters::original_arrangements();
+    let names = &boards[below(&mut rng, boards.len())];
+    let b = quarters::from_quadrants(names).expect("the original boards build");
+    let colours = [
+        Colour::Red,
+        Colour::Green,
+        Colour::Blue,
+        Colour::Yellow,
+        Colour::Silver,
+    ];
+    let mut taken: Vec<Cell> = Vec::new();
+    let mut placed = Vec::new();
+    for colour in colours.iter().take(robots.clamp(1, 5)) {
+        let cell = loop {
+            let c = Cell::try_from(below(&mut rng, b.len())).expect("a board's cells fit a Cell");
+            let free = !b.blocked[usize::from(c)]
+                && !taken.contains(&c)
+                && !b.targets.iter().any(|t| t.cell == c);
+            if free {
+                break c;
+            }
+        };
+        taken.push(cell);
+        let (x, y) = b.xy(cell);
+        placed.push(format!("{}: [{x}, {y}]", colour.name()));
+    }
+    let target = &b.targets[below(&mut rng, b.targets.len())];
+    let colour = target
+        .colour
+        .map_or("any".to_string(), |c| c.name().to_string());
+    format!(
+        "# A random position (robots ricochet random --seed {seed} --robots {robots}).\nboard: {{quadrants: [{}]}}\nrobots: {{{}}}\ntarget: {{color: {colour}, symbol: {}}}\n",
+        names.join(", "),
+        placed.join(", "),
+        target.symbol
+    )
+}

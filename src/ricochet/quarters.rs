@@ -1,0 +1,210 @@
+//! The published quarter boards (`boards/ricochet/quadrants.yaml`, read once per process) and
+//! the 16×16 boards built from four of them, among them the 96 boards of the 1999 game.
+
+use super::board::{Board, Colour, Diagonal, Dir, Target, target_colour};
+use crate::text::diagnostic::Diagnostic;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// The published quarter boards, from `boards/ricochet/quadrants.yaml`.
+pub const QUADRANTS: &str = include_str!("../../boards/ricochet/quadrants.yaml");
+
+/// Why a board of quarters could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum QuarterError {
+    /// The quarter boards file itself is broken (it is built in, so this is a bug).
+    #[error("the quarter boards file: {0}")]
+    File(String),
+    #[error("unknown quarter board `{0}`: expected 1A…4D (piece 1–4, side A–D)")]
+    Unknown(String),
+}
+
+#[derive(Deserialize)]
+struct QuadrantFile {
+    walls: Vec<(u16, u16, String)>,
+    targets: Vec<(u16, u16, String, String)>,
+    #[serde(default)]
+    diagonals: Vec<(u16, u16, String, String)>,
+}
+
+/// One quarter, checked: cells of the 8×8 quarter in its own orientation (the centre at 7, 7).
+struct Quarter {
+    walls: Vec<(u16, u16, Vec<Dir>)>,
+    targets: Vec<(u16, u16, Option<Colour>, String)>,
+    /// Cell, leaning `\` (else `/`), colour.
+    diagonals: Vec<(u16, u16, bool, Colour)>,
+}
+
+/// Reads and checks a quarter-boards file: names `1A`…`4D`, wall sides, target and diagonal
+/// colours, cells inside the quarter.
+fn parse_quarters(file: &str, source: &str) -> Result<BTreeMap<String, Quarter>, Diagnostic> {
+    let all: BTreeMap<String, QuadrantFile> = crate::text::yaml::from_str(file, source)?;
+    let mut out = BTreeMap::new();
+    for (name, q) in all {
+        let at = crate::text::yaml::locate_key(source, &name, 1).unwrap_or((1, 1));
+        let err = |m: String| Diagnostic::at(file, source, at.0, at.1, format!("{name}: {m}"));
+        let mut chars = name.chars();
+        let named = matches!(
+            (chars.next(), chars.next(), chars.next()),
+            (Some('1'..='4'), Some('A'..='D'), None)
+        );
+        if !named {
+            return Err(err(
+                "a quarter is named by its piece 1–4 and side A–D, such as 2B".into(),
+            ));
+        }
+        let inside = |x: u16, y: u16| x < 8 && y < 8;
+        let mut quarter = Quarter {
+            walls: Vec::new(),
+            targets: Vec::new(),
+            diagonals: Vec::new(),
+        };
+        for (x, y, sides) in q.walls {
+            let dirs: Option<Vec<Dir>> = sides.chars().map(Dir::parse).collect();
+            match dirs {
+                Some(dirs) if inside(x, y) && !dirs.is_empty() => quarter.walls.push((x, y, dirs)),
+                _ => {
+                    return Err(err(format!(
+                        "wall [{x}, {y}, {sides}]: a cell of the 8×8 quarter and sides among N, E, S, W"
+                    )));
+                }
+            }
+        }
+        for (x, y, colour, symbol) in q.targets {
+            if !inside(x, y) {
+                return Err(err(format!("target at [{x}, {y}] is outside the quarter")));
+            }
+            let colour = target_colour(&colour)
+                .ok_or_else(|| err(format!("unknown target colour `{colour}`")))?;
+            quarter.targets.push((x, y, colour, symbol));
+        }
+        for (x, y, lean, colour) in q.diagonals {
+            match Colour::parse(&colour) {
+                Some(c) if inside(x, y) && (lean == "/" || lean == "\\") => {
+                    quarter.diagonals.push((x, y, lean == "\\", c));
+                }
+                _ => {
+                    return Err(err(format!(
+                        "diagonal [{x}, {y}, {lean}, {colour}]: a cell of the quarter, a lean / or \\, a robot colour"
+                    )));
+                }
+            }
+        }
+        out.insert(name, quarter);
+    }
+    Ok(out)
+}
+
+/// Checks a quarter-boards file (see [`QUADRANTS`]). Returns how many quarters it holds.
+pub fn check_quadrants(file: &str, source: &str) -> Result<usize, Diagnostic> {
+    parse_quarters(file, source).map(|all| all.len())
+}
+
+/// The built-in quarters, read on first use.
+fn quarters() -> Result<&'static BTreeMap<String, Quarter>, QuarterError> {
+    static QUARTERS: OnceLock<Result<BTreeMap<String, Quarter>, Diagnostic>> = OnceLock::new();
+    QUARTERS
+        .get_or_init(|| parse_quarters("boards/ricochet/quadrants.yaml", QUADRANTS))
+        .as_ref()
+        .map_err(|d| QuarterError::File(d.message.clone()))
+}
+
+fn quadrant(name: &str) -> Result<&'static Quarter, QuarterError> {
+    quarters()?
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, q)| q)
+        .ok_or_else(|| QuarterError::Unknown(name.to_string()))
+}
+
+/// A 16×16 board of four quarter boards at NW, NE, SE, SW (each turned 0, 1, 2, 3 quarter
+/// turns clockwise), such as `["4B", "3B", "2B", "1A"]`.
+pub fn from_quadrants(names: &[String; 4]) -> Result<Board, QuarterError> {
+    let mut b = Board::empty(&names.join(" "), 16, 16);
+    for (position, name) in names.iter().enumerate() {
+        let q = quadrant(name)?;
+        // Turned `position` times clockwise on the 16×16 board: (x, y) → (15 − y, x).
+        let place = |x: u16, y: u16| {
+            let (mut x, mut y) = (x, y);
+            for _ in 0..position {
+                (x, y) = (15 - y, x);
+            }
+            (x, y)
+        };
+        let turn = |mut d: Dir| {
+            for _ in 0..position {
+                d = d.turned();
+            }
+            d
+        };
+        for (x, y, sides) in &q.walls {
+            let (px, py) = place(*x, *y);
+            let cell = b.cell(px, py);
+            for &d in sides {
+                b.add_wall(cell, turn(d));
+            }
+        }
+        for (x, y, colour, symbol) in &q.targets {
+            let (px, py) = place(*x, *y);
+            let cell = b.cell(px, py);
+            b.targets.push(Target {
+                cell,
+                colour: *colour,
+                symbol: symbol.clone(),
+            });
+        }
+        for &(x, y, backslash, colour) in &q.diagonals {
+            let (px, py) = place(x, y);
+            let cell = b.cell(px, py);
+            // A quarter turn swaps the two leans.
+            let backslash = backslash != (position % 2 == 1);
+            b.diagonals[usize::from(cell)] = Some(Diagonal { backslash, colour });
+        }
+        let (cx, cy) = place(7, 7);
+        let centre = b.cell(cx, cy);
+        b.block(centre);
+    }
+    Ok(b)
+}
+
+/// The 96 boards of the 1999 game: sides A and B, each piece at one position, whole-board
+/// rotations counted once (piece 1 stays at NW).
+pub fn original_arrangements() -> Vec<[String; 4]> {
+    let mut out = Vec::new();
+    let orders = [
+        [2, 3, 4],
+        [2, 4, 3],
+        [3, 2, 4],
+        [3, 4, 2],
+        [4, 2, 3],
+        [4, 3, 2],
+    ];
+    for order in orders {
+        for sides in 0..16u8 {
+            let side = |i: usize| if sides >> i & 1 == 0 { 'A' } else { 'B' };
+            let pieces = [1, order[0], order[1], order[2]];
+            out.push(std::array::from_fn(|p| format!("{}{}", pieces[p], side(p))));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_quarters_are_read_once_and_all_sixteen_are_there() {
+        let first = quarters().expect("the built-in file reads");
+        let again = quarters().expect("the built-in file reads");
+        assert!(std::ptr::eq(first, again), "parsed once per process");
+        assert_eq!(first.len(), 16);
+        assert_eq!(
+            from_quadrants(&["1A".into(), "2A".into(), "3A".into(), "5A".into()])
+                .map(|b| b.name)
+                .map_err(|e| e.to_string()),
+            Err("unknown quarter board `5A`: expected 1A…4D (piece 1–4, side A–D)".into())
+        );
+    }
+}

@@ -1,0 +1,177 @@
+//! Standard positions: a 16×16 board without diagonals, four robots, a coloured target. Their
+//! states pack into 32 bits (the active robot's cell, then the three helpers' cells in
+//! increasing order); wall stops are tabled, and one successor generator serves both search
+//! tiers ([`super::astar`], [`super::parallel_bfs`]).
+
+use super::board::{Cell, Colour, Dir};
+use super::moves::slide;
+use super::position::Position;
+
+pub const CELLS: usize = 256;
+pub const HELPER_SETS: usize = CELLS * (CELLS - 1) * (CELLS - 2) / 6;
+pub const STATES: usize = CELLS * HELPER_SETS;
+
+/// Whether the standard searches can answer this position exactly.
+pub fn applies(p: &Position) -> bool {
+    p.board.width == 16
+        && p.board.height == 16
+        && p.robots.len() == 4
+        && p.goal.robot.is_some()
+        && p.board.diagonals.iter().all(Option::is_none)
+        && p.robots.iter().all(|(c, _)| *c != Colour::Transparent)
+}
+
+/// A cell of a 16×16 board, as a byte.
+fn byte(c: Cell) -> u8 {
+    u8::try_from(c).expect("a cell of a 16×16 board fits a byte")
+}
+
+/// A state packed in 32 bits: active robot, then the three helpers in increasing order.
+pub type Packed = u32;
+
+pub fn pack(a: u8, h: [u8; 3]) -> Packed {
+    u32::from_be_bytes([a, h[0], h[1], h[2]])
+}
+
+pub fn unpack(s: Packed) -> (u8, [u8; 3]) {
+    let [a, h0, h1, h2] = s.to_be_bytes();
+    (a, [h0, h1, h2])
+}
+
+pub fn sort3(mut h: [u8; 3]) -> [u8; 3] {
+    if h[0] > h[1] {
+        h.swap(0, 1);
+    }
+    if h[1] > h[2] {
+        h.swap(1, 2);
+    }
+    if h[0] > h[1] {
+        h.swap(0, 1);
+    }
+    h
+}
+
+pub struct Tables {
+    /// Where a robot stops from each cell and direction, walls only.
+    pub stop: [[u8; 4]; CELLS],
+    /// Binomial coefficients C(n, 2) and C(n, 3), for the index of a helper set.
+    c2: [u32; CELLS],
+    c3: [u32; CELLS],
+}
+
+impl Tables {
+    pub fn new(p: &Position) -> Tables {
+        let b = &p.board;
+        let mut stop = [[0u8; 4]; CELLS];
+        for (c, row) in (0..=u8::MAX).zip(stop.iter_mut()) {
+            for d in Dir::ALL {
+                let from = Cell::from(c);
+                let end = slide(b, from, Colour::Red, d, &|_| false).unwrap_or(from);
+                row[d as usize] = byte(end);
+            }
+        }
+        let mut c2 = [0u32; CELLS];
+        let mut c3 = [0u32; CELLS];
+        for ((n, two), three) in (0u32..).zip(c2.iter_mut()).zip(c3.iter_mut()) {
+            *two = n * n.saturating_sub(1) / 2;
+            *three = n * n.saturating_sub(1) * n.saturating_sub(2) / 6;
+        }
+        Tables { stop, c2, c3 }
+    }
+
+    /// The state's index among all [`STATES`].
+    pub fn index(&self, s: Packed) -> usize {
+        let (a, h) = unpack(s);
+        let set = u32::from(h[0]) + self.c2[usize::from(h[1])] + self.c3[usize::from(h[2])];
+        usize::from(a) * HELPER_SETS + usize::try_from(set).expect("a helper set index fits")
+    }
+
+    /// Where a robot at `from` stops going `d`, the other robots at `others`.
+    pub fn slide(&self, from: u8, d: Dir, others: [u8; 3]) -> u8 {
+        let wall = self.stop[usize::from(from)][d as usize];
+        let (fx, fy) = (from % 16, from / 16);
+        let mut end = wall;
+        for o in others {
+            let (ox, oy) = (o % 16, o / 16);
+            // A robot on the way, nearer than the current end, stops us just before it.
+            let before = match d {
+                Dir::E if oy == fy && ox > fx && ox <= end % 16 => o - 1,
+                Dir::W if oy == fy && ox < fx && ox >= end % 16 => o + 1,
+                Dir::S if ox == fx && oy > fy && oy <= end / 16 => o - 16,
+                Dir::N if ox == fx && oy < fy && oy >= end / 16 => o + 16,
+                _ => continue,
+            };
+            end = before;
+        }
+        end
+    }
+}
+
+/// Every state one move from `s`, in a fixed order (per direction N, E, S, W: the active
+/// robot, then each helper). `out` gets the state and, when the active robot moved, the
+/// direction and the cell it stopped on.
+#[inline]
+pub fn successors(t: &Tables, s: Packed, out: &mut impl FnMut(Packed, Option<(Dir, u8)>)) {
+    let (a, h) = unpack(s);
+    for d in Dir::ALL {
+        let to = t.slide(a, d, h);
+        if to != a {
+            out(pack(to, h), Some((d, to)));
+        }
+        for k in 0..3 {
+            let others = [a, h[(k + 1) % 3], h[(k + 2) % 3]];
+            let to = t.slide(h[k], d, others);
+            if to != h[k] {
+                let mut nh = h;
+                nh[k] = to;
+                out(pack(a, sort3(nh)), None);
+            }
+        }
+    }
+}
+
+/// The start state (active robot, sorted helpers) and the goal cell.
+pub fn start_and_goal(p: &Position) -> (Packed, u8) {
+    let target = p.goal.robot.expect("applies() requires a coloured target");
+    let a = byte(
+        p.robot_cell(target)
+            .expect("the target robot is on the board"),
+    );
+    let h: Vec<u8> = p
+        .robots
+        .iter()
+        .filter(|(c, _)| *c != target)
+        .map(|(_, c)| byte(*c))
+        .collect();
+    (pack(a, sort3([h[0], h[1], h[2]])), byte(p.goal.cell))
+}
+
+/// The robot layouts of a path of states, for `relabel` (solution.rs).
+pub fn layouts(states: &[Packed]) -> Vec<[Cell; 6]> {
+    states
+        .iter()
+        .map(|&s| {
+            let (a, h) = unpack(s);
+            [
+                Cell::from(a),
+                Cell::from(h[0]),
+                Cell::from(h[1]),
+                Cell::from(h[2]),
+                0,
+                0,
+            ]
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn states_pack_and_index_one_to_one() {
+        let s = pack(200, [3, 17, 255]);
+        assert_eq!(unpack(s), (200, [3, 17, 255]));
+        assert_eq!(sort3([9, 2, 5]), [2, 5, 9]);
+    }
+}
