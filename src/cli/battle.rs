@@ -152,10 +152,10 @@ fn check_yaml(path: &Path, shown: &str, text: &str) -> Result<String, Failure> {
                     }
                 }
             } else if keys.iter().any(|k| k == "1A") {
-                let n = robots::ricochet::board::check_quadrants(&shown, &text)?;
+                let n = robots::ricochet::quarters::check_quadrants(&shown, &text)?;
                 Ok(format!("{shown}: ok (Ricochet quarter boards, {n})"))
             } else if keys.iter().any(|k| k == "size") {
-                let b = robots::ricochet::board::parse_custom(&shown, &text)?;
+                let b = robots::ricochet::files::parse_custom(&shown, &text)?;
                 Ok(format!(
                     "{shown}: ok (Ricochet board `{}`, {} x {})",
                     b.name, b.width, b.height
@@ -163,7 +163,7 @@ fn check_yaml(path: &Path, shown: &str, text: &str) -> Result<String, Failure> {
             } else if keys.iter().any(|k| k == "target") && keys.iter().any(|k| k == "robots") {
                 let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
                 let read = |name: &str| read_text(&base.join(name));
-                let p = robots::ricochet::position::parse(&shown, &text, &read)?;
+                let p = robots::ricochet::files::parse(&shown, &text, &read)?;
                 Ok(format!(
                     "{shown}: ok (Ricochet position, {} robots)",
                     p.robots.len()
@@ -177,7 +177,7 @@ fn check_yaml(path: &Path, shown: &str, text: &str) -> Result<String, Failure> {
                 ))
             } else {
                 // Let the reader say what is wrong with it (it may not be YAML at all).
-                robots::text::yaml::from_str::<serde_yaml_probe::Any>(&shown, &text)?;
+                robots::text::yaml::check_syntax(&shown, &text)?;
                 Err(Diagnostic::at(
                     &shown,
                     &text,
@@ -189,12 +189,6 @@ fn check_yaml(path: &Path, shown: &str, text: &str) -> Result<String, Failure> {
             }
         }
     }
-}
-
-mod serde_yaml_probe {
-    /// Accepts any YAML document: used to surface syntax errors with their position.
-    #[derive(serde::Deserialize)]
-    pub struct Any(#[allow(dead_code)] serde::de::IgnoredAny);
 }
 
 pub fn check(files: &[PathBuf]) -> Result<(), Failure> {

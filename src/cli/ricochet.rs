@@ -13,7 +13,7 @@ fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
     let text = read_text(path)?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let read = |name: &str| read_text(&base.join(name));
-    ricochet_robots::position::parse(&path.display().to_string(), &text, &read)
+    ricochet_robots::files::parse(&path.display().to_string(), &text, &read)
         .map_err(|d| d.to_string())
 }
 
@@ -33,7 +33,7 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
                     "--robots: 4, or 5 with the silver robot".into(),
                 ));
             }
-            out!("{}", ricochet_robots::position::random_yaml(seed, robots));
+            out!("{}", ricochet_robots::files::random_yaml(seed, robots));
         }
         RicochetCommand::Check { position, moves } => check(&position, &moves)?,
     }
@@ -48,7 +48,7 @@ fn board(position: &Path) -> Result<(), Failure> {
         .iter()
         .any(|k| k == "size")
     {
-        let board = ricochet_robots::board::parse_custom(&position.display().to_string(), &text)
+        let board = ricochet_robots::files::parse_custom(&position.display().to_string(), &text)
             .map_err(|d| d.to_string())?;
         let bases: Vec<_> = board.bases.clone();
         out!("{}", ricochet_robots::board::render(&board, &bases));
@@ -169,12 +169,12 @@ fn play(flags: RicochetPlay) -> Result<(), Failure> {
     let board = match board {
         Some(path) => {
             let text = read_text(&path)?;
-            ricochet_robots::board::parse_custom(&path.display().to_string(), &text)
+            ricochet_robots::files::parse_custom(&path.display().to_string(), &text)
                 .map_err(|d| d.to_string())?
         }
         None => ricochet_robots::game::original_board(seed),
     };
-    let rules = ricochet_robots::position::Rules {
+    let rules = ricochet_robots::rules::Rules {
         must_ricochet: !no_ricochet,
         no_single_move: false,
     };

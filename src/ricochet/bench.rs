@@ -2,7 +2,7 @@
 //! random positions of the original boards under the default rules (R-B1 on). Timing and
 //! memory are measured by the caller.
 
-use super::position::{self, Position};
+use super::position::Position;
 
 pub const HARD_25: &str = "board: {quadrants: [4B, 3B, 2B, 1A]}
 robots: {red: [2, 14], green: [0, 3], blue: [11, 2], yellow: [2, 1]}
@@ -22,18 +22,18 @@ pub fn positions() -> Vec<(String, Position)> {
     let mut out = vec![
         (
             "hard 25".to_string(),
-            position::parse("hard 25", HARD_25, &no_file).expect("valid"),
+            super::files::parse("hard 25", HARD_25, &no_file).expect("valid"),
         ),
         (
             "hard 24".to_string(),
-            position::parse("hard 24", HARD_24, &no_file).expect("valid"),
+            super::files::parse("hard 24", HARD_24, &no_file).expect("valid"),
         ),
     ];
     for seed in 1..=30 {
-        let text = position::random_yaml(seed, 4);
+        let text = super::files::random_yaml(seed, 4);
         out.push((
             format!("random {seed}"),
-            position::parse("random", &text, &no_file).expect("valid"),
+            super::files::parse("random", &text, &no_file).expect("valid"),
         ));
     }
     out

@@ -4,12 +4,6 @@
 
 use std::fmt;
 
-pub use super::custom::{CustomBoard, CustomBoardError};
-pub use super::files::parse_custom;
-pub use super::quarters::{
-    QUADRANTS, QuarterError, check_quadrants, from_quadrants, original_arrangements,
-};
-
 /// A cell index: `y * width + x`.
 pub type Cell = u16;
 

@@ -4,8 +4,9 @@
 
 use super::board::{Board, Cell, Colour};
 use super::custom::{CustomBoard, CustomBoardError};
-use super::position::{Position, PositionDraft, PositionError, Rules, TargetDraft};
+use super::position::{Position, PositionDraft, PositionError, TargetDraft};
 use super::quarters;
+use super::rules::Rules;
 use crate::text::diagnostic::Diagnostic;
 use serde::Deserialize;
 use std::collections::BTreeMap;

@@ -3,8 +3,10 @@
 //! ties, tokens, the end. Pure and seeded: humans answer through [`Humans`], the log goes to
 //! a sink. The players, their seats and the end of a game are the table's ([`crate::table`]).
 
-use super::board::{Board, Cell, Colour, Target, from_quadrants, original_arrangements};
-use super::position::{Goal, Move, Position, Rules};
+use super::board::{Board, Cell, Colour, Target};
+use super::position::{Goal, Move, Position};
+use super::quarters::{from_quadrants, original_arrangements};
+use super::rules::Rules;
 use super::solve::{Solution, check, solve};
 use crate::table;
 use rand::seq::SliceRandom;

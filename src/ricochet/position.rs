@@ -5,8 +5,7 @@
 use super::board::{Board, Cell, Colour, Dir};
 use std::sync::Arc;
 
-pub use super::files::{parse, random_yaml};
-pub use super::rules::Rules;
+use super::rules::Rules;
 
 /// What to bring where: a robot of a colour, or any robot (the vortex).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -94,8 +94,10 @@ pub fn check(p: &Position, moves: &[Move]) -> Result<u32, CheckError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ricochet::board::{Cell, from_quadrants};
-    use crate::ricochet::position::{Goal, Rules};
+    use crate::ricochet::board::Cell;
+    use crate::ricochet::position::Goal;
+    use crate::ricochet::quarters::from_quadrants;
+    use crate::ricochet::rules::Rules;
     use std::sync::Arc;
 
     #[test]

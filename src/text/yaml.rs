@@ -16,6 +16,11 @@ pub fn from_str<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, Diag
     })
 }
 
+/// Whether `source` is one YAML document, whatever it holds: syntax errors with their place.
+pub fn check_syntax(file: &str, source: &str) -> Result<(), Diagnostic> {
+    from_str::<serde::de::IgnoredAny>(file, source).map(|_| ())
+}
+
 /// The top-level keys of a YAML mapping, if `source` is one (used to tell file kinds apart).
 pub fn top_level_keys(source: &str) -> Vec<String> {
     match serde_yaml::from_str::<serde_yaml::Value>(source) {

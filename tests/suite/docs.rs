@@ -92,11 +92,10 @@ fn the_micro_robots_examples_load() {
 fn the_ricochet_examples_load() {
     let blocks = blocks(&read("docs/FORMATS.md"), "yaml");
     let position = blocks.iter().find(|b| b.contains("quadrants:")).unwrap();
-    let p =
-        robots::ricochet::position::parse("FORMATS.md", position, &|_| Err("no".into())).unwrap();
+    let p = robots::ricochet::files::parse("FORMATS.md", position, &|_| Err("no".into())).unwrap();
     assert_eq!(p.robots.len(), 4);
     let custom = blocks.iter().find(|b| b.contains("size: [10, 8]")).unwrap();
-    let b = robots::ricochet::board::parse_custom("FORMATS.md", custom).unwrap();
+    let b = robots::ricochet::files::parse_custom("FORMATS.md", custom).unwrap();
     assert_eq!((b.width, b.height, b.bases.len()), (10, 8, 4));
 }
 

@@ -190,8 +190,8 @@ proptest! {
     /// Ricochet positions and boards, and Micro Robots files: a result or a diagnostic.
     #[test]
     fn ricochet_and_micro_files_never_panic(text in prop_oneof![soup(OTHER_TOKENS), any::<String>()]) {
-        let _ = robots::ricochet::board::parse_custom("b.yaml", &text);
-        if let Ok(p) = robots::ricochet::position::parse("p.yaml", &text, &|_| Err("no files".into())) {
+        let _ = robots::ricochet::files::parse_custom("b.yaml", &text);
+        if let Ok(p) = robots::ricochet::files::parse("p.yaml", &text, &|_| Err("no files".into())) {
             let _ = robots::ricochet::solve::solve(&p, 3);
         }
         let _ = robots::micro::file::parse("m.yaml", &text, &|_| Err("no faces".into()));

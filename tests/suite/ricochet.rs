@@ -4,15 +4,16 @@
 
 use crate::support::{file_name, read, root, shown};
 use proptest::prelude::*;
-use robots::ricochet::board::{Colour, Dir, from_quadrants, original_arrangements};
+use robots::ricochet::board::{Colour, Dir};
 use robots::ricochet::position::{self, Position, parse_moves};
+use robots::ricochet::quarters::{from_quadrants, original_arrangements};
 use robots::ricochet::{reference, solve};
 use std::path::Path;
 
 fn load(path: &Path) -> Result<Position, robots::text::diagnostic::Diagnostic> {
     let text = std::fs::read_to_string(path).unwrap();
     let base = path.parent().unwrap().to_path_buf();
-    position::parse(&shown("ricochet", path), &text, &|name| {
+    robots::ricochet::files::parse(&shown("ricochet", path), &text, &|name| {
         std::fs::read_to_string(base.join(name)).map_err(|e| e.to_string())
     })
 }
@@ -217,8 +218,8 @@ fn the_transparent_robot_crosses_walls_for_an_extra_move() {
 fn the_solver_matches_a_plain_search_on_short_positions() {
     let mut compared = 0;
     for seed in 0..400u64 {
-        let text = position::random_yaml(seed, 4);
-        let mut p = position::parse("random", &text, &|_| Err("no".into())).unwrap();
+        let text = robots::ricochet::files::random_yaml(seed, 4);
+        let mut p = robots::ricochet::files::parse("random", &text, &|_| Err("no".into())).unwrap();
         p.rules.must_ricochet = seed % 2 == 0;
         let Ok(s) = solve::solve(&p, 3) else { continue };
         let plain = reference::fewest_moves(&p, 3);
@@ -232,8 +233,8 @@ fn the_solver_matches_a_plain_search_on_short_positions() {
 #[test]
 fn the_fast_and_general_searches_agree() {
     for seed in 0..40u64 {
-        let text = position::random_yaml(seed, 4);
-        let mut p = position::parse("random", &text, &|_| Err("no".into())).unwrap();
+        let text = robots::ricochet::files::random_yaml(seed, 4);
+        let mut p = robots::ricochet::files::parse("random", &text, &|_| Err("no".into())).unwrap();
         p.rules.must_ricochet = false;
         if p.goal.robot.is_none() {
             continue;
@@ -251,8 +252,8 @@ proptest! {
     /// Every answer replays, move by move, to the target under the position's rules.
     #[test]
     fn every_answer_replays_to_the_target(seed in 0..100_000u64, five in any::<bool>(), r_b1 in any::<bool>(), r_b2 in any::<bool>()) {
-        let text = position::random_yaml(seed, if five { 5 } else { 4 });
-        let mut p = position::parse("random", &text, &|_| Err("no".into())).unwrap();
+        let text = robots::ricochet::files::random_yaml(seed, if five { 5 } else { 4 });
+        let mut p = robots::ricochet::files::parse("random", &text, &|_| Err("no".into())).unwrap();
         p.rules.must_ricochet = r_b1;
         p.rules.no_single_move = r_b2;
         if let Ok(s) = solve::solve(&p, 7) {
@@ -280,7 +281,7 @@ fn a_three_player_game_runs_to_its_end_and_names_the_winner() {
         &board,
         players,
         11,
-        position::Rules::default(),
+        robots::ricochet::rules::Rules::default(),
         &mut NoHumans,
         &mut |l| log.push(l),
     );
@@ -299,7 +300,7 @@ fn a_three_player_game_runs_to_its_end_and_names_the_winner() {
 fn a_game_of_ricochets_plays_the_treasures_out() {
     use robots::ricochet::game::{Kind, NoHumans, Player, play};
     let text = read("boards/ricochet/ricochets-10x8.yaml");
-    let board = robots::ricochet::board::parse_custom("ricochets-10x8.yaml", &text).unwrap();
+    let board = robots::ricochet::files::parse_custom("ricochets-10x8.yaml", &text).unwrap();
     let players: Vec<Player> = ["Ada", "Blaise"]
         .iter()
         .map(|n| Player {
@@ -313,7 +314,7 @@ fn a_game_of_ricochets_plays_the_treasures_out() {
         &board,
         players,
         2,
-        position::Rules::default(),
+        robots::ricochet::rules::Rules::default(),
         &mut NoHumans,
         &mut |l| log.push(l),
     );

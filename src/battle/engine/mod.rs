@@ -4,6 +4,7 @@
 //! and returns its events. Views only read states and events.
 
 mod event;
+mod fixed;
 mod placement;
 mod play;
 mod query;
@@ -12,12 +13,14 @@ mod state;
 mod turn;
 
 pub use event::*;
+pub use fixed::Fixed;
+pub use play::SignalError;
 pub use setup::*;
 pub use state::*;
 
 use crate::battle::board::{Board, CellId};
 use crate::battle::lang::{Condition, Program};
-use crate::battle::terrain::{TeamColour, Terrain};
+use crate::battle::terrain::TeamColour;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use std::sync::Arc;
@@ -26,39 +29,6 @@ use std::sync::Arc;
 pub const SHOTS: u8 = 10;
 /// Signals per team per game (RULES A.8).
 pub const SIGNALS: u8 = 5;
-
-/// What never changes during a match, shared by every copy of its state.
-#[derive(Debug)]
-pub struct Fixed {
-    board: Arc<Board>,
-    scenario: Scenario,
-    rules: Rules,
-    seed: u64,
-    programs: Vec<Arc<Program>>,
-    teams: Vec<TeamColour>,
-    /// The robots of team `t` are ids `team_robots[t]`.
-    team_robots: Vec<std::ops::Range<usize>>,
-    signals: Vec<(TeamId, SignalPlan)>,
-}
-
-impl Fixed {
-    fn terrain(&self, cell: CellId) -> Terrain {
-        self.board.cell(cell).terrain
-    }
-
-    /// A camp of another team that plays in this match.
-    fn is_enemy_camp(&self, team: TeamId, camp: Option<TeamColour>) -> bool {
-        camp.is_some_and(|c| c != self.teams[team.index()] && self.teams.contains(&c))
-    }
-
-    fn pos(&self, cell: CellId) -> Pos {
-        let (c, r) = self.board.offset(cell);
-        Pos(
-            u16::try_from(c).unwrap_or(u16::MAX),
-            u16::try_from(r).unwrap_or(u16::MAX),
-        )
-    }
-}
 
 /// A match: the shared fixed data and the state of play.
 #[derive(Clone, Debug)]
@@ -72,23 +42,6 @@ impl PartialEq for Match {
     fn eq(&self, other: &Self) -> bool {
         self.state == other.state
     }
-}
-
-/// Why a signal by hand was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SignalError {
-    #[error("signals are sent at the end of the sender's own turn")]
-    NotYourTurnEnd,
-    #[error("the team has no signals left (5 per game)")]
-    NoneLeft,
-    #[error("the team has already sent a signal this turn (R-A13)")]
-    AlreadySent,
-    #[error("{0} is destroyed")]
-    RobotDestroyed(RobotName),
-    #[error("step {0} is not a step of the program (1 to {1})")]
-    BadStep(u8, usize),
-    #[error("{0} already has a signal waiting")]
-    AlreadyPending(RobotName),
 }
 
 impl Match {

@@ -15,6 +15,18 @@ fn draw_index(rng: &mut ChaCha8Rng, len: usize) -> usize {
     usize::try_from(rng.random_range(0..len)).expect("u32 fits usize")
 }
 
+impl MatchSetup {
+    /// Every rule a playable setup obeys, including the placement the seed draws (R-A12).
+    pub fn validate(&self) -> Result<(), SetupError> {
+        self.validate_rules()?;
+        let mut rng =
+            <rand_chacha::ChaCha8Rng as rand_chacha::rand_core::SeedableRng>::seed_from_u64(
+                self.seed,
+            );
+        place(self, &mut rng).map(|_| ())
+    }
+}
+
 /// Every robot's cell and facing, in robot id order, drawn from `rng`.
 pub(super) fn place(
     setup: &MatchSetup,

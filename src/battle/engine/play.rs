@@ -2,11 +2,29 @@
 //! window for one by hand, R-A13/R-A15), rounds, the round limit (R-A18) and the ends of the
 //! scenarios (RULES A.10). One robot turn is [`step`], a function of `(&Fixed, &mut State)`.
 
-use super::event::{EndReason, Event};
+use super::event::{EndReason, Event, RobotName};
+use super::fixed::Fixed;
+use super::query;
 use super::setup::{Scenario, SignalPlan};
 use super::state::{Outcome, RobotId, State, TeamId};
-use super::{Fixed, SignalError, query};
 use crate::battle::terrain::TeamColour;
+
+/// Why a signal by hand was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SignalError {
+    #[error("signals are sent at the end of the sender's own turn")]
+    NotYourTurnEnd,
+    #[error("the team has no signals left (5 per game)")]
+    NoneLeft,
+    #[error("the team has already sent a signal this turn (R-A13)")]
+    AlreadySent,
+    #[error("{0} is destroyed")]
+    RobotDestroyed(RobotName),
+    #[error("step {0} is not a step of the program (1 to {1})")]
+    BadStep(u8, usize),
+    #[error("{0} already has a signal waiting")]
+    AlreadyPending(RobotName),
+}
 
 /// One robot turn in progress: the fixed data and the state it changes.
 pub(super) struct Turn<'a> {

@@ -1,7 +1,7 @@
 //! Test conditions answered from one robot's point of view (RULES A.9). Tests see through
 //! everything and never see a pending signal.
 
-use super::Fixed;
+use super::fixed::Fixed;
 use super::state::{RobotId, State, TeamId};
 use crate::battle::hex::{Direction, Hex};
 use crate::battle::lang::{

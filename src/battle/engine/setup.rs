@@ -208,18 +208,8 @@ impl Rules {
 }
 
 impl MatchSetup {
-    /// Every rule a playable setup obeys, including the placement the seed draws (R-A12).
-    pub fn validate(&self) -> Result<(), SetupError> {
-        self.validate_rules()?;
-        let mut rng =
-            <rand_chacha::ChaCha8Rng as rand_chacha::rand_core::SeedableRng>::seed_from_u64(
-                self.seed,
-            );
-        super::placement::place(self, &mut rng).map(|_| ())
-    }
-
     /// Every rule that does not depend on the seed.
-    pub(super) fn validate_rules(&self) -> Result<(), SetupError> {
+    pub fn validate_rules(&self) -> Result<(), SetupError> {
         self.rules.validate()?;
         if self.teams.is_empty() {
             return Err(SetupError::NoTeams);

@@ -12,11 +12,10 @@ use crate::text::diagnostic::Diagnostic;
 use pest::Parser;
 use pest::iterators::Pair;
 
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/robot.pest"]
-struct RobotParser;
-
+mod grammar;
 mod syntax;
+
+use grammar::{RobotParser, Rule};
 
 use syntax::syntax_error;
 

@@ -1,7 +1,7 @@
 //! Syntax errors in words: what pest expected at the furthest point it reached, with the
 //! grammar's rules renamed into words a player understands.
 
-use super::Rule;
+use super::grammar::Rule;
 use crate::text::diagnostic::Diagnostic;
 
 /// Renames pest's expectations into words a player understands.

@@ -1,0 +1,43 @@
+//! What never changes during a match: board, programs, rules, signal plans. Every copy of a
+//! match's state shares one.
+
+use super::event::Pos;
+use super::setup::{Rules, Scenario, SignalPlan};
+use super::state::TeamId;
+use crate::battle::board::{Board, CellId};
+use crate::battle::lang::Program;
+use crate::battle::terrain::{TeamColour, Terrain};
+use std::sync::Arc;
+
+/// What never changes during a match, shared by every copy of its state.
+#[derive(Debug)]
+pub struct Fixed {
+    pub(super) board: Arc<Board>,
+    pub(super) scenario: Scenario,
+    pub(super) rules: Rules,
+    pub(super) seed: u64,
+    pub(super) programs: Vec<Arc<Program>>,
+    pub(super) teams: Vec<TeamColour>,
+    /// The robots of team `t` are ids `team_robots[t]`.
+    pub(super) team_robots: Vec<std::ops::Range<usize>>,
+    pub(super) signals: Vec<(TeamId, SignalPlan)>,
+}
+
+impl Fixed {
+    pub(super) fn terrain(&self, cell: CellId) -> Terrain {
+        self.board.cell(cell).terrain
+    }
+
+    /// A camp of another team that plays in this match.
+    pub(super) fn is_enemy_camp(&self, team: TeamId, camp: Option<TeamColour>) -> bool {
+        camp.is_some_and(|c| c != self.teams[team.index()] && self.teams.contains(&c))
+    }
+
+    pub(super) fn pos(&self, cell: CellId) -> Pos {
+        let (c, r) = self.board.offset(cell);
+        Pos(
+            u16::try_from(c).unwrap_or(u16::MAX),
+            u16::try_from(r).unwrap_or(u16::MAX),
+        )
+    }
+}
