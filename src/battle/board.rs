@@ -11,6 +11,7 @@ pub struct CellId(u16);
 
 impl CellId {
     /// The index into the board's arrays.
+    #[inline]
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
@@ -148,6 +149,7 @@ impl Board {
         self.cells.is_empty()
     }
 
+    #[inline]
     pub fn cell(&self, id: CellId) -> &Cell {
         &self.cells[id.index()]
     }
@@ -164,6 +166,7 @@ impl Board {
             .map(|(i, c)| (CellId::at(i), c))
     }
 
+    #[inline]
     pub fn hex(&self, id: CellId) -> Hex {
         self.hexes[id.index()]
     }
@@ -194,6 +197,7 @@ impl Board {
     /// The distance from `a` to `b`, and the direction index (0–5) of the straight line from
     /// `a` that holds `b`, or [`NOT_IN_LINE`]. From a table on boards up to
     /// [`RELATION_LIMIT`] cells.
+    #[inline]
     pub fn relation(&self, a: CellId, b: CellId) -> (u32, u8) {
         match self.relations.get(a.index() * self.len() + b.index()) {
             Some(&r) => {
@@ -208,6 +212,7 @@ impl Board {
     }
 
     /// The adjacent cell in `dir`, or `None` past the edge (precomputed).
+    #[inline]
     pub fn neighbour(&self, id: CellId, dir: Direction) -> Option<CellId> {
         let n = self.neighbours[id.index()][dir.index()];
         (n != OFF_BOARD).then_some(n)

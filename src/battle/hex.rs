@@ -81,8 +81,8 @@ impl Direction {
 
     /// Turned by `sixths` sixths of a turn, clockwise when positive.
     pub fn turned(self, sixths: i32) -> Direction {
-        let turned = (i32::from(self.0) + sixths.rem_euclid(6)) % 6;
-        Direction::ALL[usize::try_from(turned).unwrap_or(0)]
+        let sixths = u8::try_from(sixths.rem_euclid(6)).unwrap_or(0);
+        Direction((self.0 + sixths) % 6)
     }
 
     pub fn opposite(self) -> Direction {

@@ -22,6 +22,7 @@ macro_rules! index_type {
     ($($id:ident),*) => {$(
         impl $id {
             /// The index into the match's arrays.
+            #[inline]
             pub fn index(self) -> usize {
                 usize::from(self.0)
             }
