@@ -109,8 +109,8 @@ pub enum RicochetCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// 4 robots, or 5 with the silver robot.
-        #[arg(long, default_value_t = 4)]
-        robots: usize,
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(4..=5))]
+        robots: u64,
     },
     /// Replay a proposed solution, such as "blue N, red W, blue E", and say if it is valid.
     Check {

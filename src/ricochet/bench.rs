@@ -1,4 +1,4 @@
-//! The fixed position set of `robots ricochet bench`: the two hard positions and 30
+//! The fixed position set of `robots ricochet bench`: two hard positions (24 and 25 moves) and 30
 //! random positions of the original boards under the default rules (R-B1 on). Timing and
 //! memory are measured by the caller.
 

@@ -1,4 +1,4 @@
-//! The big tier for standard positions without R-B1 (the hard positions): breadth-first
+//! The big tier for standard positions without R-B1 (the hard 24- and 25-move positions of `bench.rs`): breadth-first
 //! search over states (active robot, helpers as an unordered set): 256 × C(256, 3) =
 //! 707,461,120 states, one bit each in a visited set (88 MB), claimed with an atomic `fetch_or`
 //! so levels are expanded on every core. Each level's states are kept, sorted (a 25-move search
