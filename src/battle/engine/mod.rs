@@ -279,41 +279,11 @@ mod tests {
     /// The longest program: lightning on its last step and a signal to it stay in range.
     #[test]
     fn the_longest_program_can_lose_its_last_step() {
-        let board =
-            crate::battle::board_file::parse_board("b", "map: |\n  . ! .\n   . . .\n").unwrap();
         let steps = MAX_PROGRAM_STEPS;
         let mut code: String = (1..steps).map(|i| format!("{i}: GO {}\n", i + 1)).collect();
         code.push_str(&format!("{steps}: D+1\n"));
-        let program = Arc::new(parse_program("p", &code, steps).unwrap());
-        let cells = [board.cell_id(0).unwrap(), board.cell_id(3).unwrap()];
-        let robot = |at| RobotSetup {
-            program: Arc::clone(&program),
-            origin: "p".into(),
-            at: Some(at),
-            facing: Direction::from_number(1),
-        };
-        let setup = MatchSetup {
-            name: "long".into(),
-            board: Arc::new(board),
-            scenario: Scenario::Elimination,
-            rules: Rules {
-                program_steps: steps,
-                rounds: 1,
-                ..Rules::default()
-            },
-            seed: 0,
-            teams: vec![
-                TeamSetup {
-                    colour: TeamColour::Green,
-                    robots: vec![robot(cells[0])],
-                },
-                TeamSetup {
-                    colour: TeamColour::Violet,
-                    robots: vec![robot(cells[1])],
-                },
-            ],
-            signals: vec![],
-        };
+        let mut setup = small_setup(&code, steps);
+        setup.rules.rounds = 1;
         let mut m = Match::new(&setup).unwrap();
         let events: Vec<Event> = (0..2).flat_map(|_| m.step()).collect();
         assert!(
