@@ -4,4 +4,6 @@ pub mod ast;
 pub mod parser;
 
 pub use ast::*;
-pub use parser::{DEFAULT_PROGRAM_STEPS, MAX_PROGRAM_STEPS, parse_condition, parse_program};
+pub use parser::{
+    DEFAULT_PROGRAM_STEPS, MAX_NESTING, MAX_PROGRAM_STEPS, parse_condition, parse_program,
+};

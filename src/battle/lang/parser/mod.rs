@@ -26,9 +26,15 @@ pub const DEFAULT_PROGRAM_STEPS: usize = 15;
 /// The longest program the engine accepts: destroyed steps are bits 1..=63 of a `u64`.
 pub const MAX_PROGRAM_STEPS: usize = 63;
 
+/// How deep a condition may nest: parentheses and `not`s together. Parsing, answering and
+/// dropping a condition recurse once a level, so the limit bounds the stack; no sensible test
+/// comes near it.
+pub const MAX_NESTING: usize = 64;
+
 /// Parses and checks one program of at most `max_steps` steps.
 pub fn parse_program(file: &str, source: &str, max_steps: usize) -> Result<Program> {
     let walker = Walker { file, source };
+    check_nesting(&walker)?;
     let mut pairs =
         RobotParser::parse(Rule::program, source).map_err(|e| syntax_error(file, source, e))?;
     let Some(root) = pairs.next() else {
@@ -81,6 +87,7 @@ pub fn parse_program(file: &str, source: &str, max_steps: usize) -> Result<Progr
 /// Parses a condition on its own (the `when:` of a conditional signal, R-A15).
 pub fn parse_condition(file: &str, source: &str) -> Result<Condition> {
     let walker = Walker { file, source };
+    check_nesting(&walker)?;
     let mut pairs = RobotParser::parse(Rule::condition_only, source)
         .map_err(|e| syntax_error(file, source, e))?;
     let cond = pairs
@@ -90,6 +97,46 @@ pub fn parse_condition(file: &str, source: &str) -> Result<Condition> {
         Some(c) => walker.condition(c),
         None => Err(walker.error_at(0, "expected a condition")),
     }
+}
+
+/// Refuses, before the grammar recurses into it, a line whose conditions nest deeper than
+/// [`MAX_NESTING`]: the depth is the open parentheses plus the `not`s met on the line
+/// (comments aside), an upper bound of the nesting the parser would build.
+fn check_nesting(walker: &Walker) -> Result<()> {
+    let mut start = 0;
+    for line in walker.source.split_inclusive(['\n', '\r']) {
+        let code = line
+            .find('#')
+            .into_iter()
+            .chain(line.find("//"))
+            .min()
+            .map_or(line, |cut| &line[..cut]);
+        let (mut parens, mut nots, mut word_start) = (0usize, 0usize, None);
+        for (i, c) in code.char_indices().chain([(code.len(), ' ')]) {
+            if c.is_alphanumeric() || c == '_' || c == '-' {
+                word_start.get_or_insert(i);
+                continue;
+            }
+            if let Some(w) = word_start.take() {
+                nots += usize::from(code[w..i].eq_ignore_ascii_case("not"));
+            }
+            match c {
+                '(' => parens += 1,
+                ')' => parens = parens.saturating_sub(1),
+                _ => {}
+            }
+            if parens + nots > MAX_NESTING {
+                return Err(walker.error_at(
+                    start + i,
+                    format!(
+                        "this condition nests more than {MAX_NESTING} deep (parentheses and `not`s together): write it flatter"
+                    ),
+                ));
+            }
+        }
+        start += line.len();
+    }
+    Ok(())
 }
 
 struct Walker<'a> {

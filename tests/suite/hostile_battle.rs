@@ -1,0 +1,135 @@
+//! Files and commands from strangers, hex game: each test is named after a problem found by
+//! fuzzing or by hand (issue 9), and fails on the code that had it.
+
+use robots::battle::debug::Session;
+use robots::battle::engine::Match;
+use robots::battle::lang::{MAX_NESTING, parse_condition, parse_program};
+use robots::battle::{match_file, shipped};
+
+fn default_session() -> Session {
+    Session::new(Box::new(|| {
+        let (file, text) = shipped::DEFAULT_MATCH;
+        match_file::parse_match(file, text, &crate::support::read_under_root)
+    }))
+    .unwrap()
+}
+
+fn parens(depth: usize) -> String {
+    format!("{}true{}", "(".repeat(depth), ")".repeat(depth))
+}
+
+fn nots(count: usize) -> String {
+    format!("{}true", "not ".repeat(count))
+}
+
+#[test]
+fn a_condition_4000_parentheses_deep_is_a_located_error_not_a_stack_overflow() {
+    let program = format!("1: ?1\n2: RAZ\ntest 1: {}\n", parens(4000));
+    let d = parse_program("deep.robot", &program, 15).unwrap_err();
+    assert_eq!(d.line, 3, "{d}");
+    assert!(d.message.contains("nests more than"), "{d}");
+    let d = parse_condition("when", &parens(4000)).unwrap_err();
+    assert!(d.message.contains("nests more than"), "{d}");
+}
+
+#[test]
+fn a_condition_with_15000_nots_is_a_located_error_not_a_stack_overflow() {
+    let program = format!("1: ?1\n2: RAZ\ntest 1: {}\n", nots(15_000));
+    let d = parse_program("nots.robot", &program, 15).unwrap_err();
+    assert_eq!(d.line, 3, "{d}");
+    assert!(parse_condition("when", &nots(15_000)).is_err());
+}
+
+/// At the limit a condition still parses, is answered and is dropped.
+#[test]
+fn a_condition_at_the_nesting_limit_parses_answers_and_drops() {
+    let half = MAX_NESTING / 2;
+    let text = format!("{}{}", "not ".repeat(half), parens(half));
+    let program = format!("1: ?1\n2: RAZ\ntest 1: {text}\n");
+    let p = parse_program("limit.robot", &program, 15).unwrap();
+    drop(p);
+    assert!(parse_condition("when", &parens(MAX_NESTING + 1)).is_err());
+    let mut s = default_session();
+    let reply = s.run_line(&format!("watch green.1 {}", parens(MAX_NESTING)));
+    assert!(reply.text.contains("= yes"), "{}", reply.text);
+}
+
+#[test]
+fn a_conditional_signal_nested_4000_deep_is_a_located_error() {
+    let text = format!(
+        "board: classic\nteams:\n  - colour: green\n    robots: [{{program: hunter}}]\n  - colour: violet\n    robots: [{{program: hunter}}]\nsignals:\n  - {{when: \"{}\", robot: green.1, step: 1}}\n",
+        parens(4000)
+    );
+    let d = match_file::parse_match("m.yaml", &text, &|_| {
+        Err(std::io::ErrorKind::NotFound.into())
+    })
+    .unwrap_err();
+    assert!(d.message.contains("nests more than"), "{d}");
+    assert_eq!(d.line, 8, "{d}");
+}
+
+#[test]
+fn debugger_watch_and_break_when_nested_4000_deep_are_refused() {
+    let mut s = default_session();
+    for line in [
+        format!("watch green.1 {}", parens(4000)),
+        format!("break green.1 when {}", nots(15_000)),
+    ] {
+        let reply = s.run_line(&line);
+        assert!(reply.text.starts_with("error:"), "{}", reply.text);
+        assert!(reply.text.contains("nests more than"), "{}", reply.text);
+    }
+}
+
+/// `delete 4294967297` once wrapped to `delete 1`.
+#[test]
+fn delete_4294967297_does_not_delete_breakpoint_1() {
+    let mut s = default_session();
+    s.run_line("break green.1 step 3");
+    let reply = s.run_line("delete 4294967297");
+    assert!(reply.text.starts_with("error:"), "{}", reply.text);
+    assert_eq!(s.marks().len(), 1);
+}
+
+/// `Region::Ring` once cut the board's reach `(width + height) as u8`: on a board with
+/// width + height = 256 it became 0 and `lake within 10` answered no with a lake 5 away.
+#[test]
+fn lake_within_10_sees_a_lake_5_hexes_away_on_a_board_whose_sides_add_to_256() {
+    let (width, height) = (200, 56);
+    let mut map = String::new();
+    for row in 0..height {
+        if row % 2 == 1 {
+            map.push(' ');
+        }
+        let cells: Vec<&str> = (0..width)
+            .map(|col| match (row, col) {
+                (0, 0) => "+",
+                (0, 5) => "~",
+                (1, 150) => "+",
+                _ => ".",
+            })
+            .collect();
+        map.push_str(&cells.join(" "));
+        map.push('\n');
+    }
+    let board = format!("name: wide\nmap: |\n{}", indent(&map));
+    let text = format!(
+        "board: wide.yaml\nrules: {{rounds: 1}}\nteams:\n  - colour: green\n    robots: [{{at: [0, 0], facing: 1, code: \"1: ?1\\n2: T\\n3: RAZ\\ntest 1: lake within 10\\n\"}}]\n  - colour: violet\n    robots: [{{at: [150, 1], code: \"\"}}]\n"
+    );
+    let read = |_: &std::path::Path| Ok(board.clone().into_bytes());
+    let setup = match_file::parse_match("m.yaml", &text, &read).unwrap();
+    let mut m = Match::new(&setup).unwrap();
+    let mut answers = Vec::new();
+    while !m.is_over() {
+        for e in m.step() {
+            if let robots::battle::engine::Event::Tested { answer, .. } = e {
+                answers.push(answer);
+            }
+        }
+    }
+    assert_eq!(answers.first(), Some(&true), "{answers:?}");
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("  {l}\n")).collect()
+}
