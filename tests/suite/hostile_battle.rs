@@ -115,7 +115,7 @@ fn lake_within_10_sees_a_lake_5_hexes_away_on_a_board_whose_sides_add_to_256() {
     let board = format!("name: wide\nmap: |\n{}", indent(&map));
     let text = "board: wide.yaml\nrules: {rounds: 1}\nteams:\n  - colour: green\n    robots: [{at: [0, 0], facing: 1, code: \"1: ?1\\n2: T\\n3: RAZ\\ntest 1: lake within 10\\n\"}]\n  - colour: violet\n    robots: [{at: [150, 1], code: \"\"}]\n";
     let read = |_: &std::path::Path| Ok(board.clone().into_bytes());
-    let setup = match_file::parse_match("m.yaml", &text, &read).unwrap();
+    let setup = match_file::parse_match("m.yaml", text, &read).unwrap();
     let mut m = Match::new(&setup).unwrap();
     let mut answers = Vec::new();
     while !m.is_over() {
