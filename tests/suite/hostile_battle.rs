@@ -131,3 +131,47 @@ fn lake_within_10_sees_a_lake_5_hexes_away_on_a_board_whose_sides_add_to_256() {
 fn indent(text: &str) -> String {
     text.lines().map(|l| format!("  {l}\n")).collect()
 }
+
+/// `step 999999999999` once kept ~270 bytes a robot turn for ever. Now the log keeps a
+/// window of recent turns and kept states thin out past a budget, and going back stays
+/// exact: a long run on the largest board keeps both bounded.
+#[test]
+fn stepping_far_keeps_the_debugger_memory_bounded_and_going_back_exact() {
+    use robots::battle::debug::{LOG_TURNS, Timeline};
+    let (width, height) = (200, 80);
+    let mut map = String::new();
+    for row in 0..height {
+        map.push_str(if row % 2 == 1 { "   " } else { "  " });
+        map.push_str(&vec!["."; width].join(" "));
+        map.push('\n');
+    }
+    let board = format!("name: largest\nmap: |\n{map}");
+    let text = "board: largest.yaml\nrules: {rounds: 4000000000}\nteams:\n  - colour: green\n    robots: [{at: [0, 0], code: \"1: R+1\"}]\n  - colour: violet\n    robots: [{at: [9, 9], code: \"1: R-1\"}]\n";
+    let read = |_: &std::path::Path| Ok(board.clone().into_bytes());
+    let setup = match_file::parse_match("m.yaml", text, &read).unwrap();
+    let mut t = Timeline::new(Match::new(&setup).unwrap());
+    let far = 6 * LOG_TURNS;
+    t.go_to(far);
+    assert_eq!(t.turn(), far);
+    let (kept, most) = t.checkpoints_kept();
+    assert!(kept <= most, "{kept} states kept, budget {most}");
+    assert!(most < 2000, "a state of the largest board is large: {most}");
+    assert!(
+        t.turn() - t.log_start() <= 2 * LOG_TURNS + 2,
+        "log from {}",
+        t.log_start()
+    );
+    assert!(t.log().len() <= 4 * usize::try_from(2 * LOG_TURNS + 2).unwrap());
+    // Going back (before the log window, across thinned states) is exact.
+    for target in [12_345, 1, far - 3] {
+        t.go_to(target);
+        let mut straight = Match::new(&setup).unwrap();
+        for _ in 0..target {
+            straight.step();
+        }
+        assert_eq!(t.current().state(), straight.state(), "turn {target}");
+    }
+    t.back_round();
+    assert_eq!(t.current().clock().slot, 0);
+    assert!(t.turn() < far - 3);
+}

@@ -7,12 +7,15 @@ pub mod command;
 pub mod timeline;
 
 pub use command::{Breakpoint, Command, EventKind, Scope, Show, parse};
-pub use timeline::{CHECKPOINT_EVERY, Timeline};
+pub use timeline::{CHECKPOINT_EVERY, LOG_TURNS, Timeline};
 
 use crate::battle::engine::{Event, Match, MatchSetup, RobotId, RobotName, SetupError};
 use crate::battle::lang::Condition;
 use crate::text::diagnostic::Diagnostic;
 use std::fmt::Write;
+
+/// The most events one answer lists: a longer move in time shows its last ones.
+pub const MAX_REPLY_EVENTS: usize = 1000;
 
 /// Builds the match again from its files (for `reload`).
 pub type Loader = Box<dyn Fn() -> Result<MatchSetup, Diagnostic>>;
@@ -203,7 +206,17 @@ impl Session {
             let after = self.timeline.turn();
             let mut out = String::new();
             if after > before {
-                for e in self.timeline.events_since(before) {
+                let events = self.timeline.events_since(before);
+                let shown = &events[events.len().saturating_sub(MAX_REPLY_EVENTS)..];
+                if shown.len() < events.len() || self.timeline.log_start() > before {
+                    let _ = writeln!(
+                        out,
+                        "… {} turns played; their last {} events:",
+                        after - before,
+                        shown.len()
+                    );
+                }
+                for e in shown {
                     out.push_str(&e.log_line());
                 }
             } else if after < before {

@@ -6,8 +6,8 @@
 use crate::battle::engine::{Event, Match, RobotId, SignalError, State};
 use crate::battle::terrain::TeamColour;
 
-/// A turn count as an index into the timeline's arrays (which hold every turn played, so
-/// it fits).
+/// A turn count as an index into the timeline's arrays (which hold the turns of the window,
+/// so it fits).
 fn index(turn: u64) -> usize {
     usize::try_from(turn).unwrap_or(usize::MAX)
 }
@@ -17,9 +17,18 @@ fn turns(index: usize) -> u64 {
     u64::try_from(index).unwrap_or(u64::MAX)
 }
 
-/// How many robot turns apart the kept states are: going back replays at most this many
-/// turns less one.
+/// How many robot turns apart the kept states start: a state is kept at the first round start
+/// at least this many turns after the last one kept. Going back replays from the nearest one.
 pub const CHECKPOINT_EVERY: u64 = 64;
+
+/// At most this many bytes of kept states: past it, every other one is let go and the spacing
+/// doubles, so memory stays bounded however long the match (going back stays exact; it only
+/// replays more).
+const CHECKPOINT_BYTES: usize = 32 << 20;
+
+/// The log keeps the events of at least this many recent robot turns (and at most twice as
+/// many); older events are let go, so memory stays flat however far one steps.
+pub const LOG_TURNS: u64 = 1 << 16;
 
 /// One robot turn played: its round and its team.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,17 +37,27 @@ pub struct Played {
     pub team: TeamColour,
 }
 
+/// The match with its past. Invariants: every kept state is at the start of a round (or turn
+/// 0) and after that turn's signals by hand; the log window starts at the start of a round
+/// `log_from` and covers every turn from there to `turn`.
 #[derive(Clone, Debug)]
 pub struct Timeline {
-    /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` turns (its inputs applied).
-    checkpoints: Vec<State>,
+    /// `(turn, state)`, by turn; the first is turn 0.
+    checkpoints: Vec<(u64, State)>,
+    /// Turns between kept states, at least.
+    spacing: u64,
+    /// How many states fit in [`CHECKPOINT_BYTES`].
+    max_checkpoints: usize,
     current: Match,
     /// Robot turns played to reach `current`.
     turn: u64,
+    /// The turn the log window starts after.
+    log_from: u64,
+    /// The events of turns `log_from + 1 ..= turn`, and of the signals sent after them.
     log: Vec<Event>,
-    /// `log_ends[t]`: the log's length once turn `t` and its inputs are done.
+    /// `log_ends[k]`: the log's length once turn `log_from + k` and its inputs are done.
     log_ends: Vec<usize>,
-    /// `played[t - 1]`: turn `t`.
+    /// `played[k]`: turn `log_from + k + 1`.
     played: Vec<Played>,
     /// Signals by hand: `(turn, robot, step)`, sent after turn `turn`, in order.
     inputs: Vec<(u64, RobotId, u8)>,
@@ -46,10 +65,17 @@ pub struct Timeline {
 
 impl Timeline {
     pub fn new(start: Match) -> Timeline {
+        let state_bytes = std::mem::size_of::<State>()
+            + std::mem::size_of_val(start.robots())
+            + start.board().len() * 2
+            + start.teams().len() * 16;
         Timeline {
-            checkpoints: vec![start.state().clone()],
+            checkpoints: vec![(0, start.state().clone())],
+            spacing: CHECKPOINT_EVERY,
+            max_checkpoints: (CHECKPOINT_BYTES / state_bytes.max(1)).max(64),
             current: start,
             turn: 0,
+            log_from: 0,
             log: Vec::new(),
             log_ends: vec![0],
             played: Vec::new(),
@@ -66,27 +92,39 @@ impl Timeline {
         self.turn
     }
 
-    /// Every event so far, in order.
+    /// The events kept, in order: those of the turns after [`Timeline::log_start`].
     pub fn log(&self) -> &[Event] {
         &self.log
     }
 
-    /// The events of turn `t` (1-based) and of the signals sent after it.
+    /// The turn the kept log starts after (0 until the log has let old turns go).
+    pub fn log_start(&self) -> u64 {
+        self.log_from
+    }
+
+    /// How many states are kept, and at most (for tests of the memory bound).
+    pub fn checkpoints_kept(&self) -> (usize, usize) {
+        (self.checkpoints.len(), self.max_checkpoints)
+    }
+
+    /// The events of turn `t` (1-based) and of the signals sent after it, if still kept.
     pub fn events_of(&self, t: u64) -> &[Event] {
-        let t = index(t);
-        match (self.log_ends.get(t.wrapping_sub(1)), self.log_ends.get(t)) {
+        let Some(k) = t.checked_sub(self.log_from).filter(|&k| k > 0) else {
+            return &[];
+        };
+        match (self.log_ends.get(index(k - 1)), self.log_ends.get(index(k))) {
             (Some(&a), Some(&b)) => &self.log[a..b],
             _ => &[],
         }
     }
 
-    /// The events since turn `t` (exclusive).
+    /// The events since turn `t` (exclusive), as far as they are kept.
     pub fn events_since(&self, t: u64) -> &[Event] {
-        let from = self
-            .log_ends
-            .get(index(t))
+        let from = t
+            .checked_sub(self.log_from)
+            .and_then(|k| self.log_ends.get(index(k)))
             .copied()
-            .unwrap_or(self.log.len());
+            .unwrap_or(0);
         &self.log[from.min(self.log.len())..]
     }
 
@@ -129,24 +167,82 @@ impl Timeline {
             }
         }
         self.log_ends.push(self.log.len());
-        if turn.is_multiple_of(CHECKPOINT_EVERY)
-            && self.checkpoints.len() as u64 == turn / CHECKPOINT_EVERY
-        {
-            self.checkpoints.push(self.current.state().clone());
-        }
+        self.keep_state();
+        self.trim_log();
         true
     }
 
-    /// Goes to the state after `target` robot turns: back through a checkpoint and a replay,
+    /// Whether the state is at the start of a round (a team turn's start too).
+    fn at_round_start(&self) -> bool {
+        let clock = self.current.clock();
+        !self.current.is_over() && clock.slot == 0 && clock.next == 0
+    }
+
+    /// Keeps the state at the first round start `spacing` turns after the last kept one;
+    /// past the budget, lets every other kept state go and doubles the spacing.
+    fn keep_state(&mut self) {
+        let last = self.checkpoints.last().map_or(0, |c| c.0);
+        if self.turn < last + self.spacing || !self.at_round_start() {
+            return;
+        }
+        self.checkpoints
+            .push((self.turn, self.current.state().clone()));
+        if self.checkpoints.len() > self.max_checkpoints {
+            let mut k = 0;
+            self.checkpoints.retain(|_| {
+                k += 1;
+                k % 2 == 1
+            });
+            self.spacing = self.spacing.saturating_mul(2);
+        }
+    }
+
+    /// Lets the oldest turns of the log go once it holds twice [`LOG_TURNS`], cutting at a
+    /// round start so the window still starts at one.
+    fn trim_log(&mut self) {
+        if turns(self.played.len()) < 2 * LOG_TURNS {
+            return;
+        }
+        let from = index(LOG_TURNS);
+        let Some(k) =
+            (from..self.played.len()).find(|&k| self.played[k].round != self.played[k - 1].round)
+        else {
+            return;
+        };
+        let cut = self.log_ends[k];
+        self.log.drain(..cut);
+        self.log_ends.drain(..k);
+        for end in &mut self.log_ends {
+            *end -= cut;
+        }
+        self.played.drain(..k);
+        self.log_from += turns(k);
+    }
+
+    /// Goes to the state after `target` robot turns: back through a kept state and a replay,
     /// or forward (stopping early if the match ends first).
     pub fn go_to(&mut self, target: u64) {
         if target < self.turn {
-            let k = index(target / CHECKPOINT_EVERY).min(self.checkpoints.len() - 1);
-            self.current = self.current.with_state(self.checkpoints[k].clone());
-            self.turn = (target / CHECKPOINT_EVERY).min(turns(k)) * CHECKPOINT_EVERY;
-            self.log.truncate(self.log_ends[index(self.turn)]);
-            self.log_ends.truncate(index(self.turn) + 1);
-            self.played.truncate(index(self.turn));
+            let k = self
+                .checkpoints
+                .iter()
+                .rposition(|c| c.0 <= target)
+                .unwrap_or(0);
+            let (at, state) = self.checkpoints[k].clone();
+            self.current = self.current.with_state(state);
+            self.turn = at;
+            if at >= self.log_from {
+                let k = index(at - self.log_from);
+                self.log.truncate(self.log_ends[k]);
+                self.log_ends.truncate(k + 1);
+                self.played.truncate(k);
+            } else {
+                // Before the window: a new one starts at this kept state (a round start).
+                self.log_from = at;
+                self.log.clear();
+                self.log_ends = vec![0];
+                self.played.clear();
+            }
         }
         while self.turn < target && self.step() {}
     }
@@ -159,44 +255,53 @@ impl Timeline {
         let turn = self.turn;
         self.inputs.retain(|(at, ..)| *at <= turn);
         self.inputs.push((turn, robot, step));
-        self.checkpoints
-            .truncate(index(turn / CHECKPOINT_EVERY) + 1);
-        if turn.is_multiple_of(CHECKPOINT_EVERY) {
-            self.checkpoints[index(turn / CHECKPOINT_EVERY)] = self.current.state().clone();
+        self.checkpoints.retain(|c| c.0 <= turn);
+        if let Some(last) = self.checkpoints.last_mut()
+            && last.0 == turn
+        {
+            last.1 = self.current.state().clone();
         }
         self.log.extend(events);
-        self.log_ends[index(turn)] = self.log.len();
+        let k = index(turn - self.log_from);
+        self.log_ends[k] = self.log.len();
         Ok(())
     }
 
-    /// Turn indices where a new team turn (`by_team`) or a new round starts; 0 is the first.
+    /// Turns where a new team turn (`by_team`) or a new round starts, within the window (its
+    /// start is a round start).
     fn starts(&self, by_team: bool) -> impl Iterator<Item = u64> + '_ {
         let key = move |p: &Played| (p.round, by_team.then_some(p.team));
         (0..self.played.len())
             .filter(move |&i| i == 0 || key(&self.played[i - 1]) != key(&self.played[i]))
-            .map(|i| i as u64)
+            .map(|i| self.log_from + turns(i))
+    }
+
+    /// Back to the latest start before the current turn (moving the window back if need be).
+    fn back_to_start(&mut self, by_team: bool) {
+        let from = self.turn;
+        loop {
+            if let Some(target) = self.starts(by_team).filter(|&s| s < from).max() {
+                self.go_to(target);
+                return;
+            }
+            if self.log_from == 0 {
+                self.go_to(0);
+                return;
+            }
+            // The window starts at `from`: open an earlier one.
+            self.go_to(self.log_from - 1);
+        }
     }
 
     /// Back to the start of the current team's turn, or of the previous one if already there.
     pub fn back_team_turn(&mut self) {
-        let target = self
-            .starts(true)
-            .filter(|&s| s < self.turn)
-            .max()
-            .unwrap_or(0);
-        self.go_to(target);
+        self.back_to_start(true);
     }
 
     /// Back to the start of the current round, or of the previous one if already there.
     pub fn back_round(&mut self) {
-        let target = self
-            .starts(false)
-            .filter(|&s| s < self.turn)
-            .max()
-            .unwrap_or(0);
-        self.go_to(target);
+        self.back_to_start(false);
     }
-
     /// Forward to the end of the team turn under way (at least one robot turn).
     pub fn forward_team_turn(&mut self) {
         if !self.step() {
@@ -223,11 +328,17 @@ impl Timeline {
         }
     }
 
-    /// The start of round `n`: back to the first turn played in it, or forward until it begins.
+    /// The start of round `n`: back to the kept state at or before it and forward from there,
+    /// or forward until it begins.
     pub fn go_to_round(&mut self, n: u32) {
-        if let Some(i) = self.played.iter().position(|p| p.round >= n) {
-            self.go_to(i as u64);
-            return;
+        if self.current.clock().round >= n {
+            let start = self
+                .checkpoints
+                .iter()
+                .rev()
+                .find(|c| c.1.round() <= n && c.0 <= self.turn)
+                .map_or(0, |c| c.0);
+            self.go_to(start);
         }
         while !self.current.is_over() && self.current.clock().round < n {
             self.step();

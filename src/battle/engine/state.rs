@@ -142,6 +142,11 @@ pub struct State {
 }
 
 impl State {
+    /// The round under way (or the last one, once the match is over).
+    pub fn round(&self) -> u32 {
+        self.clock.round
+    }
+
     pub(super) fn robot_at(&self, cell: CellId) -> Option<RobotId> {
         self.occupant[cell.index()]
     }
