@@ -225,7 +225,7 @@ pub fn board(file: &str) -> Result<(), Failure> {
 }
 
 pub fn debug(args: DebugArgs) -> Result<(), Failure> {
-    use std::io::{BufRead, IsTerminal};
+    use std::io::IsTerminal;
     let DebugArgs { file, seed, script } = args;
     let loader: robots::battle::debug::Loader = Box::new(move || {
         let mut setup = load_match(file.as_deref())?;
@@ -243,7 +243,9 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
                 .collect::<Vec<_>>()
                 .into_iter(),
         ),
-        None if !std::io::stdin().is_terminal() => Box::new(std::io::stdin().lock().lines()),
+        None if !std::io::stdin().is_terminal() => {
+            Box::new(super::prompt::lines(std::io::stdin().lock()))
+        }
         None => {
             return super::tui::run(session)
                 .map_err(|e| Failure::Bad(format!("the terminal failed: {e}")));

@@ -1,13 +1,48 @@
-//! Questions at the terminal, for the human players of the token games.
+//! What people type: questions at the terminal for the human players of the token games,
+//! and command lines for the debugger, each line read with a bounded buffer.
+
+use std::io::{BufRead, Read};
+
+/// The longest line read from standard input: a longer one is refused, not stored.
+pub const MAX_LINE_BYTES: u64 = 64 * 1024;
+
+/// Reads one line of at most [`MAX_LINE_BYTES`]; `None` at the end of the input. A longer
+/// line is an error, and the reader should stop: its end may never come (`/dev/zero`).
+pub fn read_line(input: &mut impl BufRead) -> Option<std::io::Result<String>> {
+    let mut bytes = Vec::new();
+    match input
+        .by_ref()
+        .take(MAX_LINE_BYTES + 1)
+        .read_until(b'\n', &mut bytes)
+    {
+        Ok(0) => return None,
+        Ok(_) => {}
+        Err(e) => return Some(Err(e)),
+    }
+    if bytes.len() > usize::try_from(MAX_LINE_BYTES).unwrap_or(usize::MAX)
+        && !bytes.ends_with(b"\n")
+    {
+        return Some(Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("a line longer than {MAX_LINE_BYTES} bytes"),
+        )));
+    }
+    Some(Ok(String::from_utf8_lossy(&bytes)
+        .trim_end_matches(['\n', '\r'])
+        .to_string()))
+}
+
+/// Every line of `input`, each bounded as [`read_line`] says.
+pub fn lines(mut input: impl BufRead) -> impl Iterator<Item = std::io::Result<String>> {
+    std::iter::from_fn(move || read_line(&mut input))
+}
 
 /// Asks a question at the terminal; `None` when the input has ended.
 pub fn ask(prompt: &str) -> Option<String> {
-    use std::io::BufRead;
     out!("{prompt}");
-    let mut line = String::new();
-    match std::io::stdin().lock().read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(line.trim().to_string()),
+    match read_line(&mut std::io::stdin().lock()) {
+        None | Some(Err(_)) => None,
+        Some(Ok(line)) => Some(line.trim().to_string()),
     }
 }
 

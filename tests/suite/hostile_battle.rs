@@ -175,3 +175,31 @@ fn stepping_far_keeps_the_debugger_memory_bounded_and_going_back_exact() {
     assert_eq!(t.current().clock().slot, 0);
     assert!(t.turn() < far - 3);
 }
+
+/// `robots debug < /dev/zero` once aborted on a 2 GB allocation: a command line is read with
+/// a bounded buffer, and a line past the bound ends the session with a clear error.
+#[test]
+fn debug_reading_an_endless_line_stops_with_an_error_not_an_abort() {
+    use std::io::Write;
+    let mut child = crate::support::robots_command()
+        .arg("debug")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Far more than a line may hold, without a newline; the reader stops early, so the pipe
+    // may close under us: that is fine.
+    let chunk = vec![b'x'; 1 << 16];
+    for _ in 0..64 {
+        if stdin.write_all(&chunk).is_err() {
+            break;
+        }
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("a line longer than"), "{err}");
+}
