@@ -37,13 +37,15 @@ impl Hex {
         Hex::new(self.q + dq * n, self.r + dr * n)
     }
 
-    /// If `other` lies on the straight line from `self` in `dir`, how many hexes along it.
+    /// If `other` lies on the straight line from `self` in `dir`, how many hexes along it (the
+    /// same as before the checked conversion: `k >= 1`, and both components match).
     pub fn along(self, dir: Direction, other: Hex) -> Option<u32> {
         let (dq, dr) = dir.axial();
         let (oq, or) = (other.q - self.q, other.r - self.r);
         // The line is k * (dq, dr) for k >= 1; pick k from whichever component is non-zero.
         let k = if dq != 0 { oq / dq } else { or / dr };
-        (k >= 1 && oq == k * dq && or == k * dr).then_some(k as u32)
+        let k = u32::try_from(k).ok().filter(|&k| k >= 1)?;
+        (oq == other_component(k, dq) && or == other_component(k, dr)).then_some(k)
     }
 }
 
@@ -115,6 +117,11 @@ pub fn direction_legend() -> String {
         .map(|d| format!("{} {} {}", d.number(), d.arrow(), d.name()))
         .collect();
     format!("directions: {}", parts.join("  "))
+}
+
+/// `k * d` for a line's step `k` and a direction component `d` (-1, 0 or 1).
+fn other_component(k: u32, d: i32) -> i32 {
+    i32::try_from(k).map_or(i32::MAX, |k| k * d)
 }
 
 #[cfg(test)]

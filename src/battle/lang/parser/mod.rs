@@ -179,7 +179,7 @@ impl Walker<'_> {
         let number_pair = inner
             .next()
             .expect("grammar: a step starts with its number");
-        let number = self.number(&number_pair)? as usize;
+        let number = usize::try_from(self.number(&number_pair)?).unwrap_or(usize::MAX);
         let expected = before.len() + 1;
         if number == 0 {
             return Err(self.error(&number_pair, "steps are numbered from 1"));
