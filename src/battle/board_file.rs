@@ -1,7 +1,7 @@
 //! Board files (`boards/*.yaml`, docs/FORMATS.md): a text map plus a legend, validated into a
 //! [`Board`] with errors that point at the offending hex in the file.
 
-use crate::battle::board::{Board, BoardError, Cell};
+use crate::battle::board::{Board, BoardError, Cell, MAX_CELLS, MAX_SIDE};
 use crate::battle::terrain::{Form, ShapeColour, TeamColour, Terrain};
 use crate::text::diagnostic::Diagnostic;
 use serde::Deserialize;
@@ -106,13 +106,39 @@ pub fn parse_board(file: &str, source: &str) -> Result<Board, Diagnostic> {
             "the map is empty: draw one line of hexes per row",
         ));
     }
+    let too_large = |width: usize| {
+        let e = BoardError::TooLarge {
+            width,
+            height: rows.len(),
+        };
+        Diagnostic::at(file, source, map_key.0, map_key.1, e.to_string())
+    };
+    // The limits are checked before any work per hex: the rows, then each row's length.
+    if rows.len() > MAX_SIDE {
+        let message = format!(
+            "the map has {} rows: at most {MAX_SIDE} a side and {MAX_CELLS} hexes",
+            rows.len()
+        );
+        return Err(Diagnostic::at(file, source, map_key.0, map_key.1, message));
+    }
     let mut width = None;
     let mut cells = Vec::new();
     for (row, text) in rows.iter().enumerate() {
         let at = |col: usize, msg: String| {
             Diagnostic::at(file, source, map_line + 1 + row, map_indent + col + 1, msg)
         };
+        // A row of MAX_SIDE hexes is at most 2 × MAX_SIDE characters (odd rows are shifted).
+        let longest = 2 * MAX_SIDE;
+        if text.chars().take(longest + 1).count() > longest {
+            return Err(at(
+                longest,
+                format!("row {row} is longer than {MAX_SIDE} hexes, the most a side may have"),
+            ));
+        }
         let count = read_row(row, text, &legend, &mut cells).map_err(|(col, m)| at(col, m))?;
+        if count.saturating_mul(rows.len()) > MAX_CELLS {
+            return Err(too_large(count));
+        }
         match width {
             None => width = Some(count),
             Some(w) if w != count => {

@@ -13,6 +13,7 @@ use crate::battle::hex::Direction;
 use crate::battle::lang::Program;
 use crate::battle::shipped;
 use crate::battle::terrain::TeamColour;
+use crate::text::confine::Confine;
 use crate::text::diagnostic::Diagnostic;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -77,7 +78,9 @@ struct SignalFile {
     step: u32,
 }
 
-/// Reads files named by a match file (boards, programs).
+/// Reads files named by a match file (boards, programs). The path has passed the
+/// [`Confine`] policy given to [`parse_match`]; the reader should still bound what it reads
+/// (the binary stops past [`crate::text::MAX_INPUT_BYTES`]; larger texts are refused here).
 pub type Reader<'a> = dyn Fn(&Path) -> std::io::Result<Vec<u8>> + 'a;
 
 /// The default seed when neither the file nor the command line gives one.
@@ -104,6 +107,7 @@ struct Ctx<'a> {
     source: &'a str,
     base: PathBuf,
     read: &'a Reader<'a>,
+    confine: Confine,
 }
 
 impl Ctx<'_> {
@@ -154,8 +158,14 @@ impl Ctx<'_> {
 }
 
 /// Loads a match file. `file` is its path (for diagnostics and relative paths). The file
-/// layer reads the text and says where; [`MatchSetup::validate`] says what is wrong.
-pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup, Diagnostic> {
+/// layer reads the text and says where; [`MatchSetup::validate`] says what is wrong. Files
+/// the match names are read through `read` if `confine` allows their paths.
+pub fn parse_match(
+    file: &str,
+    source: &str,
+    read: &Reader,
+    confine: Confine,
+) -> Result<MatchSetup, Diagnostic> {
     let raw: MatchFile = crate::text::yaml::from_str(file, source)?;
     let _ = &raw.description;
     let ctx = Ctx {
@@ -166,6 +176,7 @@ pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup
             .map(Path::to_path_buf)
             .unwrap_or_default(),
         read,
+        confine,
     };
     let mut places = Places {
         teams: Vec::new(),
@@ -189,8 +200,7 @@ pub fn parse_match(file: &str, source: &str, read: &Reader) -> Result<MatchSetup
         rounds: raw.rules.rounds.unwrap_or(defaults.rounds),
     };
     rules.validate().map_err(|e| ctx.locate(&places, &e))?;
-    let board =
-        load_board(&raw.board, &ctx.base, read).map_err(|msg| ctx.err(ctx.key("board", 1), msg))?;
+    let board = load_board(&raw.board, &ctx).map_err(|msg| ctx.err(ctx.key("board", 1), msg))?;
     if raw.teams.is_empty() {
         return Err(ctx.locate(&places, &SetupError::NoTeams));
     }
@@ -315,7 +325,7 @@ fn read_program(
 ) -> Result<(Program, String), Diagnostic> {
     match (&robot.program, &robot.code) {
         (Some(name), None) => {
-            let (text, origin, shown) = program_source(name, &ctx.base, ctx.read)
+            let (text, origin, shown) = program_source(name, ctx)
                 .map_err(|m| ctx.err(ctx.key("program", from), format!("{what}: {m}")))?;
             let program = crate::battle::lang::parse_program(&shown, &text, rules.program_steps)?;
             Ok((program, origin))
@@ -337,16 +347,17 @@ fn read_program(
 
 /// The text of a file named by the match file (relative to it), and the name its
 /// diagnostics use. `kind` and `shipped` make the error say what could be named instead.
+/// The path is checked against the policy before anything is read.
 fn read_referenced(
     kind: &str,
     name: &str,
     shipped: &[&str],
-    base: &Path,
-    read: &Reader,
+    ctx: &Ctx,
 ) -> Result<(String, String), String> {
-    let path: PathBuf = base.join(name);
+    ctx.confine.check(name)?;
+    let path: PathBuf = ctx.base.join(name);
     let shown = path.display().to_string();
-    let bytes = read(&path).map_err(|e| {
+    let bytes = (ctx.read)(&path).map_err(|e| {
         format!(
             "cannot read {kind} `{shown}`: {e} (shipped {kind}s: {})",
             shipped.join(", ")
@@ -358,23 +369,18 @@ fn read_referenced(
 }
 
 /// A shipped board by name (`classic`), or a board file relative to the match file.
-fn load_board(name: &str, base: &Path, read: &Reader) -> Result<Board, String> {
+fn load_board(name: &str, ctx: &Ctx) -> Result<Board, String> {
     if let Some(text) = shipped::board(name) {
         return crate::battle::board_file::parse_board(&format!("boards/{name}.yaml"), text)
             .map_err(|d| d.to_string());
     }
-    let (text, shown) =
-        read_referenced("board", name, &shipped::BOARDS.map(|(n, _)| n), base, read)?;
+    let (text, shown) = read_referenced("board", name, &shipped::BOARDS.map(|(n, _)| n), ctx)?;
     crate::battle::board_file::parse_board(&shown, &text)
         .map_err(|d| format!("in the board file:\n{d}"))
 }
 
 /// A program's text, where it came from, and the name its diagnostics use.
-fn program_source(
-    name: &str,
-    base: &Path,
-    read: &Reader,
-) -> Result<(String, String, String), String> {
+fn program_source(name: &str, ctx: &Ctx) -> Result<(String, String, String), String> {
     if let Some(text) = shipped::program(name) {
         return Ok((
             text.to_string(),
@@ -382,13 +388,7 @@ fn program_source(
             format!("programs/{name}.robot"),
         ));
     }
-    let (text, shown) = read_referenced(
-        "program",
-        name,
-        &shipped::PROGRAMS.map(|(n, _)| n),
-        base,
-        read,
-    )?;
+    let (text, shown) = read_referenced("program", name, &shipped::PROGRAMS.map(|(n, _)| n), ctx)?;
     Ok((text, name.to_string(), shown))
 }
 
@@ -517,7 +517,9 @@ pub fn parse_robot_ref(text: &str, teams: &[TeamSetup]) -> Result<RobotRef, Robo
     })
 }
 
-/// Programs parsed on their own are checked against the default length.
+/// Programs parsed on their own are checked against the default length. A leading byte
+/// order mark is ignored.
 pub fn parse_program_file(file: &str, source: &str) -> Result<Program, Diagnostic> {
+    let source = crate::text::strip_bom(source);
     crate::battle::lang::parse_program(file, source, crate::battle::lang::DEFAULT_PROGRAM_STEPS)
 }

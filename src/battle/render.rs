@@ -90,7 +90,7 @@ g camp  G start point  + outer start  #G# computer";
 pub fn board(board: &Board) -> String {
     format!(
         "{} ({} x {} hexes)\n{}{LEGEND}\n",
-        board.name,
+        crate::text::escape(&board.name),
         board.width,
         board.height,
         draw(board, None)

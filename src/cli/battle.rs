@@ -1,17 +1,20 @@
 //! The hex game's commands: `run`, `check`, `board`, `debug`, `bench`.
 
 use super::files::{read_bytes, read_input, read_text};
-use super::flags::{DebugArgs, RunArgs};
+use super::flags::{DebugArgs, RunArgs, confine};
 use super::micro::micro_file;
 use super::output::Failure;
 use robots::battle::engine::{Match, MatchSetup};
 use robots::battle::report::{EventDoc, FORMAT_VERSION, ReplayDoc, ResultDoc};
 use robots::battle::{board_file, match_file, render, shipped};
 use robots::micro::MicroFile;
+use robots::text::confine::Confine;
 use robots::text::diagnostic::Diagnostic;
+use robots::text::escape;
 use std::path::{Path, PathBuf};
 
-pub fn load_match(file: Option<&Path>) -> Result<MatchSetup, Diagnostic> {
+/// A match file (or the shipped default match), the files it names read if `confine` allows.
+pub fn load_match(file: Option<&Path>, confine: Confine) -> Result<MatchSetup, Diagnostic> {
     let (name, text) = match file {
         Some(path) => (path.display().to_string(), read_input(path)?),
         None => (
@@ -19,12 +22,12 @@ pub fn load_match(file: Option<&Path>) -> Result<MatchSetup, Diagnostic> {
             shipped::DEFAULT_MATCH.1.to_string(),
         ),
     };
-    match_file::parse_match(&name, &text, &read_bytes)
+    match_file::parse_match(&name, &text, &read_bytes, confine)
 }
 
 /// `robots run`: play a match; print the result, the log, JSON, or write a replay.
 pub fn run(args: RunArgs) -> Result<(), Failure> {
-    let mut setup = load_match(args.file.as_deref())?;
+    let mut setup = load_match(args.file.as_deref(), confine(args.allow_outside))?;
     if let Some(seed) = args.seed {
         setup.seed = seed;
     }
@@ -37,8 +40,8 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     if log {
         outln!(
             "{} on {} (scenario {}, seed {}); {first} plays first\n{}",
-            setup.name,
-            game.board().name,
+            escape(&setup.name),
+            escape(&game.board().name),
             game.scenario().number(),
             game.seed(),
             render::state(&game)
@@ -101,7 +104,7 @@ fn write_json(path: &Path, doc: &impl serde::Serialize) -> Result<(), Failure> {
 }
 
 /// What a file is, from its extension and (for YAML) its keys.
-fn check_one(path: &Path) -> Result<String, Failure> {
+fn check_one(path: &Path, confine: Confine) -> Result<String, Failure> {
     let text = read_input(path)?;
     let shown = path.display().to_string();
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
@@ -112,12 +115,12 @@ fn check_one(path: &Path) -> Result<String, Failure> {
                 "{shown}: ok (program{}, {} steps)",
                 p.name
                     .as_ref()
-                    .map(|n| format!(" `{n}`"))
+                    .map(|n| format!(" `{}`", escape(n)))
                     .unwrap_or_default(),
                 p.len()
             ))
         }
-        "yaml" | "yml" => check_yaml(path, &shown, &text),
+        "yaml" | "yml" => check_yaml(path, &shown, &text, confine),
         _ => Err(Diagnostic::whole_file(
             &shown,
             "unknown kind of file: expected .robot (a program) or .yaml (a board, a match, a Ricochet position or a Micro Robots file)",
@@ -127,7 +130,7 @@ fn check_one(path: &Path) -> Result<String, Failure> {
 }
 
 /// A YAML file, by its top-level keys.
-fn check_yaml(path: &Path, shown: &str, text: &str) -> Result<String, Failure> {
+fn check_yaml(path: &Path, shown: &str, text: &str, confine: Confine) -> Result<String, Failure> {
     let (shown, text) = (shown.to_string(), text.to_string());
     {
         {
@@ -136,20 +139,23 @@ fn check_yaml(path: &Path, shown: &str, text: &str) -> Result<String, Failure> {
                 let b = board_file::parse_board(&shown, &text)?;
                 Ok(format!(
                     "{shown}: ok (board `{}`, {} x {} hexes)",
-                    b.name, b.width, b.height
+                    escape(&b.name),
+                    b.width,
+                    b.height
                 ))
             } else if keys.iter().any(|k| {
                 k == "tiles" || k == "rows" || (k == "face" && !keys.iter().any(|k| k == "teams"))
             }) {
                 let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-                match micro_file(&shown, &text, &base)? {
+                match micro_file(&shown, &text, &base, confine)? {
                     MicroFile::Face(f) => Ok(format!(
                         "{shown}: ok (Micro Robots face `{}`, 4 tiles)",
-                        f.name()
+                        escape(f.name())
                     )),
-                    MicroFile::Board(b) => {
-                        Ok(format!("{shown}: ok (Micro Robots board `{}`)", b.name()))
-                    }
+                    MicroFile::Board(b) => Ok(format!(
+                        "{shown}: ok (Micro Robots board `{}`)",
+                        escape(b.name())
+                    )),
                 }
             } else if keys.iter().any(|k| k == "1A") {
                 let n = robots::ricochet::quarters::check_quadrants(&shown, &text)?;
@@ -158,21 +164,26 @@ fn check_yaml(path: &Path, shown: &str, text: &str) -> Result<String, Failure> {
                 let b = robots::ricochet::files::parse_custom(&shown, &text)?;
                 Ok(format!(
                     "{shown}: ok (Ricochet board `{}`, {} x {})",
-                    b.name, b.width, b.height
+                    escape(&b.name),
+                    b.width,
+                    b.height
                 ))
             } else if keys.iter().any(|k| k == "target") && keys.iter().any(|k| k == "robots") {
                 let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-                let read = |name: &str| read_text(&base.join(name));
+                let read = |name: &str| {
+                    confine.check(name)?;
+                    read_text(&base.join(name))
+                };
                 let p = robots::ricochet::files::parse(&shown, &text, &read)?;
                 Ok(format!(
                     "{shown}: ok (Ricochet position, {} robots)",
                     p.robots.len()
                 ))
             } else if keys.iter().any(|k| k == "teams") {
-                let m = match_file::parse_match(&shown, &text, &read_bytes)?;
+                let m = match_file::parse_match(&shown, &text, &read_bytes, confine)?;
                 Ok(format!(
                     "{shown}: ok (match `{}`, {} teams)",
-                    m.name,
+                    escape(&m.name),
                     m.teams.len()
                 ))
             } else {
@@ -191,11 +202,12 @@ fn check_yaml(path: &Path, shown: &str, text: &str) -> Result<String, Failure> {
     }
 }
 
-pub fn check(files: &[PathBuf]) -> Result<(), Failure> {
+pub fn check(files: &[PathBuf], confine: Confine) -> Result<(), Failure> {
     let mut failed = 0;
     for path in files {
-        match check_one(path) {
-            Ok(line) => outln!("{line}"),
+        match check_one(path, confine) {
+            // The line names the file and what it holds, both from the stranger.
+            Ok(line) => outln!("{}", escape(&line)),
             Err(failure) => {
                 eprintln!("{}", failure.message());
                 failed += 1;
@@ -226,9 +238,14 @@ pub fn board(file: &str) -> Result<(), Failure> {
 
 pub fn debug(args: DebugArgs) -> Result<(), Failure> {
     use std::io::IsTerminal;
-    let DebugArgs { file, seed, script } = args;
+    let DebugArgs {
+        file,
+        seed,
+        script,
+        allow_outside,
+    } = args;
     let loader: robots::battle::debug::Loader = Box::new(move || {
-        let mut setup = load_match(file.as_deref())?;
+        let mut setup = load_match(file.as_deref(), confine(allow_outside))?;
         if let Some(seed) = seed {
             setup.seed = seed;
         }
@@ -252,11 +269,13 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
         }
     };
     // Script mode: each command echoed, then its answer, as the commands arrive.
-    out!("{}", session.position());
+    // Names and program origins come from the files: shown escaped, line breaks kept.
+    let shown = |text: &str| robots::text::escape_keeping(text, &['\n', '\t']).into_owned();
+    out!("{}", shown(&session.position()));
     for line in lines {
         let line = line.map_err(|e| format!("cannot read the commands: {e}"))?;
         if let Some(reply) = session.script_line(&line) {
-            out!("{}", reply.text);
+            out!("{}", shown(&reply.text));
             if reply.quit {
                 break;
             }

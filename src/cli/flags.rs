@@ -2,7 +2,17 @@
 
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use robots::text::confine::Confine;
 use std::path::PathBuf;
+
+/// The path policy `--allow-outside` chooses.
+pub fn confine(allow_outside: bool) -> Confine {
+    if allow_outside {
+        Confine::Anywhere
+    } else {
+        Confine::Inside
+    }
+}
 
 #[derive(Parser)]
 #[command(name = "robots", version, about = "Programmed robot battles on a hex board", long_about = None)]
@@ -32,6 +42,9 @@ pub struct RunArgs {
     /// Write the full event log as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
+    /// Let files name files outside their own folder (absolute paths, `..`).
+    #[arg(long)]
+    pub allow_outside: bool,
 }
 
 /// `robots debug`.
@@ -45,6 +58,9 @@ pub struct DebugArgs {
     /// Read commands from FILE and print a transcript (docs/DEBUGGER.md).
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
+    /// Let files name files outside their own folder (absolute paths, `..`).
+    #[arg(long)]
+    pub allow_outside: bool,
 }
 
 #[derive(Subcommand)]
@@ -55,11 +71,17 @@ pub enum Command {
     Check {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
+        /// Let files name files outside their own folder (absolute paths, `..`).
+        #[arg(long)]
+        allow_outside: bool,
     },
     /// Draw a board (a file, or the name of a shipped board).
     Board {
         #[arg(value_name = "FILE")]
         file: String,
+        /// Accepted like the other hex commands' (board files name no other file).
+        #[arg(long)]
+        allow_outside: bool,
     },
     /// Step through a match forward and back (a terminal UI; reads commands when stdin is not
     /// a terminal, or from --script). With no MATCH: the default match of `run`.

@@ -8,6 +8,7 @@ use robots::micro::analyse::Analysis;
 use robots::micro::game::{Game, Variant};
 use robots::micro::solve::Solution;
 use robots::micro::{self as micro_robots, Board as MicroBoard, Cell, Face, MicroFile};
+use robots::text::confine::Confine;
 use robots::text::diagnostic::Diagnostic;
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -47,12 +48,20 @@ fn face_or_file(name: &str) -> Result<(String, String), MicroInputError> {
 }
 
 /// Reads a Micro Robots file; a board file's `face:` is a shipped face or a path from the
-/// file's folder.
-pub fn micro_file(shown: &str, text: &str, base: &Path) -> Result<MicroFile, Diagnostic> {
+/// file's folder, if `confine` allows its path.
+pub fn micro_file(
+    shown: &str,
+    text: &str,
+    base: &Path,
+    confine: Confine,
+) -> Result<MicroFile, Diagnostic> {
     let read_face = |face: &str| {
         let found = match micro_robots::shipped::micro_face(face) {
             Some(_) => micro_face(face),
-            None => micro_face(&base.join(face).display().to_string()),
+            None => {
+                confine.check(face)?;
+                micro_face(&base.join(face).display().to_string())
+            }
         };
         found.map_err(|e| e.to_string())
     };
@@ -76,7 +85,7 @@ fn micro_board(name: &str) -> Result<MicroBoard, MicroInputError> {
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_default();
-    Ok(match micro_file(&shown, &text, &base)? {
+    Ok(match micro_file(&shown, &text, &base, Confine::Inside)? {
         MicroFile::Board(board) => board,
         MicroFile::Face(face) => MicroBoard::arrange(&face, micro_robots::Arrangement::PLAIN),
     })

@@ -373,7 +373,7 @@ mod tests {
                 std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(p))
             };
             let (file, text) = shipped::DEFAULT_MATCH;
-            match_file::parse_match(file, text, &read)
+            match_file::parse_match(file, text, &read, robots::text::confine::Confine::Inside)
         }))
         .expect("the default match loads")
     }

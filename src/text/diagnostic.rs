@@ -1,5 +1,6 @@
 //! A user-facing error: where (file:line:col), what was wrong, and the source line with a caret.
 
+use crate::text::{EXCERPT_CHARS, MAX_INPUT_BYTES, escape, escape_keeping};
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,22 +77,26 @@ pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
 }
 
 impl fmt::Display for Diagnostic {
+    /// Text from the file is shown escaped (docs/FORMATS.md): the file name and the message
+    /// with control characters made visible (a message keeps its line breaks: it may hold a
+    /// nested diagnostic), the source line cut to a window of [`EXCERPT_CHARS`] around the
+    /// caret.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = escape(&self.file);
+        let message = escape_keeping(&self.message, &['\n']);
         if self.line == 0 {
-            return write!(f, "{}: error: {}", self.file, self.message);
+            return write!(f, "{file}: error: {message}");
         }
-        write!(
-            f,
-            "{}:{}:{}: error: {}",
-            self.file, self.line, self.col, self.message
-        )?;
-        if let Some(text) = &self.source_line {
+        write!(f, "{file}:{}:{}: error: {message}", self.line, self.col)?;
+        if let Some(line) = &self.source_line {
+            let (text, before) = window(line, self.col - 1);
             // Tabs are kept so the caret lines up with the text as the terminal shows it.
             let pad: String = text
                 .chars()
-                .take(self.col - 1)
+                .take(before)
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
+            let text = escape_keeping(&text, &['\t']);
             let gutter = " ".repeat(self.line.to_string().len());
             write!(f, "\n{gutter} |\n{} | {text}\n{gutter} | {pad}^", self.line)?;
         }
@@ -99,10 +104,52 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// At most [`EXCERPT_CHARS`] characters of `line` around character `at`, `…` marking what
+/// is cut, and how many characters of the window come before `at`.
+fn window(line: &str, at: usize) -> (String, usize) {
+    let count = line.chars().count();
+    if count <= EXCERPT_CHARS {
+        return (line.to_string(), at);
+    }
+    let width = EXCERPT_CHARS - 2;
+    let start = if at < width / 2 {
+        0
+    } else {
+        (at - width / 2).min(count - width)
+    };
+    let mut text = String::new();
+    if start > 0 {
+        text.push('…');
+    }
+    text.extend(line.chars().skip(start).take(width));
+    if start + width < count {
+        text.push('…');
+    }
+    (text, at - start + usize::from(start > 0))
+}
+
 impl std::error::Error for Diagnostic {}
 
+/// The error for a file over [`MAX_INPUT_BYTES`].
+pub fn too_large(file: &str) -> Diagnostic {
+    Diagnostic::whole_file(
+        file,
+        format!(
+            "the file is larger than {} MiB, the most robots reads",
+            MAX_INPUT_BYTES >> 20
+        ),
+    )
+}
+
 /// Text from raw bytes, or a diagnostic pointing at the first byte that is not UTF-8.
-pub fn text_from_bytes(file: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
+/// Files over [`MAX_INPUT_BYTES`] are refused; a leading byte order mark is dropped.
+pub fn text_from_bytes(file: &str, mut bytes: Vec<u8>) -> Result<String, Diagnostic> {
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(too_large(file));
+    }
+    if bytes.starts_with(b"\xef\xbb\xbf") {
+        bytes.drain(..3);
+    }
     String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();
         let prefix = String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned();

@@ -1,18 +1,205 @@
 //! The one place that knows the YAML crate: typed reading with located errors, and key lookup.
+//!
+//! Text from strangers is looked at before the YAML reader sees it: its size and how deep it
+//! nests (the reader's scanner slows down badly on deep nesting), and the reader's messages,
+//! which can quote the input, are cut to short excerpts.
 
-use crate::text::diagnostic::Diagnostic;
+use crate::text::diagnostic::{Diagnostic, too_large};
+use crate::text::{EXCERPT_CHARS, MAX_INPUT_BYTES, excerpt, strip_bom};
 use serde::de::DeserializeOwned;
 
+/// How deep a YAML file may nest: `[` and `{` inside one another, block levels (each
+/// indentation step, each `- ` entry) and both together.
+pub const MAX_NESTING: usize = 64;
+
+/// How many characters of a quoted input the reader's messages keep.
+const QUOTE_CHARS: usize = 60;
+
 /// Reads `source` as a `T`, or a diagnostic at the line and column the YAML reader gave.
+/// A leading byte order mark is ignored; text over [`MAX_INPUT_BYTES`] or nested deeper than
+/// [`MAX_NESTING`] is refused before the reader sees it.
 pub fn from_str<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, Diagnostic> {
-    serde_yaml::from_str(source).map_err(|e| {
+    guard(file, source)?;
+    serde_yaml::from_str(strip_bom(source)).map_err(|e| {
         let (line, col) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
         let mut message = e.to_string();
         // The reader appends its own "at line L column C"; the diagnostic already says where.
         if let Some(cut) = message.find(" at line ") {
             message.truncate(cut);
         }
-        Diagnostic::at(file, source, line, col, message)
+        Diagnostic::at(file, source, line, col, cut_quotes(&message))
+    })
+}
+
+/// The checks made before the YAML reader sees `source`: its size and its nesting.
+pub fn guard(file: &str, source: &str) -> Result<(), Diagnostic> {
+    if source.len() > MAX_INPUT_BYTES {
+        return Err(too_large(file));
+    }
+    check_nesting(source).map_err(|(line, col)| {
+        Diagnostic::at(
+            file,
+            source,
+            line,
+            col,
+            format!("this nests deeper than {MAX_NESTING} levels, the most robots reads"),
+        )
+    })
+}
+
+/// The reader's message with every quoted piece of input (`"…"` or `` `…` ``) cut to
+/// [`QUOTE_CHARS`] characters, and the whole to two excerpts' length.
+fn cut_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4 * EXCERPT_CHARS));
+    let mut quote: Option<char> = None;
+    let (mut quoted, mut escaped) = (0, false);
+    for c in message.chars() {
+        let Some(q) = quote else {
+            if c == '"' || c == '`' {
+                (quote, quoted, escaped) = (Some(c), 0, false);
+            }
+            out.push(c);
+            continue;
+        };
+        if escaped {
+            escaped = false;
+        } else if c == '\\' && q == '"' {
+            escaped = true;
+        } else if c == q {
+            quote = None;
+            if quoted > QUOTE_CHARS {
+                out.push('…');
+            }
+            out.push(c);
+            continue;
+        }
+        quoted += 1;
+        if quoted <= QUOTE_CHARS {
+            out.push(c);
+        }
+    }
+    excerpt(&out, 2 * EXCERPT_CHARS).into_owned()
+}
+
+/// Where `source` first nests deeper than [`MAX_NESTING`] (1-based line and column), if it
+/// does: a cheap scan that skips comments, quoted text and block scalars (`|`, `>`), and
+/// counts open `[` `{` plus block levels (indentations, `- ` entries).
+fn check_nesting(source: &str) -> Result<(), (usize, usize)> {
+    let mut scan = Nesting::default();
+    for (n, line) in source.lines().enumerate() {
+        scan.line(line)
+            .map_err(|b| (n + 1, line[..b].chars().count() + 1))?;
+    }
+    Ok(())
+}
+
+/// The state of [`check_nesting`] between lines.
+#[derive(Default)]
+struct Nesting {
+    /// Open `[` and `{`.
+    flow: usize,
+    /// Inside a quoted scalar (`"` or `'`), which may run over lines.
+    quote: Option<char>,
+    /// The columns of the open block levels.
+    indents: Vec<usize>,
+    /// Inside a block scalar: lines more indented than this are its text.
+    block: Option<usize>,
+}
+
+impl Nesting {
+    /// One line; the error is the byte offset in it where the nesting goes too deep.
+    fn line(&mut self, line: &str) -> Result<(), usize> {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let blank = line.trim().is_empty();
+        if let Some(parent) = self.block {
+            if blank || indent > parent {
+                return Ok(());
+            }
+            self.block = None;
+        }
+        if blank || (self.flow == 0 && self.quote.is_none() && line[indent..].starts_with('#')) {
+            return Ok(());
+        }
+        if self.flow == 0 && self.quote.is_none() {
+            self.block_levels(line, indent)?;
+        }
+        let mut prev = ' ';
+        let mut last: Option<char> = None;
+        let mut end = line.len();
+        let mut chars = line.char_indices().peekable();
+        while let Some((b, c)) = chars.next() {
+            if let Some(q) = self.quote {
+                let doubled = q == '\'' && chars.peek().is_some_and(|&(_, d)| d == '\'');
+                if (c == '\\' && q == '"') || (c == q && doubled) {
+                    // An escaped character, or `''` inside single quotes.
+                    chars.next();
+                } else if c == q {
+                    self.quote = None;
+                }
+                prev = c;
+                continue;
+            }
+            // A quote opens a scalar only where a value starts: first on the line, or after
+            // `: `, `- `, `? `, `[`, `{` or `,` (`it's` is plain text).
+            let token_start = (prev.is_whitespace() || matches!(prev, '[' | '{' | ','))
+                && last.is_none_or(|l| matches!(l, ':' | '-' | '?' | '[' | '{' | ','));
+            match c {
+                '#' if prev.is_whitespace() => {
+                    end = b;
+                    break;
+                }
+                '"' | '\'' if token_start => self.quote = Some(c),
+                '[' | '{' => {
+                    self.flow += 1;
+                    if self.flow + self.indents.len() > MAX_NESTING {
+                        return Err(b);
+                    }
+                }
+                ']' | '}' => self.flow = self.flow.saturating_sub(1),
+                _ => {}
+            }
+            prev = c;
+            if !c.is_whitespace() {
+                last = Some(c);
+            }
+        }
+        if self.flow == 0 && self.quote.is_none() && block_header(&line[..end]) {
+            self.block = Some(indent);
+        }
+        Ok(())
+    }
+
+    /// The block levels a line opens: its indentation, then each `- ` entry it starts with.
+    fn block_levels(&mut self, line: &str, indent: usize) -> Result<(), usize> {
+        while self.indents.last().is_some_and(|&i| i > indent) {
+            self.indents.pop();
+        }
+        let mut column = indent;
+        loop {
+            if self.indents.last().is_none_or(|&i| i < column) {
+                self.indents.push(column);
+                if self.indents.len() > MAX_NESTING {
+                    return Err(column);
+                }
+            }
+            let rest = &line[column..];
+            if rest == "-" || rest.starts_with("- ") {
+                column += 1 + rest[1..].len() - rest[1..].trim_start_matches(' ').len();
+                if column >= line.len() {
+                    return Ok(());
+                }
+            } else {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// Whether a line (without its comment) ends with a block scalar's header: `|` or `>` with
+/// optional chomping and indentation indicators.
+fn block_header(line: &str) -> bool {
+    line.split_whitespace().last().is_some_and(|t| {
+        t.starts_with(['|', '>']) && t[1..].chars().all(|c| matches!(c, '+' | '-' | '1'..='9'))
     })
 }
 
@@ -23,7 +210,10 @@ pub fn check_syntax(file: &str, source: &str) -> Result<(), Diagnostic> {
 
 /// The top-level keys of a YAML mapping, if `source` is one (used to tell file kinds apart).
 pub fn top_level_keys(source: &str) -> Vec<String> {
-    match serde_yaml::from_str::<serde_yaml::Value>(source) {
+    if guard("", source).is_err() {
+        return Vec::new();
+    }
+    match serde_yaml::from_str::<serde_yaml::Value>(strip_bom(source)) {
         Ok(serde_yaml::Value::Mapping(m)) => m
             .keys()
             .filter_map(|k| k.as_str().map(str::to_string))

@@ -16,6 +16,7 @@ use robots::battle::engine::{Event, Match, RobotName};
 use robots::battle::match_file::parse_match;
 use robots::battle::render;
 use robots::battle::terrain::TeamColour;
+use robots::text::confine::Confine;
 use std::path::Path;
 
 const TINY: &str = "\
@@ -267,8 +268,8 @@ fn answer(condition: &str, robots: &str) -> Result<bool, String> {
             std::fs::read(root().join(p))
         }
     };
-    let mut setup =
-        parse_match("conditions.yaml", &text, &read).map_err(|d| format!("{text}\n{d}"))?;
+    let mut setup = parse_match("conditions.yaml", &text, &read, Confine::Inside)
+        .map_err(|d| format!("{text}\n{d}"))?;
     let mut game = (1..100)
         .map(|seed| {
             setup.seed = seed;

@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use robots::battle::debug::{Session, Timeline};
 use robots::battle::engine::{Event, Match, MatchSetup};
 use robots::battle::{match_file, shipped};
+use robots::text::confine::Confine;
 use robots::text::diagnostic::Diagnostic;
 use std::path::Path;
 
@@ -14,7 +15,7 @@ use std::path::Path;
 fn load(name: &str) -> Result<MatchSetup, Diagnostic> {
     if name == "default" {
         let (file, text) = shipped::DEFAULT_MATCH;
-        return match_file::parse_match(file, text, &read_under_root);
+        return match_file::parse_match(file, text, &read_under_root, Confine::Anywhere);
     }
     load_match(&Path::new("tests/debugger").join(name))
 }

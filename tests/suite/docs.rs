@@ -68,10 +68,14 @@ fn the_formats_guide_examples_load() {
     robots::battle::board_file::parse_board("board.yaml", board).unwrap();
     let game = blocks.iter().find(|b| b.contains("teams:")).unwrap();
     // Relative paths in the example are relative to a match file in matches/.
-    let setup =
-        robots::battle::match_file::parse_match("matches/example.yaml", game, &read_under_root)
-            .map_err(|d| d.to_string())
-            .unwrap();
+    let setup = robots::battle::match_file::parse_match(
+        "matches/example.yaml",
+        game,
+        &read_under_root,
+        robots::text::confine::Confine::Anywhere,
+    )
+    .map_err(|d| d.to_string())
+    .unwrap();
     assert_eq!(setup.signals.len(), 2);
 }
 

@@ -5,11 +5,17 @@ use robots::battle::debug::Session;
 use robots::battle::engine::Match;
 use robots::battle::lang::{MAX_NESTING, parse_condition, parse_program};
 use robots::battle::{match_file, shipped};
+use robots::text::confine::Confine;
 
 fn default_session() -> Session {
     Session::new(Box::new(|| {
         let (file, text) = shipped::DEFAULT_MATCH;
-        match_file::parse_match(file, text, &crate::support::read_under_root)
+        match_file::parse_match(
+            file,
+            text,
+            &crate::support::read_under_root,
+            Confine::Inside,
+        )
     }))
     .unwrap()
 }
@@ -60,10 +66,8 @@ fn a_conditional_signal_nested_4000_deep_is_a_located_error() {
         "board: classic\nteams:\n  - colour: green\n    robots: [{{program: hunter}}]\n  - colour: violet\n    robots: [{{program: hunter}}]\nsignals:\n  - {{when: \"{}\", robot: green.1, step: 1}}\n",
         parens(4000)
     );
-    let d = match_file::parse_match("m.yaml", &text, &|_| {
-        Err(std::io::ErrorKind::NotFound.into())
-    })
-    .unwrap_err();
+    let missing = |_: &std::path::Path| Err(std::io::ErrorKind::NotFound.into());
+    let d = match_file::parse_match("m.yaml", &text, &missing, Confine::Inside).unwrap_err();
     assert!(d.message.contains("nests more than"), "{d}");
     assert_eq!(d.line, 8, "{d}");
 }
@@ -115,7 +119,7 @@ fn lake_within_10_sees_a_lake_5_hexes_away_on_a_board_whose_sides_add_to_256() {
     let board = format!("name: wide\nmap: |\n{}", indent(&map));
     let text = "board: wide.yaml\nrules: {rounds: 1}\nteams:\n  - colour: green\n    robots: [{at: [0, 0], facing: 1, code: \"1: ?1\\n2: T\\n3: RAZ\\ntest 1: lake within 10\\n\"}]\n  - colour: violet\n    robots: [{at: [150, 1], code: \"\"}]\n";
     let read = |_: &std::path::Path| Ok(board.clone().into_bytes());
-    let setup = match_file::parse_match("m.yaml", text, &read).unwrap();
+    let setup = match_file::parse_match("m.yaml", text, &read, Confine::Inside).unwrap();
     let mut m = Match::new(&setup).unwrap();
     let mut answers = Vec::new();
     while !m.is_over() {
@@ -148,7 +152,7 @@ fn stepping_far_keeps_the_debugger_memory_bounded_and_going_back_exact() {
     let board = format!("name: largest\nmap: |\n{map}");
     let text = "board: largest.yaml\nrules: {rounds: 4000000000}\nteams:\n  - colour: green\n    robots: [{at: [0, 0], code: \"1: R+1\"}]\n  - colour: violet\n    robots: [{at: [9, 9], code: \"1: R-1\"}]\n";
     let read = |_: &std::path::Path| Ok(board.clone().into_bytes());
-    let setup = match_file::parse_match("m.yaml", text, &read).unwrap();
+    let setup = match_file::parse_match("m.yaml", text, &read, Confine::Inside).unwrap();
     let mut t = Timeline::new(Match::new(&setup).unwrap());
     let far = 6 * LOG_TURNS;
     t.go_to(far);

@@ -14,6 +14,7 @@ mod conditions;
 mod debugger;
 mod docs;
 mod hostile_battle;
+mod hostile_files;
 mod layout;
 mod micro;
 mod no_panic;

@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use robots::battle::{board_file, lang, match_file};
+use robots::text::confine::Confine;
 
 const PROGRAM_TOKENS: &[&str] = &[
     "1",
@@ -170,7 +171,7 @@ proptest! {
     #[test]
     fn boards_and_matches_never_panic(text in prop_oneof![soup(YAML_TOKENS), any::<String>()]) {
         let _ = board_file::parse_board("b.yaml", &text);
-        let _ = match_file::parse_match("m.yaml", &text, &read);
+        let _ = match_file::parse_match("m.yaml", &text, &read, Confine::Inside);
     }
 
     /// A diagnostic always points inside the text it is about.

@@ -5,6 +5,7 @@
 use crate::support::{file_name, read_under_root, root, shown};
 use robots::battle::engine::Match;
 use robots::battle::{match_file, render};
+use robots::text::confine::Confine;
 use std::path::Path;
 
 fn play(path: &Path) -> String {
@@ -19,7 +20,7 @@ fn play(path: &Path) -> String {
             );
         }
     };
-    let setup = match match_file::parse_match(&shown, &text, &read_under_root) {
+    let setup = match match_file::parse_match(&shown, &text, &read_under_root, Confine::Anywhere) {
         Ok(setup) => setup,
         Err(d) => return format!("{text}\n---- diagnostic ----\n{d}\n"),
     };

@@ -19,6 +19,7 @@ macro_rules! snapshot {
 use robots::battle::debug::Session;
 use robots::battle::engine::MatchSetup;
 use robots::battle::match_file::parse_match;
+use robots::text::confine::Confine;
 use robots::text::diagnostic::{Diagnostic, text_from_bytes};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -62,7 +63,7 @@ pub fn load_match(path: &Path) -> Result<MatchSetup, Diagnostic> {
     let shown = path.display().to_string();
     let text = std::fs::read_to_string(root().join(path))
         .map_err(|e| Diagnostic::whole_file(&shown, e.to_string()))?;
-    parse_match(&shown, &text, &read_under_root)
+    parse_match(&shown, &text, &read_under_root, Confine::Anywhere)
 }
 
 /// A debugger session on the match file at `path`, read again on `reload`.

@@ -1,0 +1,62 @@
+//! Which files a file may name (`board:`, `program:`, a Micro Robots `face:`, a Ricochet
+//! `board:`): a check on the path as written, before anything is read. The reading itself
+//! stays with the caller (the library does no I/O).
+
+use std::path::{Component, Path};
+
+/// The policy for paths named inside a file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Confine {
+    /// Only relative paths that stay inside the referring file's folder tree (`a/../b` is
+    /// fine, `../b` is not). The default: a file from a stranger cannot reach `/etc/passwd`.
+    #[default]
+    Inside,
+    /// Any path (`--allow-outside`).
+    Anywhere,
+}
+
+impl Confine {
+    /// Whether `name`, written in a file, may be read; the error says why not.
+    pub fn check(self, name: &str) -> Result<(), String> {
+        if self == Confine::Anywhere {
+            return Ok(());
+        }
+        let shown = crate::text::escape(name);
+        let outside = |why: &str| {
+            Err(format!(
+                "`{shown}` {why}: a file may only name files in its own folder or below (give --allow-outside to lift this)"
+            ))
+        };
+        let mut depth: usize = 0;
+        for part in Path::new(name).components() {
+            match part {
+                Component::Prefix(_) | Component::RootDir => {
+                    return outside("is an absolute path");
+                }
+                Component::ParentDir => match depth.checked_sub(1) {
+                    Some(d) => depth = d,
+                    None => return outside("climbs out of the file's folder"),
+                },
+                Component::Normal(_) => depth += 1,
+                Component::CurDir => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Confine;
+
+    #[test]
+    fn inside_refuses_absolute_and_climbing_paths() {
+        let inside = Confine::Inside;
+        assert!(inside.check("boards/a.yaml").is_ok());
+        assert!(inside.check("./a/../b.robot").is_ok());
+        assert!(inside.check("/etc/passwd").is_err());
+        assert!(inside.check("../boards/a.yaml").is_err());
+        assert!(inside.check("a/../../b").is_err());
+        assert!(Confine::Anywhere.check("/etc/passwd").is_ok());
+    }
+}
