@@ -20,7 +20,7 @@ pub fn solve(p: &Position, max: u32) -> Result<Solution, NoSolution> {
 }
 
 /// Fewest moves to the goal, up to `max` counted moves; `NoSolution::Budget` once the search
-/// holds `budget` states. `progress` hears the states held now and then (about every million).
+/// holds `budget` states. `progress` hears the states held now and then (about every 250,000).
 pub fn solve_within(
     p: &Position,
     max: u32,
@@ -138,11 +138,11 @@ mod tests {
         };
         let mut reports = Vec::new();
         let budget = Budget {
-            max_states: 3_000_000,
+            max_states: 600_000,
         };
         let got = solve_within(&p, 40, budget, &mut |n| reports.push(n));
         assert!(
-            matches!(got, Err(NoSolution::Budget(n)) if n >= 3_000_000),
+            matches!(got, Err(NoSolution::Budget(n)) if n >= 600_000),
             "{got:?}"
         );
         assert!(reports.len() >= 2 && reports.windows(2).all(|w| w[0] < w[1]));
