@@ -121,6 +121,11 @@ pub enum RicochetCommand {
         /// Give up beyond this many moves.
         #[arg(long, default_value_t = 40)]
         max_moves: u32,
+        /// Give up (exit 1) once the search holds this many states (about 150 bytes each in
+        /// the general search; the parallel search of standard positions counts 16 as one).
+        #[arg(long, default_value_t = robots::ricochet::solve::Budget::DEFAULT_STATES,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        max_states: u64,
     },
     /// Solve a fixed set of positions; print time and peak memory for each.
     Bench,

@@ -22,8 +22,6 @@ pub enum MicroInputError {
     Unreadable(String),
     #[error(transparent)]
     Invalid(#[from] Diagnostic),
-    #[error("{0}: error: a board file, where a face (four tiles) was expected")]
-    NotAFace(String),
     #[error(
         "--{flag} {text}: a cell is a colour letter (B Y G R P W) and a number 1-6, such as P1"
     )]
@@ -68,14 +66,11 @@ pub fn micro_file(
     micro_robots::file::parse(shown, text, &read_face)
 }
 
+/// A face, shipped or a file: a board file here is an error (a board's `face:` names a face,
+/// never another board).
 pub fn micro_face(name: &str) -> Result<Face, MicroInputError> {
     let (shown, text) = face_or_file(name)?;
-    match micro_robots::file::parse(&shown, &text, &|face| {
-        micro_face(face).map_err(|e| e.to_string())
-    })? {
-        MicroFile::Face(face) => Ok(face),
-        MicroFile::Board(_) => Err(MicroInputError::NotAFace(shown)),
-    }
+    Ok(micro_robots::file::parse_face(&shown, &text)?)
 }
 
 /// A board file, or a face (shipped or a file) in its plain arrangement.
@@ -236,8 +231,8 @@ fn analyse(face: &str, json: bool) -> Result<(), Failure> {
             bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
             shown = true;
         }
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
+        bar.set_length(u64::try_from(total).unwrap_or(u64::MAX));
+        bar.set_position(u64::try_from(done).unwrap_or(u64::MAX));
     });
     bar.finish_and_clear();
     if json {

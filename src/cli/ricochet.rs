@@ -24,7 +24,8 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
             position,
             json,
             max_moves,
-        } => solve(&position, json, max_moves)?,
+            max_states,
+        } => solve(&position, json, max_moves, max_states)?,
         RicochetCommand::Bench => bench(),
         RicochetCommand::Play(flags) => play(flags)?,
         RicochetCommand::Random { seed, robots } => {
@@ -97,11 +98,34 @@ impl From<&ricochet_robots::solve::Solution> for SolutionJson {
     }
 }
 
-/// `ricochet solve`.
-fn solve(position: &Path, json: bool, max_moves: u32) -> Result<(), Failure> {
+/// `ricochet solve`: a progress line on stderr, when it is a terminal, once the search has
+/// run for a second.
+fn solve(position: &Path, json: bool, max_moves: u32, max_states: u64) -> Result<(), Failure> {
+    use ricochet_robots::solve::{Budget, NoSolution};
+    use std::io::{IsTerminal, Write};
     let p = ricochet_position(position)?;
-    let solution = ricochet_robots::solve::solve(&p, max_moves)
-        .map_err(|_| Failure::NoAnswer(format!("no solution within {max_moves} moves")))?;
+    let started = std::time::Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    let mut shown = false;
+    let mut progress = |states: u64| {
+        if terminal && started.elapsed().as_secs_f64() > 1.0 {
+            eprint!("\rsearching: {states} states held");
+            let _ = std::io::stderr().flush();
+            shown = true;
+        }
+    };
+    let budget = Budget { max_states };
+    let answer = ricochet_robots::solve::solve_within(&p, max_moves, budget, &mut progress);
+    if shown {
+        eprint!("\r\x1b[K");
+    }
+    let solution = answer.map_err(|e| match e {
+        NoSolution::Limit(_) => Failure::NoAnswer(format!("no solution within {max_moves} moves")),
+        NoSolution::Budget(n) => Failure::NoAnswer(format!(
+            "gave up after {n} states: raise --max-states (now {max_states})"
+        )),
+        NoSolution::Malformed => Failure::Bad(e.to_string()),
+    })?;
     if json {
         outln!(
             "{}",
@@ -189,9 +213,9 @@ fn play(flags: RicochetPlay) -> Result<(), Failure> {
     } else {
         &mut terminal
     };
-    ricochet_robots::game::play(&board, table, seed, rules, humans, &mut |line| {
-        outln!("{line}")
-    });
+    let game = ricochet_robots::game::Game::new(&board, table, seed, rules)
+        .map_err(|e| Failure::Bad(e.to_string()))?;
+    game.play(humans, &mut |line| outln!("{line}"));
     Ok(())
 }
 

@@ -123,7 +123,7 @@ pub fn analyse(face: &Face, progress: &mut dyn FnMut(usize, usize)) -> Analysis 
     let total_moves: u64 = distribution
         .iter()
         .enumerate()
-        .map(|(k, n)| k as u64 * n)
+        .map(|(k, n)| u64::try_from(k).unwrap_or(u64::MAX).saturating_mul(*n))
         .sum();
     let pairs = hardest_pairs(&sums);
     // Longest worst case first, then the most pairs at it; ties keep enumeration order.

@@ -169,3 +169,21 @@ pub fn parse(file: &str, source: &str, read_face: ReadFace) -> Result<MicroFile,
         source.board(read_face).map(MicroFile::Board)
     }
 }
+
+/// Reads a face file, for a board file's `face:` (or a command that wants a face). A board
+/// file here is an error: a board's face is a face file, never another board, so a board that
+/// names itself (or two that name each other) cannot send the reading round in a loop.
+pub fn parse_face(file: &str, source: &str) -> Result<Face, Diagnostic> {
+    let source = Source { file, text: source };
+    if yaml::top_level_keys(source.text)
+        .iter()
+        .any(|k| k == "tiles")
+    {
+        source.face()
+    } else {
+        Err(Diagnostic::whole_file(
+            file,
+            "a board file, where a face (four tiles) was expected",
+        ))
+    }
+}

@@ -86,7 +86,7 @@ pub enum Failed {
 }
 
 fn roll(rng: &mut ChaCha8Rng) -> Cell {
-    let colour = rng.random_range(0..6u32) as usize;
+    let colour = usize::try_from(rng.random_range(0..6u32)).unwrap_or(0);
     let number = rng.random_range(1..7u32);
     u8::try_from(number)
         .ok()
@@ -411,13 +411,14 @@ fn computer_demonstration(
     announced: u32,
 ) -> Vec<Cell> {
     let (s, t) = (board.position(start), board.position(target));
+    let announced = usize::try_from(announced).unwrap_or(usize::MAX);
     let legs = match via {
-        None => moves.walk(s, t, announced as usize),
+        None => moves.walk(s, t, announced),
         Some(v) => {
             let p = board.position(v);
             let first = moves.path(s, p);
             first.and_then(|first| {
-                let rest = (announced as usize).checked_sub(first.len() - 1)?;
+                let rest = announced.checked_sub(first.len() - 1)?;
                 let second = moves.walk(p, t, rest)?;
                 Some(
                     first
@@ -452,7 +453,7 @@ pub fn check(
     {
         return Err(Failed::MissedWaypoint(v));
     }
-    if stops.len() != announced as usize {
+    if usize::try_from(announced).ok() != Some(stops.len()) {
         return Err(Failed::WrongCount {
             shown: stops.len(),
             announced,

@@ -7,7 +7,7 @@ use super::board::{Cell, Dir};
 use super::bucket::BucketQueue;
 use super::position::Position;
 use super::rules::Axis;
-use super::solution::{NoSolution, Solution, relabel};
+use super::solution::{Meter, NoSolution, Solution, relabel};
 use super::standard::{CELLS, Packed, Tables, layouts, start_and_goal, successors, unpack};
 use std::collections::HashMap;
 
@@ -122,8 +122,14 @@ fn lower_bounds(p: &Position, t: &Tables) -> Vec<[u8; 4]> {
 
 /// A* with `lower_bounds` (consistent: a helper move leaves the bound as it is, an active
 /// move lowers it by one at most), a bucket per f = g + h, and parent links for the path.
-/// `None` when it outgrew its limit without R-B1 (the big tier takes over).
-pub fn search(p: &Position, t: &Tables, max: u32) -> Option<Result<Solution, NoSolution>> {
+/// `None` when it outgrew its limit without R-B1 (the big tier takes over). `meter` is
+/// charged once per expanded state.
+pub fn search(
+    p: &Position,
+    t: &Tables,
+    max: u32,
+    meter: &mut Meter,
+) -> Option<Result<Solution, NoSolution>> {
     let rules = p.rules;
     let lb = lower_bounds(p, t);
     let (start, goal) = start_and_goal(p);
@@ -146,6 +152,9 @@ pub fn search(p: &Position, t: &Tables, max: u32) -> Option<Result<Solution, NoS
         let g = seen[&w].0;
         if u32::from(g) + u32::from(h(w)) != f {
             continue; // Reached again more cheaply since it was queued.
+        }
+        if let Err(e) = meter.charge(seen.len()) {
+            return Some(Err(e));
         }
         let axis = w.axis();
         let ng = g + 1;

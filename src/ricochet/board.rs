@@ -232,6 +232,34 @@ impl Board {
         }
     }
 
+    /// A random cell for which `free` holds, drawn as the games have always drawn one (cells
+    /// tried at random until one is free); `None` when no cell is free. Bounded: after 64
+    /// tries per cell, one of the free cells is drawn from their list.
+    pub fn draw_free_cell(
+        &self,
+        rng: &mut rand_chacha::ChaCha8Rng,
+        free: impl Fn(Cell) -> bool,
+    ) -> Option<Cell> {
+        use rand::RngExt;
+        let all: Vec<Cell> = (0..self.len())
+            .filter_map(|i| Cell::try_from(i).ok())
+            .filter(|&c| free(c))
+            .collect();
+        if all.is_empty() {
+            return None;
+        }
+        let cells = u32::try_from(self.len()).ok()?;
+        for _ in 0..64 * self.len() {
+            let c = Cell::try_from(rng.random_range(0..cells)).ok()?;
+            if free(c) {
+                return Some(c);
+            }
+        }
+        let last = u32::try_from(all.len()).ok()?;
+        let at = usize::try_from(rng.random_range(0..last)).ok()?;
+        all.get(at).copied()
+    }
+
     pub fn target_named(&self, colour: Option<Colour>, symbol: &str) -> Option<&Target> {
         self.targets
             .iter()

@@ -46,6 +46,13 @@ pub enum CustomBoardError {
     BaseColour(String),
     #[error("base at [{0}, {1}] is off the board")]
     BaseOffBoard(u16, u16),
+    /// Colours are read whatever their case: `red` and `RED` are one robot.
+    #[error("robot `{0}` is given twice (colours are the same in any case)")]
+    BaseTwice(String),
+    #[error("base at [{0}, {1}] is in the centre or on a diagonal")]
+    BasePlace(u16, u16),
+    #[error("two bases at [{0}, {1}]")]
+    BaseShared(u16, u16),
     #[error("diagonal at [{0}, {1}] is off the board")]
     DiagonalOffBoard(u16, u16),
     #[error("unknown colour `{0}`")]
@@ -103,14 +110,7 @@ impl Board {
                 symbol: symbol.clone(),
             });
         }
-        for (colour, (x, y)) in &spec.bases {
-            let c = Colour::parse(colour).ok_or_else(|| E::BaseColour(colour.clone()))?;
-            if !inside(*x, *y) {
-                return Err(E::BaseOffBoard(*x, *y));
-            }
-            let cell = b.cell(*x, *y);
-            b.bases.push((c, cell));
-        }
+        place_bases(&mut b, &spec.bases)?;
         for (x, y, lean, colour) in &spec.diagonals {
             if !inside(*x, *y) {
                 return Err(E::DiagonalOffBoard(*x, *y));
@@ -122,8 +122,39 @@ impl Board {
                 colour,
             });
         }
+        if let Some(&(_, cell)) = b
+            .bases
+            .iter()
+            .find(|(_, c)| b.diagonals[usize::from(*c)].is_some())
+        {
+            let (x, y) = b.xy(cell);
+            return Err(E::BasePlace(x, y));
+        }
         Ok(b)
     }
+}
+
+/// The bases: each colour once (in any case), on the board, outside the centre, one per cell.
+fn place_bases(b: &mut Board, bases: &[(String, (u16, u16))]) -> Result<(), CustomBoardError> {
+    use CustomBoardError as E;
+    for (colour, (x, y)) in bases {
+        let c = Colour::parse(colour).ok_or_else(|| E::BaseColour(colour.clone()))?;
+        if b.bases.iter().any(|(k, _)| *k == c) {
+            return Err(E::BaseTwice(colour.clone()));
+        }
+        if !(*x < b.width && *y < b.height) {
+            return Err(E::BaseOffBoard(*x, *y));
+        }
+        let cell = b.cell(*x, *y);
+        if b.blocked[usize::from(cell)] {
+            return Err(E::BasePlace(*x, *y));
+        }
+        if b.bases.iter().any(|(_, p)| *p == cell) {
+            return Err(E::BaseShared(*x, *y));
+        }
+        b.bases.push((c, cell));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -240,5 +271,46 @@ mod tests {
         let b = Board::custom(&ok).expect("a valid board");
         assert!(b.blocked[usize::from(b.cell(2, 2))]);
         assert_eq!(b.bases, vec![(Colour::Red, 0)]);
+    }
+
+    /// Bases from strangers: `red` and `RED`, a base in the centre, on a diagonal, two on one
+    /// cell (a game once looked for a free cell forever).
+    #[test]
+    fn bases_given_twice_in_the_centre_or_stacked_are_refused() {
+        let rows: Vec<(CustomBoard, CustomBoardError)> = vec![
+            (
+                CustomBoard {
+                    bases: vec![("red".into(), (0, 0)), ("RED".into(), (1, 0))],
+                    ..five()
+                },
+                CustomBoardError::BaseTwice("RED".into()),
+            ),
+            (
+                CustomBoard {
+                    centre: Some((1, 1, 3, 3)),
+                    bases: vec![("red".into(), (2, 2))],
+                    ..five()
+                },
+                CustomBoardError::BasePlace(2, 2),
+            ),
+            (
+                CustomBoard {
+                    bases: vec![("red".into(), (1, 1)), ("blue".into(), (1, 1))],
+                    ..five()
+                },
+                CustomBoardError::BaseShared(1, 1),
+            ),
+            (
+                CustomBoard {
+                    bases: vec![("red".into(), (1, 1))],
+                    diagonals: vec![(1, 1, "/".into(), "blue".into())],
+                    ..five()
+                },
+                CustomBoardError::BasePlace(1, 1),
+            ),
+        ];
+        for (spec, want) in rows {
+            assert_eq!(Board::custom(&spec).err(), Some(want));
+        }
     }
 }

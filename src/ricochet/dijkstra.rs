@@ -8,7 +8,7 @@ use super::bucket::BucketQueue;
 use super::moves::{slide, transparent_slides};
 use super::position::{Move, Position};
 use super::rules::Axis;
-use super::solution::{NoSolution, Solution, relabel};
+use super::solution::{Budget, Meter, NoSolution, Solution, relabel};
 use std::collections::HashMap;
 
 /// The search state: robot cells (in the position's robot order, helpers sorted when they are
@@ -120,8 +120,17 @@ impl Setup<'_> {
 /// Each state reached: its cost and the state and move it was reached from.
 type Seen = HashMap<State, (u32, State, Move)>;
 
-/// Fewest counted moves to the goal, up to `max`.
+/// Fewest counted moves to the goal, up to `max`, within the default [`Budget`].
 pub fn general(p: &Position, max: u32) -> Result<Solution, NoSolution> {
+    if !p.is_well_formed() {
+        return Err(NoSolution::Malformed);
+    }
+    search(p, max, &mut Meter::new(Budget::default(), &mut |_| {}))
+}
+
+/// Fewest counted moves to the goal, up to `max`, charging `meter` once per expanded state.
+/// The position is well formed ([`Position::is_well_formed`]).
+pub(super) fn search(p: &Position, max: u32, meter: &mut Meter) -> Result<Solution, NoSolution> {
     let setup = Setup::new(p);
     let mut start = State {
         cells: [0; 6],
@@ -151,6 +160,7 @@ pub fn general(p: &Position, max: u32) -> Result<Solution, NoSolution> {
         if seen[&s].0 != cost {
             continue; // A cheaper way was found after this entry was queued.
         }
+        meter.charge(seen.len())?;
         setup.successors(&s, &mut next);
         for &(t, c, m) in &next {
             let total = cost + c;

@@ -48,7 +48,11 @@ fn custom_key(e: &CustomBoardError) -> &'static str {
         E::WallOffBoard { .. } | E::WallSide { .. } => "walls",
         E::Centre(..) => "centre",
         E::TargetPlace(..) | E::TargetColour(_) => "targets",
-        E::BaseColour(_) | E::BaseOffBoard(..) => "bases",
+        E::BaseColour(_)
+        | E::BaseOffBoard(..)
+        | E::BaseTwice(_)
+        | E::BasePlace(..)
+        | E::BaseShared(..) => "bases",
         E::DiagonalOffBoard(..) | E::DiagonalColour(_) => "diagonals",
     }
 }
@@ -180,15 +184,13 @@ pub fn random_yaml(seed: u64, robots: usize) -> String {
     let mut taken: Vec<Cell> = Vec::new();
     let mut placed = Vec::new();
     for colour in colours.iter().take(robots.clamp(1, 5)) {
-        let cell = loop {
-            let c = Cell::try_from(below(&mut rng, b.len())).expect("a board's cells fit a Cell");
-            let free = !b.blocked[usize::from(c)]
-                && !taken.contains(&c)
-                && !b.targets.iter().any(|t| t.cell == c);
-            if free {
-                break c;
-            }
-        };
+        let cell = b
+            .draw_free_cell(&mut rng, |c| {
+                !b.blocked[usize::from(c)]
+                    && !taken.contains(&c)
+                    && !b.targets.iter().any(|t| t.cell == c)
+            })
+            .expect("an original board has free cells for five robots");
         taken.push(cell);
         let (x, y) = b.xy(cell);
         placed.push(format!("{}: [{x}, {y}]", colour.name()));

@@ -108,20 +108,23 @@ fn computer_bids(rng: &mut ChaCha8Rng, strength: u8, optimal: Option<u32>) -> Ve
 }
 
 /// A random cell a robot or a target may take: not the centre, not a diagonal, not a robot's
-/// or a target's.
-fn free_cell(board: &Board, robots: &[(Colour, Cell)], rng: &mut ChaCha8Rng) -> Cell {
-    let cells = u32::try_from(board.len()).expect("a board's cells are numbered by a Cell");
-    loop {
-        let c = Cell::try_from(rng.random_range(0..cells))
-            .expect("a board's cells are numbered by a Cell");
-        let free = !board.blocked[usize::from(c)]
+/// or a target's; `None` when there is none.
+fn free_cell(board: &Board, robots: &[(Colour, Cell)], rng: &mut ChaCha8Rng) -> Option<Cell> {
+    board.draw_free_cell(rng, |c| {
+        !board.blocked[usize::from(c)]
             && board.diagonals[usize::from(c)].is_none()
             && !robots.iter().any(|(_, p)| *p == c)
-            && !board.targets.iter().any(|t| t.cell == c);
-        if free {
-            return c;
-        }
-    }
+            && !board.targets.iter().any(|t| t.cell == c)
+    })
+}
+
+/// Why a game cannot start on a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error(
+        "no free cell for the {0} robot on board `{1}`: every cell is the centre, a diagonal, a target or a robot's"
+    )]
+    NoFreeCell(Colour, String),
 }
 
 struct Bid {
@@ -149,7 +152,13 @@ impl Game {
     /// A game on `board`. With bases on the board it is Ricochets (B.2): robots start on
     /// their bases, 8 treasures (2 per colour) are drawn, a one-move solution does not count,
     /// and each played target moves elsewhere. `seed` drives every draw.
-    pub fn new(board: &Board, players: Vec<Player>, seed: u64, rules: Rules) -> Game {
+    /// No free cell for a robot without a base is a [`GameError`].
+    pub fn new(
+        board: &Board,
+        players: Vec<Player>,
+        seed: u64,
+        rules: Rules,
+    ) -> Result<Game, GameError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let board = board.clone();
         let ricochets = !board.bases.is_empty();
@@ -163,7 +172,8 @@ impl Game {
         for colour in colours {
             let cell = match board.bases.iter().find(|(c, _)| *c == colour) {
                 Some((_, cell)) => *cell,
-                None => free_cell(&board, &robots, &mut rng),
+                None => free_cell(&board, &robots, &mut rng)
+                    .ok_or_else(|| GameError::NoFreeCell(colour, board.name.clone()))?,
             };
             robots.push((colour, cell));
         }
@@ -175,7 +185,7 @@ impl Game {
         };
         let mut pile: Vec<Token> = colours.into_iter().zip(0..).collect();
         pile.shuffle(&mut rng);
-        Game {
+        Ok(Game {
             board,
             ricochets,
             rules,
@@ -183,7 +193,7 @@ impl Game {
             robots,
             pile,
             players,
-        }
+        })
     }
 
     /// Plays the game to its end. `log` receives the game's account line by line.
@@ -225,7 +235,7 @@ impl Game {
     /// A token goes back into the pile, at a random place.
     fn put_back(&mut self, token: Token) {
         let len = u32::try_from(self.pile.len()).expect("a pile of a few tokens");
-        let at = self.rng.random_range(0..=len) as usize;
+        let at = usize::try_from(self.rng.random_range(0..=len)).expect("a u32 fits a usize");
         self.pile.insert(at, token);
     }
 
@@ -401,19 +411,25 @@ impl Game {
             .iter()
             .position(|t| t.cell == target.cell)
             .expect("the target is on the board");
-        let free = free_cell(&self.board, &self.robots, &mut self.rng);
+        let colour = target
+            .colour
+            .map_or("multicolour".into(), |c| c.to_string());
+        let Some(free) = free_cell(&self.board, &self.robots, &mut self.rng) else {
+            let (x, y) = self.board.xy(target.cell);
+            log(format!(
+                "  no free cell: the {colour} target stays at [{x}, {y}]"
+            ));
+            return;
+        };
         self.board.targets[index].cell = free;
         let (x, y) = self.board.xy(free);
-        log(format!(
-            "  the {} target moves to [{x}, {y}]",
-            target
-                .colour
-                .map_or("multicolour".into(), |c| c.to_string())
-        ));
+        log(format!("  the {colour} target moves to [{x}, {y}]"));
     }
 }
 
-/// Plays a whole game on `board` ([`Game::new`]).
+/// Plays a whole game on `board` ([`Game::new`]). A game that cannot start (a [`GameError`])
+/// ends at once, with no round played and the error as its reason; use [`Game::new`] to have
+/// the error itself.
 pub fn play(
     board: &Board,
     players: Vec<Player>,
@@ -422,7 +438,15 @@ pub fn play(
     humans: &mut dyn Humans,
     log: &mut dyn FnMut(String),
 ) -> Outcome {
-    Game::new(board, players, seed, rules).play(humans, log)
+    match Game::new(board, players.clone(), seed, rules) {
+        Ok(game) => game.play(humans, log),
+        Err(e) => Outcome {
+            rounds: 0,
+            players,
+            winners: Vec::new(),
+            reason: e.to_string(),
+        },
+    }
 }
 
 #[cfg(test)]

@@ -8,12 +8,16 @@
 
 use super::board::Dir;
 use super::position::Position;
-use super::solution::{NoSolution, Solution, relabel};
+use super::solution::{Meter, NoSolution, Solution, relabel};
 use super::standard::{
     Packed, STATES, Tables, layouts, pack, sort3, start_and_goal, successors, unpack,
 };
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+
+/// States kept here per state of the budget: 4 bytes each, where the general search keeps
+/// about 150 bytes a state (the visited set is the same 88 MB whatever the budget).
+const PER_STATE: usize = 16;
 
 /// One visited bit per state, shared by the threads.
 struct Visited(Vec<AtomicU64>);
@@ -27,8 +31,15 @@ impl Visited {
     }
 }
 
-/// Fewest moves (R-B1 off: the caller sends only such positions), up to `max`.
-pub fn search(p: &Position, t: &Tables, max: u32) -> Result<Solution, NoSolution> {
+/// Fewest moves (R-B1 off: the caller sends only such positions), up to `max`. The states
+/// kept in the levels count against the budget once per chunk of the frontier ([`PER_STATE`]
+/// of them for one state of the budget), and are charged to `meter` once per level.
+pub fn search(
+    p: &Position,
+    t: &Tables,
+    max: u32,
+    meter: &mut Meter,
+) -> Result<Solution, NoSolution> {
     let (start, goal) = start_and_goal(p);
     if unpack(start).0 == goal {
         return Ok(Solution {
@@ -48,6 +59,12 @@ pub fn search(p: &Position, t: &Tables, max: u32) -> Result<Solution, NoSolution
     // The smallest goal state of the level, so that the answer does not depend on which
     // thread got there first.
     let goal_state = AtomicU32::new(u32::MAX);
+    let budget = usize::try_from(meter.budget().max_states)
+        .unwrap_or(usize::MAX)
+        .saturating_mul(PER_STATE);
+    // The states kept: every level, and the one being built.
+    let held = AtomicUsize::new(1);
+    let over = AtomicBool::new(false);
     while levels.last().is_some_and(|l| !l.is_empty()) && depth <= max {
         let frontier = levels.last().expect("non-empty");
         let arrival_counts = p.rules.counts(depth);
@@ -55,6 +72,9 @@ pub fn search(p: &Position, t: &Tables, max: u32) -> Result<Solution, NoSolution
             .par_chunks(1 << 14)
             .map(|chunk| {
                 let mut next = Vec::new();
+                if over.load(Ordering::Relaxed) {
+                    return next;
+                }
                 for &s in chunk {
                     successors(t, s, &mut |n, active| {
                         let at_goal = active.is_some_and(|(_, to)| to == goal);
@@ -65,9 +85,15 @@ pub fn search(p: &Position, t: &Tables, max: u32) -> Result<Solution, NoSolution
                         }
                     });
                 }
+                if held.fetch_add(next.len(), Ordering::Relaxed) + next.len() >= budget {
+                    over.store(true, Ordering::Relaxed);
+                }
                 next
             })
             .collect();
+        // Before the goal: a level cut short by the budget may have missed a smaller goal
+        // state, and the answer must not depend on the threads.
+        meter.charge(held.load(Ordering::Relaxed) / PER_STATE)?;
         let g = goal_state.load(Ordering::Relaxed);
         if g != u32::MAX {
             let states = walk_back(t, &levels, g);

@@ -146,6 +146,9 @@ pub enum PositionError {
     RobotOnObstacle { name: String, x: u16, y: u16 },
     #[error("two robots at [{x}, {y}]")]
     TwoRobots { name: String, x: u16, y: u16 },
+    /// Colours are read whatever their case: `red` and `RED` are one robot.
+    #[error("robot `{0}` is given twice (colours are the same in any case)")]
+    RobotTwice(String),
     #[error("a position needs at least one robot")]
     NoRobot,
     #[error("target at [{0}, {1}] is off the board")]
@@ -169,22 +172,55 @@ impl PositionError {
             PositionError::UnknownRobot(name)
             | PositionError::RobotOffBoard { name, .. }
             | PositionError::RobotOnObstacle { name, .. }
-            | PositionError::TwoRobots { name, .. } => Some(name),
+            | PositionError::TwoRobots { name, .. }
+            | PositionError::RobotTwice(name) => Some(name),
             _ => None,
         }
     }
 }
 
+/// The most robots a position holds: one of each colour.
+pub const MAX_ROBOTS: usize = Colour::ALL.len();
+
 impl Position {
-    /// Checks a drafted position on `board`: robots known, on the board, off the centre and
-    /// the diagonals, one per cell, at least one; a target on the board, or printed on it; the
-    /// target's robot present.
+    /// Whether a position built in code holds what the searches assume (what
+    /// [`Position::validate`] checks of a drafted one): one to [`MAX_ROBOTS`] robots of
+    /// distinct colours on free cells of the board, the goal on the board, its robot present.
+    pub fn is_well_formed(&self) -> bool {
+        let b = &self.board;
+        let n = b.len();
+        let shape = usize::from(b.width) * usize::from(b.height) == n
+            && b.blocked.len() == n
+            && b.diagonals.len() == n;
+        let on_board = |c: Cell| usize::from(c) < n;
+        let robots_ok = self.robots.iter().enumerate().all(|(i, (colour, cell))| {
+            b.blocked.get(usize::from(*cell)) == Some(&false)
+                && self.robots[..i]
+                    .iter()
+                    .all(|(c, p)| c != colour && p != cell)
+        });
+        shape
+            && (1..=MAX_ROBOTS).contains(&self.robots.len())
+            && robots_ok
+            && on_board(self.goal.cell)
+            && self
+                .goal
+                .robot
+                .is_none_or(|r| self.robots.iter().any(|(c, _)| *c == r))
+    }
+
+    /// Checks a drafted position on `board`: robots known, each colour once (so at most
+    /// [`MAX_ROBOTS`]), on the board, off the centre and the diagonals, one per cell, at least
+    /// one; a target on the board, or printed on it; the target's robot present.
     pub fn validate(board: Board, draft: &PositionDraft) -> Result<Position, PositionError> {
         use PositionError as E;
         let mut robots = Vec::new();
         for (name, (x, y)) in &draft.robots {
             let (x, y, name) = (*x, *y, name.clone());
             let colour = Colour::parse(&name).ok_or_else(|| E::UnknownRobot(name.clone()))?;
+            if robots.iter().any(|(c, _)| *c == colour) {
+                return Err(E::RobotTwice(name));
+            }
             if x >= board.width || y >= board.height {
                 return Err(E::RobotOffBoard {
                     name,

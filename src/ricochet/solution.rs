@@ -11,10 +11,80 @@ pub struct Solution {
 }
 
 /// Why no solution came back.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NoSolution {
     /// None within `max` counted moves.
+    #[error("no solution within {0} moves")]
     Limit(u32),
+    /// The search held this many states, its [`Budget`], before it found an answer.
+    #[error("gave up after {0} states")]
+    Budget(u64),
+    /// A position built in code that breaks what the searches assume
+    /// ([`Position::is_well_formed`]).
+    #[error("the position is not well formed (robots of one colour, or off the board)")]
+    Malformed,
+}
+
+/// How much a search may hold before it gives up: states kept, counted by each tier as it
+/// holds them (the parallel search of standard positions, at 4 bytes a state, counts 16 as
+/// one). The default, 7 million, keeps the general search (about 150 bytes a state, with
+/// its map's spare room) near 1 GiB, and lets the hardest standard positions (about 21
+/// million states, 1.3 million counted) through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub max_states: u64,
+}
+
+impl Budget {
+    pub const DEFAULT_STATES: u64 = 7_000_000;
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            max_states: Self::DEFAULT_STATES,
+        }
+    }
+}
+
+/// States held between two progress reports.
+const REPORT_EVERY: u64 = 1 << 18;
+
+/// A search's budget and its progress reports: `charge` once per expanded state (or batch),
+/// never per successor.
+pub struct Meter<'a> {
+    budget: Budget,
+    progress: &'a mut dyn FnMut(u64),
+    next_report: u64,
+}
+
+impl<'a> Meter<'a> {
+    pub fn new(budget: Budget, progress: &'a mut dyn FnMut(u64)) -> Meter<'a> {
+        Meter {
+            budget,
+            progress,
+            next_report: REPORT_EVERY,
+        }
+    }
+
+    /// The search holds `held` states: `Err` once that reaches the budget; a progress report
+    /// every [`REPORT_EVERY`] states.
+    #[inline]
+    pub fn charge(&mut self, held: usize) -> Result<(), NoSolution> {
+        let held = u64::try_from(held).unwrap_or(u64::MAX);
+        if held >= self.next_report {
+            self.next_report = held.saturating_add(REPORT_EVERY);
+            (self.progress)(held);
+        }
+        if held >= self.budget.max_states {
+            return Err(NoSolution::Budget(held));
+        }
+        Ok(())
+    }
+
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
 }
 
 /// The real moves, with colours, that take the position through the given robot layouts

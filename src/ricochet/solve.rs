@@ -9,18 +9,35 @@ use super::rules::Axis;
 use super::standard::{Tables, applies};
 use std::collections::HashMap;
 
-pub use super::dijkstra::general;
-pub use super::solution::{NoSolution, Solution};
+use super::solution::Meter;
 
-/// Fewest moves to the goal, up to `max` counted moves.
+pub use super::dijkstra::general;
+pub use super::solution::{Budget, NoSolution, Solution};
+
+/// Fewest moves to the goal, up to `max` counted moves, within the default [`Budget`].
 pub fn solve(p: &Position, max: u32) -> Result<Solution, NoSolution> {
+    solve_within(p, max, Budget::default(), &mut |_| {})
+}
+
+/// Fewest moves to the goal, up to `max` counted moves; `NoSolution::Budget` once the search
+/// holds `budget` states. `progress` hears the states held now and then (about every 250,000).
+pub fn solve_within(
+    p: &Position,
+    max: u32,
+    budget: Budget,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Solution, NoSolution> {
+    if !p.is_well_formed() {
+        return Err(NoSolution::Malformed);
+    }
+    let mut meter = Meter::new(budget, progress);
     if !applies(p) {
-        return general(p, max);
+        return super::dijkstra::search(p, max, &mut meter);
     }
     let t = Tables::new(p);
-    match super::astar::search(p, &t, max) {
+    match super::astar::search(p, &t, max, &mut meter) {
         Some(answer) => answer,
-        None => super::parallel_bfs::search(p, &t, max),
+        None => super::parallel_bfs::search(p, &t, max, &mut meter),
     }
 }
 
@@ -99,6 +116,47 @@ mod tests {
     use crate::ricochet::quarters::from_quadrants;
     use crate::ricochet::rules::Rules;
     use std::sync::Arc;
+
+    /// An open 64×64 board, five robots: the general search stops at its budget, having
+    /// reported its progress on the way, and so do the standard tiers.
+    #[test]
+    fn the_solver_stops_at_its_state_budget_and_reports_progress() {
+        let mut board = crate::ricochet::board::Board::empty("open", 64, 64);
+        board.add_wall(board.cell(10, 10), crate::ricochet::board::Dir::S);
+        let robots = [(Colour::Red, 0), (Colour::Green, 4095), (Colour::Blue, 455)];
+        let p = Position {
+            board: Arc::new(board),
+            robots: robots
+                .into_iter()
+                .chain([(Colour::Yellow, 2590), (Colour::Silver, 178)])
+                .collect(),
+            goal: Goal {
+                cell: 33 * 64 + 33,
+                robot: Some(Colour::Red),
+            },
+            rules: Rules::default(),
+        };
+        let mut reports = Vec::new();
+        let budget = Budget {
+            max_states: 600_000,
+        };
+        let got = solve_within(&p, 40, budget, &mut |n| reports.push(n));
+        assert!(
+            matches!(got, Err(NoSolution::Budget(n)) if n >= 600_000),
+            "{got:?}"
+        );
+        assert!(reports.len() >= 2 && reports.windows(2).all(|w| w[0] < w[1]));
+        let hard = crate::ricochet::files::parse("hard", crate::ricochet::bench::HARD_25, &|_| {
+            Err(String::new())
+        })
+        .unwrap();
+        let small = Budget { max_states: 1000 };
+        let got = solve_within(&hard, 40, small, &mut |_| {});
+        assert!(
+            matches!(got, Err(NoSolution::Budget(n)) if n >= 1000),
+            "{got:?}"
+        );
+    }
 
     #[test]
     fn the_standard_tiers_agree_with_the_general_search_on_short_positions() {

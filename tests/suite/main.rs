@@ -15,6 +15,7 @@ mod debugger;
 mod docs;
 mod hostile_battle;
 mod hostile_files;
+mod hostile_games;
 mod layout;
 mod micro;
 mod no_panic;
