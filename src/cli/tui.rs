@@ -166,8 +166,8 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) {
     let m = session.current();
     let title = format!(
         " {} on {} · scenario {} · seed {} ",
-        session.match_name(),
-        m.board().name,
+        robots::text::escape(session.match_name()),
+        robots::text::escape(&m.board().name),
         m.scenario().number(),
         m.seed()
     );

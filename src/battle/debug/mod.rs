@@ -522,9 +522,10 @@ impl Session {
         &self.name
     }
 
-    /// Where a robot's program came from (a file, a shipped name or `inline`).
-    pub fn origin(&self, id: RobotId) -> &str {
-        self.origins.get(id.index()).map_or("?", String::as_str)
+    /// Where a robot's program came from (a file, a shipped name or `inline`), with control
+    /// characters escaped: it comes from a file.
+    pub fn origin(&self, id: RobotId) -> std::borrow::Cow<'_, str> {
+        crate::text::escape(self.origins.get(id.index()).map_or("?", String::as_str))
     }
 
     /// A robot's whole state, one fact a line.
