@@ -12,7 +12,11 @@ use robots::ricochet::{self as ricochet_robots, position::Position as RicochetPo
 fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
     let text = read_text(path)?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let read = |name: &str| read_text(&base.join(name));
+    // A position names its board relative to itself, inside its folder (docs/FORMATS.md).
+    let read = |name: &str| {
+        robots::text::confine::Confine::Inside.check(name)?;
+        read_text(&base.join(name))
+    };
     ricochet_robots::files::parse(&path.display().to_string(), &text, &read)
         .map_err(|d| d.to_string())
 }
