@@ -13,6 +13,7 @@ mod cli;
 mod conditions;
 mod debugger;
 mod docs;
+mod generators;
 mod layout;
 mod micro;
 mod no_panic;
