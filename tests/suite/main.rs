@@ -13,6 +13,7 @@ mod cli;
 mod conditions;
 mod debugger;
 mod docs;
+mod generators;
 mod hostile_battle;
 mod hostile_files;
 mod hostile_games;

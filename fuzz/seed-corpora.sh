@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Seeds fuzz/corpus/TARGET/ from the files the repository ships (boards, programs, matches,
+# the tests' inputs). The corpora are not committed: run this before fuzzing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seed() {
+    local target=$1
+    shift
+    mkdir -p "fuzz/corpus/$target"
+    local f
+    for f in "$@"; do
+        [ -f "$f" ] && cp "$f" "fuzz/corpus/$target/$(echo "$f" | tr '/' '_')"
+    done
+    # Regression inputs found before join the corpus, so every run replays them.
+    if [ -d "fuzz/regressions/$target" ]; then
+        for f in "fuzz/regressions/$target"/*; do
+            [ -f "$f" ] && cp "$f" "fuzz/corpus/$target/regression_$(basename "$f")"
+        done
+    fi
+    return 0
+}
+shopt -s nullglob
+seed program programs/*.robot tests/programs/*.robot
+seed board boards/*.yaml tests/boards/*.yaml
+seed match_run matches/*.yaml tests/scenarios/*.yaml
+seed ricochet boards/ricochet/*.yaml tests/ricochet/*.yaml tests/ricochet/boards/*.yaml
+seed micro boards/micro/*.yaml tests/micro/*.yaml
+seed debugger tests/debugger/*.script
+for d in fuzz/corpus/*; do
+    echo "$d: $(find "$d" -type f | wc -l) files"
+done
