@@ -567,9 +567,10 @@ impl Session {
         };
         let _ = writeln!(out, "  destroyed steps: {lost}");
         let _ = writeln!(out, "  shots left: {}", r.shots);
-        let pending = r
-            .pending_signal
-            .map_or("none".to_string(), |s| format!("step {s}"));
+        let pending = r.pending_signal.map_or("none".to_string(), |s| {
+            // The debugger is an analysis tool: it may show what players do not see (R-A23).
+            format!("step {s} (secret to the players until it acts, R-A23)")
+        });
         let _ = writeln!(out, "  pending signal: {pending}");
         out
     }

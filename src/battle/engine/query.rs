@@ -160,29 +160,25 @@ impl View<'_> {
                 }
             }
             Region::Line { dir, min, max } => {
-                // Walk the neighbour table; past the edge there is nothing more to see.
+                // Walk the neighbour table. A straight line that leaves the (rectangular)
+                // board never comes back: every position from there on is off it, and each
+                // counts as `edge` however far off it lies (R-A22).
                 let dir = self.line_direction(dir);
                 let mut at = Some(self.cell);
                 for k in 1..=max {
                     at = at.and_then(|c| board.neighbour(c, dir));
-                    if k < min {
-                        if at.is_none() {
-                            break;
+                    let Some(c) = at else {
+                        if kind == TerrainKind::Edge {
+                            let off = u32::from(max - k.max(min)) + 1;
+                            n += if any { 1 } else { off };
                         }
-                        continue;
-                    }
-                    let matched = match at {
-                        None => kind == TerrainKind::Edge,
-                        Some(c) => self.terrain_matches(kind, c),
+                        break;
                     };
-                    if matched {
+                    if k >= min && self.terrain_matches(kind, c) {
                         n += 1;
                         if any {
                             break;
                         }
-                    }
-                    if at.is_none() {
-                        break;
                     }
                 }
             }

@@ -188,8 +188,11 @@ impl Turn<'_> {
             self.s.occupant[stop.index()] = Some(id);
             self.s.robots[id.index()].cell = stop;
         }
-        // What entering each hex did, in order.
+        // What entering each hex did, in order. Entering an enemy camp wins scenario 2, but
+        // the move is carried out to its end first (R-A19): the rest of the path, lightning,
+        // a lake or the edge still act, and the final board shows it.
         let mut struck = false;
+        let mut camp_entered = false;
         for &c in path.iter().take(steps).map_while(|h| h.as_ref()) {
             if self.fixed.terrain(c) == Terrain::Lightning && !struck {
                 struck = true;
@@ -200,13 +203,8 @@ impl Turn<'_> {
                     step,
                 });
             }
-            if self.fixed.scenario == Scenario::CampRaid
-                && self.fixed.is_enemy_camp(team, board.cell(c).camp)
-            {
-                let winner = self.fixed.teams[team.index()];
-                self.finish(Some(winner), EndReason::CampEntered, events);
-                return;
-            }
+            camp_entered |= self.fixed.scenario == Scenario::CampRaid
+                && self.fixed.is_enemy_camp(team, board.cell(c).camp);
             if c == stop {
                 break;
             }
@@ -227,6 +225,10 @@ impl Turn<'_> {
                 self.remove(id, events);
             }
             None => {}
+        }
+        if camp_entered {
+            let winner = self.fixed.teams[team.index()];
+            self.finish(Some(winner), EndReason::CampEntered, events);
         }
     }
 
