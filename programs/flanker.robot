@@ -5,20 +5,19 @@
 name: flanker
 
 1: ?1          # an enemy within range ahead?
-2: GO 10       #   yes: fire
+2: GO 9        #   yes: fire
 3: ?2          # an enemy ahead-right?
-4: GO 12       #   yes: face it
+4: GO 11       #   yes: face it
 5: ?3          # the way ahead safe and no enemy ahead-left?
-6: GO 14       #   yes: run
+6: GO 13       #   yes: run
 7: R-1         # turn left: towards the enemy, or away from the obstacle
 8: RAZ
-9: RAZ
-10: T
-11: RAZ
-12: R+1
-13: RAZ
-14: D+1
-15: RAZ
+9: T
+10: RAZ
+11: R+1
+12: RAZ
+13: D+1
+14: RAZ
 
 test 1: enemy ahead within 2 and shots > 0
 test 2: enemy ahead-right within 3 and not enemy ahead

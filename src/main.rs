@@ -12,10 +12,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     finish(match cli.command {
         Command::Run(args) => cli::battle::run(args),
-        Command::Check {
-            files,
-            allow_outside,
-        } => cli::battle::check(&files, cli::flags::confine(allow_outside)),
+        Command::Check(args) => cli::battle::check(&args),
         Command::Board { file, .. } => cli::battle::board(&file),
         Command::Debug(args) => cli::battle::debug(args),
         Command::Bench { matches } => cli::battle::bench(matches),

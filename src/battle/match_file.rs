@@ -108,6 +108,9 @@ struct Ctx<'a> {
     base: PathBuf,
     read: &'a Reader<'a>,
     confine: Confine,
+    /// Warnings met on the way (docs/LANGUAGE.md): about the programs the match names, in
+    /// their own files, and about its signals.
+    warnings: std::cell::RefCell<Vec<Diagnostic>>,
 }
 
 impl Ctx<'_> {
@@ -166,6 +169,17 @@ pub fn parse_match(
     read: &Reader,
     confine: Confine,
 ) -> Result<MatchSetup, Diagnostic> {
+    check_match(file, source, read, confine).map(|(setup, _)| setup)
+}
+
+/// [`parse_match`], with the warnings about the match and the programs it names
+/// (docs/LANGUAGE.md, "Warnings"), each once, in the order met.
+pub fn check_match(
+    file: &str,
+    source: &str,
+    read: &Reader,
+    confine: Confine,
+) -> Result<(MatchSetup, Vec<Diagnostic>), Diagnostic> {
     let raw: MatchFile = crate::text::yaml::from_str(file, source)?;
     let _ = &raw.description;
     let ctx = Ctx {
@@ -177,6 +191,7 @@ pub fn parse_match(
             .unwrap_or_default(),
         read,
         confine,
+        warnings: std::cell::RefCell::new(Vec::new()),
     };
     let mut places = Places {
         teams: Vec::new(),
@@ -229,7 +244,88 @@ pub fn parse_match(
         signals,
     };
     setup.validate().map_err(|e| ctx.locate(&places, &e))?;
-    Ok(setup)
+    lint_signals(&ctx, &setup, &places, &raw.signals);
+    let mut warnings = ctx.warnings.into_inner();
+    let mut seen = std::collections::BTreeSet::new();
+    warnings.retain(|w| seen.insert((w.file.clone(), w.line, w.col, w.id)));
+    Ok((setup, warnings))
+}
+
+/// Signals that will do nothing (R-A14) and conditions that can never hold.
+fn lint_signals(ctx: &Ctx, setup: &MatchSetup, places: &Places, raw: &[SignalFile]) {
+    use crate::battle::lang::lint::{Context, WarningId, never_holds};
+    let robots = setup.teams.iter().map(|t| t.robots.len()).sum::<usize>();
+    for (i, plan) in setup.signals.iter().enumerate() {
+        let r = plan.robot();
+        let team = &setup.teams[r.team];
+        let program = &team.robots[usize::from(r.number) - 1].program;
+        let name = format!("{}.{}", team.colour, r.number);
+        let step = plan.step();
+        let at = places.signals[i];
+        let offset = line_offset(ctx.source, at);
+        let warn = |offset: usize, id: WarningId, message: String| {
+            ctx.warnings.borrow_mut().push(Diagnostic::warning(
+                ctx.file,
+                ctx.source,
+                (offset, offset),
+                id.code(),
+                format!("signals[{i}]: {message}"),
+            ));
+        };
+        match program.instruction(usize::from(step)) {
+            None => warn(
+                offset,
+                WarningId::SignalDoesNothing,
+                format!(
+                    "step {step} of {name}'s program is empty (it has {} steps): the signal will do nothing and spend the turn (R-A14)",
+                    program.len()
+                ),
+            ),
+            Some(instruction) if !instruction.is_action() => warn(
+                offset,
+                WarningId::SignalDoesNothing,
+                format!(
+                    "step {step} of {name}'s program is `{}`, a control step: the signal will do nothing and spend the turn (R-A14); name a move, turn, shot or explosion",
+                    instruction.notation()
+                ),
+            ),
+            Some(_) => {}
+        }
+        if let SignalPlan::Conditional { when, .. } = plan {
+            let context = Context {
+                teams: setup.teams.iter().map(|t| t.colour).collect(),
+                robots: u32::try_from(robots).unwrap_or(u32::MAX),
+                shots: u32::from(crate::battle::engine::SHOTS),
+                steps: u32::try_from(program.len()).unwrap_or(u32::MAX),
+            };
+            if never_holds(when, &context) {
+                let text = raw[i].when.as_deref().unwrap_or_default();
+                let place =
+                    crate::text::yaml::locate_text(ctx.source, text, at.0.saturating_sub(3))
+                        .unwrap_or(at);
+                warn(
+                    line_offset(ctx.source, place),
+                    WarningId::NeverHolds,
+                    format!("the condition `{text}` can never hold: the signal is never sent"),
+                );
+            }
+        }
+    }
+}
+
+/// The byte offset of a 1-based (line, column) of `source`.
+fn line_offset(source: &str, (line, col): (usize, usize)) -> usize {
+    let start: usize = source
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let rest = source.get(start..).unwrap_or("");
+    start
+        + rest
+            .char_indices()
+            .nth(col.saturating_sub(1))
+            .map_or(rest.len(), |(i, _)| i)
 }
 
 /// Where each team's entry starts: its `colour:` key, in file order.
@@ -328,12 +424,19 @@ fn read_program(
             let (text, origin, shown) = program_source(name, ctx)
                 .map_err(|m| ctx.err(ctx.key("program", from), format!("{what}: {m}")))?;
             let program = crate::battle::lang::parse_program(&shown, &text, rules.program_steps)?;
+            for w in program_warnings(&shown, &text, &program) {
+                ctx.warnings.borrow_mut().push(w);
+            }
             Ok((program, origin))
         }
         (None, Some(code)) => {
             let code_line = ctx.key("code", from).0;
             let program = crate::battle::lang::parse_program(ctx.file, code, rules.program_steps)
-                .map_err(|d| inline_diagnostic(ctx.file, ctx.source, code_line, d))?;
+                .map_err(|d| inline_diagnostic(ctx.file, ctx.source, (code_line, code), d))?;
+            for w in program_warnings(ctx.file, code, &program) {
+                let w = inline_diagnostic(ctx.file, ctx.source, (code_line, code), w);
+                ctx.warnings.borrow_mut().push(w);
+            }
             Ok((program, "inline".to_string()))
         }
         _ => Err(ctx.err(
@@ -392,8 +495,37 @@ fn program_source(name: &str, ctx: &Ctx) -> Result<(String, String, String), Str
     Ok((text, name.to_string(), shown))
 }
 
+/// The warnings about a program (docs/LANGUAGE.md), located in its text.
+pub fn program_warnings(file: &str, source: &str, program: &Program) -> Vec<Diagnostic> {
+    crate::battle::lang::lint::lint_program(program, source)
+        .into_iter()
+        .map(|w| {
+            Diagnostic::warning(
+                file,
+                source,
+                (w.span.start, w.span.end),
+                w.id.code(),
+                w.message,
+            )
+        })
+        .collect()
+}
+
 /// Re-anchors a diagnostic from inline `code:` text onto the match file's lines.
-fn inline_diagnostic(file: &str, source: &str, code_line: usize, d: Diagnostic) -> Diagnostic {
+fn inline_diagnostic(
+    file: &str,
+    source: &str,
+    (code_line, code): (usize, &str),
+    d: Diagnostic,
+) -> Diagnostic {
+    let (severity, id) = (d.severity, d.id);
+    let mut anchored = anchor(file, source, (code_line, code), d);
+    anchored.severity = severity;
+    anchored.id = id;
+    anchored
+}
+
+fn anchor(file: &str, source: &str, (code_line, code): (usize, &str), d: Diagnostic) -> Diagnostic {
     let line = code_line + d.line;
     let indent = source
         .lines()
@@ -404,9 +536,23 @@ fn inline_diagnostic(file: &str, source: &str, code_line: usize, d: Diagnostic) 
         .nth(code_line - 1)
         .is_some_and(|l| l.trim_end().ends_with('|') || l.trim_end().ends_with('>'));
     if block {
-        Diagnostic::at(file, source, line, indent + d.col, d.message)
+        return Diagnostic::at(file, source, line, indent + d.col, d.message);
+    }
+    // `code: ""` or `code: "1: T"` on one line: point into the line where the text sits.
+    let key = crate::text::yaml::locate_key(source, "code", code_line).unwrap_or((code_line, 1));
+    let on_the_line = if code.trim().is_empty() {
+        Some(key)
+    } else if code.contains(['\n', '\r']) {
+        None
     } else {
-        let (l, c) = (code_line, 1);
+        crate::text::yaml::locate_text(source, code, code_line)
+            .filter(|&(l, _)| l == code_line)
+            .map(|(l, c)| (l, c + d.col - 1))
+    };
+    if let Some((l, c)) = on_the_line {
+        Diagnostic::at(file, source, l, c, d.message)
+    } else {
+        let (l, c) = key;
         Diagnostic::at(
             file,
             source,

@@ -1,7 +1,7 @@
 //! The hex game's commands: `run`, `check`, `board`, `debug`, `bench`.
 
-use super::files::{read_bytes, read_input, read_text};
-use super::flags::{DebugArgs, RunArgs, confine};
+use super::files::{FileKind, expect_kind, read_bytes, read_input, read_text};
+use super::flags::{CheckArgs, CheckFormat, DebugArgs, RunArgs, confine};
 use super::micro::micro_file;
 use super::output::Failure;
 use robots::battle::engine::{Match, MatchSetup};
@@ -11,12 +11,21 @@ use robots::micro::MicroFile;
 use robots::text::confine::Confine;
 use robots::text::diagnostic::Diagnostic;
 use robots::text::escape;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A match file (or the shipped default match), the files it names read if `confine` allows.
-pub fn load_match(file: Option<&Path>, confine: Confine) -> Result<MatchSetup, Diagnostic> {
+/// `command` names the command in the error for a file of another kind.
+pub fn load_match(
+    command: &str,
+    file: Option<&Path>,
+    confine: Confine,
+) -> Result<MatchSetup, Diagnostic> {
     let (name, text) = match file {
-        Some(path) => (path.display().to_string(), read_input(path)?),
+        Some(path) => {
+            let text = read_input(path)?;
+            expect_kind(command, FileKind::Match, path, &text)?;
+            (path.display().to_string(), text)
+        }
         None => (
             shipped::DEFAULT_MATCH.0.to_string(),
             shipped::DEFAULT_MATCH.1.to_string(),
@@ -27,7 +36,7 @@ pub fn load_match(file: Option<&Path>, confine: Confine) -> Result<MatchSetup, D
 
 /// `robots run`: play a match; print the result, the log, JSON, or write a replay.
 pub fn run(args: RunArgs) -> Result<(), Failure> {
-    let mut setup = load_match(args.file.as_deref(), confine(args.allow_outside))?;
+    let mut setup = load_match("run", args.file.as_deref(), confine(args.allow_outside))?;
     if let Some(seed) = args.seed {
         setup.seed = seed;
     }
@@ -103,34 +112,61 @@ fn write_json(path: &Path, doc: &impl serde::Serialize) -> Result<(), Failure> {
     Ok(())
 }
 
-/// What a file is, from its extension and (for YAML) its keys.
-fn check_one(path: &Path, confine: Confine) -> Result<String, Failure> {
+/// What a file is, from its extension and (for YAML) its keys: a line saying so, and the
+/// warnings about it.
+fn check_one(path: &Path, confine: Confine) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
     let text = read_input(path)?;
     let shown = path.display().to_string();
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     match ext {
         "robot" => {
             let p = match_file::parse_program_file(&shown, &text)?;
-            Ok(format!(
-                "{shown}: ok (program{}, {} steps)",
+            let source = robots::text::strip_bom(&text);
+            let warnings = match_file::program_warnings(&shown, source, &p);
+            let steps = match p.len() {
+                1 => "1 step".to_string(),
+                n => format!("{n} steps"),
+            };
+            let line = format!(
+                "{shown}: ok (program{}, {steps})",
                 p.name
                     .as_ref()
                     .map(|n| format!(" `{}`", escape(n)))
                     .unwrap_or_default(),
-                p.len()
-            ))
+            );
+            Ok((line, warnings))
         }
         "yaml" | "yml" => check_yaml(path, &shown, &text, confine),
         _ => Err(Diagnostic::whole_file(
             &shown,
             "unknown kind of file: expected .robot (a program) or .yaml (a board, a match, a Ricochet position or a Micro Robots file)",
-        )
-        .into()),
+        )),
     }
 }
 
 /// A YAML file, by its top-level keys.
-fn check_yaml(path: &Path, shown: &str, text: &str, confine: Confine) -> Result<String, Failure> {
+fn check_yaml(
+    path: &Path,
+    shown: &str,
+    text: &str,
+    confine: Confine,
+) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
+    if FileKind::of(path, text) == FileKind::Match {
+        let (m, warnings) = match_file::check_match(shown, text, &read_bytes, confine)?;
+        let teams = m.teams.len();
+        let line = format!("{shown}: ok (match `{}`, {teams} teams)", escape(&m.name));
+        return Ok((line, warnings));
+    }
+    check_kind(path, shown, text, confine).map(|line| (line, Vec::new()))
+}
+
+/// A YAML file that is not a match (matches have warnings: [`check_yaml`]).
+fn check_kind(
+    path: &Path,
+    shown: &str,
+    text: &str,
+    confine: Confine,
+) -> Result<String, Diagnostic> {
     let (shown, text) = (shown.to_string(), text.to_string());
     {
         {
@@ -179,13 +215,6 @@ fn check_yaml(path: &Path, shown: &str, text: &str, confine: Confine) -> Result<
                     "{shown}: ok (Ricochet position, {} robots)",
                     p.robots.len()
                 ))
-            } else if keys.iter().any(|k| k == "teams") {
-                let m = match_file::parse_match(&shown, &text, &read_bytes, confine)?;
-                Ok(format!(
-                    "{shown}: ok (match `{}`, {} teams)",
-                    escape(&m.name),
-                    m.teams.len()
-                ))
             } else {
                 // Let the reader say what is wrong with it (it may not be YAML at all).
                 robots::text::yaml::check_syntax(&shown, &text)?;
@@ -195,32 +224,73 @@ fn check_yaml(path: &Path, shown: &str, text: &str, confine: Confine) -> Result<
                     1,
                     1,
                     "not a file robots knows: a hex board has `map:`, a match `teams:`, a Ricochet position `robots:` and `target:`, a Ricochet board `size:`, Ricochet quarter boards `1A:` and the like, a Micro Robots face `tiles:`, a Micro Robots board `rows:` or `face:`",
-                )
-                .into())
+                ))
             }
         }
     }
 }
 
-pub fn check(files: &[PathBuf], confine: Confine) -> Result<(), Failure> {
-    let mut failed = 0;
-    for path in files {
-        match check_one(path, confine) {
-            // The line names the file and what it holds, both from the stranger.
-            Ok(line) => outln!("{}", escape(&line)),
-            Err(failure) => {
-                eprintln!("{}", failure.message());
+pub fn check(args: &CheckArgs) -> Result<(), Failure> {
+    let confine = confine(args.allow_outside);
+    let json = args.format == CheckFormat::Json;
+    let (mut failed, mut warned, mut warnings) = (0, 0, 0);
+    for path in &args.files {
+        let diagnostics = match check_one(path, confine) {
+            Ok((line, found)) => {
+                if !json {
+                    // The line names the file and what it holds, both from the stranger.
+                    let with = match found.len() {
+                        0 => String::new(),
+                        1 => ", 1 warning".into(),
+                        n => format!(", {n} warnings"),
+                    };
+                    outln!("{}", escape(&format!("{line}{with}")));
+                }
+                warned += usize::from(!found.is_empty());
+                warnings += found.len();
+                found
+            }
+            Err(d) => {
                 failed += 1;
+                vec![d]
+            }
+        };
+        for d in diagnostics {
+            if json {
+                outln!("{}", d.json());
+            } else {
+                eprintln!("{d}");
             }
         }
     }
-    match failed {
-        0 => Ok(()),
-        n => Err(Failure::Bad(format!(
-            "{n} of {} files have errors",
-            files.len()
-        ))),
+    let files = args.files.len();
+    let of = |n: usize| {
+        if files == 1 {
+            "the file".to_string()
+        } else {
+            format!("{n} of {files} files")
+        }
+    };
+    if failed > 0 {
+        let verb = if failed == 1 && files == 1 {
+            "has"
+        } else {
+            "have"
+        };
+        return Err(Failure::Bad(format!("{} {verb} errors", of(failed))));
     }
+    if args.deny_warnings && warnings > 0 {
+        return Err(Failure::Bad(format!(
+            "{} {} warnings, and --deny-warnings makes them errors",
+            of(warned),
+            if warned == 1 && files == 1 {
+                "has"
+            } else {
+                "have"
+            }
+        )));
+    }
+    Ok(())
 }
 
 pub fn board(file: &str) -> Result<(), Failure> {
@@ -229,6 +299,7 @@ pub fn board(file: &str) -> Result<(), Failure> {
         None => {
             let path = Path::new(file);
             let text = read_input(path)?;
+            expect_kind("board", FileKind::HexBoard, path, &text)?;
             board_file::parse_board(file, &text)
         }
     }?;
@@ -245,7 +316,7 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
         allow_outside,
     } = args;
     let loader: robots::battle::debug::Loader = Box::new(move || {
-        let mut setup = load_match(file.as_deref(), confine(allow_outside))?;
+        let mut setup = load_match("debug", file.as_deref(), confine(allow_outside))?;
         if let Some(seed) = seed {
             setup.seed = seed;
         }

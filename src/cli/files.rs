@@ -52,3 +52,118 @@ pub fn read_input(path: &Path) -> Result<String, Diagnostic> {
 pub fn read_text(path: &Path) -> Result<String, String> {
     read_input(path).map_err(|d| d.to_string())
 }
+
+/// What a file holds, told from its name and its top-level keys, so a command given the
+/// wrong kind of file can say which command reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    Program,
+    HexBoard,
+    Match,
+    MicroFace,
+    MicroBoard,
+    RicochetQuarters,
+    RicochetBoard,
+    RicochetPosition,
+    Unknown,
+}
+
+impl FileKind {
+    pub fn of(path: &Path, text: &str) -> FileKind {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if ext.eq_ignore_ascii_case("robot") || looks_like_a_program(text) {
+            return FileKind::Program;
+        }
+        let keys = robots::text::yaml::top_level_keys(text);
+        let has = |k: &str| keys.iter().any(|key| key == k);
+        if has("map") {
+            FileKind::HexBoard
+        } else if has("teams") {
+            FileKind::Match
+        } else if has("tiles") {
+            FileKind::MicroFace
+        } else if has("rows") || has("face") {
+            FileKind::MicroBoard
+        } else if has("1A") {
+            FileKind::RicochetQuarters
+        } else if has("size") {
+            FileKind::RicochetBoard
+        } else if has("target") && has("robots") {
+            FileKind::RicochetPosition
+        } else {
+            FileKind::Unknown
+        }
+    }
+
+    /// "a program", "a Ricochet board", …
+    pub fn described(self) -> &'static str {
+        match self {
+            FileKind::Program => "a program",
+            FileKind::HexBoard => "a hex board",
+            FileKind::Match => "a match file",
+            FileKind::MicroFace => "a Micro Robots face",
+            FileKind::MicroBoard => "a Micro Robots board",
+            FileKind::RicochetQuarters => "a set of Ricochet quarter boards",
+            FileKind::RicochetBoard => "a Ricochet board",
+            FileKind::RicochetPosition => "a Ricochet position",
+            FileKind::Unknown => "a file robots does not know",
+        }
+    }
+
+    /// What to do with such a file instead, for `FILE`.
+    pub fn advice(self, file: &str) -> String {
+        match self {
+            FileKind::Program => format!(
+                "check it with `robots check {file}`; to play it, name it in a match file (`program: {file}`, docs/FORMATS.md)"
+            ),
+            FileKind::HexBoard => format!(
+                "draw it with `robots board {file}`; to play on it, name it in a match file (`board: {file}`)"
+            ),
+            FileKind::Match => format!("play it with `robots run {file}` or `robots debug {file}`"),
+            FileKind::MicroFace | FileKind::MicroBoard => {
+                format!("draw it with `robots micro board {file}`")
+            }
+            FileKind::RicochetQuarters => format!("check it with `robots check {file}`"),
+            FileKind::RicochetBoard => format!("draw it with `robots ricochet board {file}`"),
+            FileKind::RicochetPosition => format!(
+                "solve it with `robots ricochet solve {file}`, or draw it with `robots ricochet board {file}`"
+            ),
+            FileKind::Unknown => "see docs/FORMATS.md for the kinds of file".into(),
+        }
+    }
+}
+
+/// A text whose first line that says something is a numbered step (`1: D+1`, `1. T`).
+fn looks_like_a_program(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with("//"))
+        .is_some_and(|l| {
+            let digits = l.chars().take_while(char::is_ascii_digit).count();
+            digits > 0 && matches!(l[digits..].chars().next(), Some(':' | '.' | ')'))
+        })
+}
+
+/// Refuses, before reading it as one, a file of another kind than `wanted`: `command needs
+/// a match file; FILE is a program: …`.
+pub fn expect_kind(
+    command: &str,
+    wanted: FileKind,
+    path: &Path,
+    text: &str,
+) -> Result<(), Diagnostic> {
+    let kind = FileKind::of(path, text);
+    if kind == wanted || kind == FileKind::Unknown {
+        return Ok(());
+    }
+    let shown = path.display().to_string();
+    Err(Diagnostic::whole_file(
+        &shown,
+        format!(
+            "`robots {command}` needs {}; this file is {}: {}",
+            wanted.described(),
+            kind.described(),
+            kind.advice(&shown)
+        ),
+    ))
+}

@@ -68,13 +68,9 @@ pub enum Command {
     /// Play a match and print the result (with no MATCH: the shipped default match).
     Run(RunArgs),
     /// Check programs (.robot), boards and match files (.yaml); exit 2 on any error.
-    Check {
-        #[arg(required = true, value_name = "FILE")]
-        files: Vec<PathBuf>,
-        /// Let files name files outside their own folder (absolute paths, `..`).
-        #[arg(long)]
-        allow_outside: bool,
-    },
+    /// Warnings (a program that loads but will misbehave) do not fail the check unless
+    /// --deny-warnings.
+    Check(CheckArgs),
     /// Draw a board (a file, or the name of a shipped board).
     Board {
         #[arg(value_name = "FILE")]
@@ -181,6 +177,30 @@ pub enum MicroCommand {
     },
     /// Play a game: dice, announcements, demonstrations, tokens.
     Play(MicroPlay),
+}
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// The files to check: programs, hex boards, match files, Ricochet and Micro Robots files.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Let files name files outside their own folder (absolute paths, `..`).
+    #[arg(long)]
+    pub allow_outside: bool,
+    /// Exit 2 when there is any warning, as for an error.
+    #[arg(long)]
+    pub deny_warnings: bool,
+    /// How to print diagnostics: words for a person, or one JSON object a line for an
+    /// editor (file, line, column, end, severity, id, message).
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    pub format: CheckFormat,
+}
+
+/// How `robots check` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    Text,
+    Json,
 }
 
 /// The rules of a game of Micro Robots (RULES C.1).

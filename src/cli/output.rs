@@ -55,15 +55,6 @@ bad_input!(
     robots::battle::debug::LoadError
 );
 
-impl Failure {
-    /// What to tell the user.
-    pub fn message(&self) -> &str {
-        match self {
-            Failure::Bad(m) | Failure::NoAnswer(m) => m,
-        }
-    }
-}
-
 pub fn finish(result: Result<(), Failure>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,

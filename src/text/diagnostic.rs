@@ -12,6 +12,28 @@ pub struct Diagnostic {
     pub message: String,
     /// The offending source line, shown with a caret under `col`.
     pub source_line: Option<String>,
+    /// An error (the file is refused) or a warning (it loads, but will misbehave).
+    pub severity: Severity,
+    /// A stable id for warnings (`W-stall`, docs/LANGUAGE.md), for editors and filters.
+    pub id: Option<&'static str>,
+    /// Where the located text ends (line, column), when it is more than one point (32 bits
+    /// each, to keep `Result<_, Diagnostic>` small).
+    pub end: Option<(u32, u32)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn word(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
 }
 
 impl Diagnostic {
@@ -29,7 +51,27 @@ impl Diagnostic {
             col: 0,
             message: message.into(),
             source_line: None,
+            severity: Severity::Error,
+            id: None,
+            end: None,
         }
+    }
+
+    /// A warning with its id, over the byte range `start..end` of `source`.
+    pub fn warning(
+        file: &str,
+        source: &str,
+        (start, end): (usize, usize),
+        id: &'static str,
+        message: impl Into<String>,
+    ) -> Self {
+        let mut d = Self::at_offset(file, source, start, message);
+        d.severity = Severity::Warning;
+        d.id = Some(id);
+        let (line, col) = line_col(source, end.max(start));
+        let small = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        d.end = Some((small(line), small(col)));
+        d
     }
 
     /// A diagnostic at a 1-based line and column of `source`.
@@ -59,7 +101,48 @@ impl Diagnostic {
             col: col.max(1),
             message: message.into(),
             source_line,
+            severity: Severity::Error,
+            id: None,
+            end: None,
         }
+    }
+}
+
+impl Diagnostic {
+    /// One line of JSON for editors: file, line, column, end, severity, id, message. A
+    /// diagnostic about a whole file has line and column 0.
+    pub fn json(&self) -> String {
+        #[derive(serde::Serialize)]
+        struct Place {
+            line: usize,
+            column: usize,
+        }
+        #[derive(serde::Serialize)]
+        struct Line<'a> {
+            file: &'a str,
+            line: usize,
+            column: usize,
+            end: Place,
+            severity: &'static str,
+            id: Option<&'static str>,
+            message: &'a str,
+        }
+        let (line, column) = self.end.map_or((self.line, self.col), |(l, c)| {
+            (
+                usize::try_from(l).unwrap_or(usize::MAX),
+                usize::try_from(c).unwrap_or(usize::MAX),
+            )
+        });
+        let doc = Line {
+            file: &self.file,
+            line: self.line,
+            column: self.col,
+            end: Place { line, column },
+            severity: self.severity.word(),
+            id: self.id,
+            message: &self.message,
+        };
+        serde_json::to_string(&doc).unwrap_or_default()
     }
 }
 
@@ -84,10 +167,14 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let file = escape(&self.file);
         let message = escape_keeping(&self.message, &['\n']);
+        let kind = match self.id {
+            Some(id) => format!("{}[{id}]", self.severity.word()),
+            None => self.severity.word().to_string(),
+        };
         if self.line == 0 {
-            return write!(f, "{file}: error: {message}");
+            return write!(f, "{file}: {kind}: {message}");
         }
-        write!(f, "{file}:{}:{}: error: {message}", self.line, self.col)?;
+        write!(f, "{file}:{}:{}: {kind}: {message}", self.line, self.col)?;
         if let Some(line) = &self.source_line {
             let (text, before) = window(line, self.col - 1);
             // Tabs are kept so the caret lines up with the text as the terminal shows it.
@@ -161,6 +248,9 @@ pub fn text_from_bytes(file: &str, mut bytes: Vec<u8>) -> Result<String, Diagnos
             message: "this is not a text file: expected UTF-8 text, found a byte that is not"
                 .into(),
             source_line: None,
+            severity: Severity::Error,
+            id: None,
+            end: None,
         }
     })
 }

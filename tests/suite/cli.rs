@@ -172,6 +172,110 @@ fn check_explains_missing_and_unknown_files() {
 }
 
 #[test]
+fn check_warns_exits_0_and_denies_warnings_on_request() {
+    let file = "tests/lints/W-past-the-end.robot";
+    let o = robots(&["check", file]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("ok (program, 3 steps), 1 warning"),
+        "{}",
+        stdout(&o)
+    );
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(&format!(
+            "{file}:5:1: warning[W-past-the-end]: after step 3"
+        )),
+        "{err}"
+    );
+    assert!(err.contains("5 | 3: R+1\n  | ^"), "{err}");
+    let o = robots(&["check", "--deny-warnings", file, "programs/hunter.robot"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("1 of 2 files have warnings, and --deny-warnings makes them errors"),
+        "{}",
+        stderr(&o)
+    );
+    let o = robots(&["check", "--deny-warnings", "programs/hunter.robot"]);
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn check_format_json_prints_one_diagnostic_a_line() {
+    let o = robots(&[
+        "check",
+        "--format",
+        "json",
+        "tests/lints/W-stall.robot",
+        "tests/programs/err_move_distance.robot",
+        "programs/hunter.robot",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let out = stdout(&o);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    let keys = |v: &serde_json::Value| {
+        v.as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect::<Vec<String>>()
+    };
+    for v in &lines {
+        assert_eq!(
+            keys(v),
+            ["column", "end", "file", "id", "line", "message", "severity"],
+            "{v}"
+        );
+    }
+    assert_eq!(lines[0]["severity"], "warning");
+    assert_eq!(lines[0]["id"], "W-stall");
+    assert_eq!(
+        (lines[0]["line"].as_u64(), lines[0]["column"].as_u64()),
+        (Some(5), Some(1))
+    );
+    assert_eq!(lines[0]["end"]["column"], 6);
+    assert_eq!(lines[1]["severity"], "error");
+    assert_eq!(lines[1]["file"], "tests/programs/err_move_distance.robot");
+    assert_eq!(lines[1]["id"], serde_json::Value::Null);
+    assert_eq!(lines[1]["message"], "a move goes 1 or 2 hexes, not 3");
+}
+
+#[test]
+fn a_file_of_the_wrong_kind_is_named_with_the_command_that_reads_it() {
+    let o = robots(&["run", "programs/hunter.robot"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("programs/hunter.robot: error: `robots run` needs a match file; this file is a program: check it with `robots check programs/hunter.robot`; to play it, name it in a match file"),
+        "{err}"
+    );
+    assert!(!err.contains("unknown field"), "{err}");
+    let o = robots(&["debug", "boards/duel.yaml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("this file is a hex board"),
+        "{}",
+        stderr(&o)
+    );
+    let o = robots(&["board", "boards/ricochet/ricochets-10x8.yaml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("this file is a Ricochet board: draw it with `robots ricochet board boards/ricochet/ricochets-10x8.yaml`"),
+        "{}",
+        stderr(&o)
+    );
+    let o = robots(&["board", "matches/duel.yaml"]);
+    assert!(
+        stderr(&o)
+            .contains("this file is a match file: play it with `robots run matches/duel.yaml`")
+    );
+}
+
+#[test]
 fn board_draws_shipped_boards_by_name_and_files_by_path() {
     let by_name = robots(&["board", "classic"]);
     let by_path = robots(&["board", "boards/classic.yaml"]);

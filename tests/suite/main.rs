@@ -18,6 +18,7 @@ mod hostile_battle;
 mod hostile_files;
 mod hostile_games;
 mod layout;
+mod lints;
 mod micro;
 mod no_panic;
 mod parser;

@@ -119,6 +119,13 @@ impl SignalPlan {
             SignalPlan::Scheduled { robot, .. } | SignalPlan::Conditional { robot, .. } => *robot,
         }
     }
+
+    /// The step the signal names.
+    pub fn step(&self) -> u8 {
+        match self {
+            SignalPlan::Scheduled { step, .. } | SignalPlan::Conditional { step, .. } => *step,
+        }
+    }
 }
 
 /// Why a [`MatchSetup`] cannot be played. Teams and robots are indices in file order (robot

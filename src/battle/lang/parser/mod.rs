@@ -84,6 +84,11 @@ pub fn parse_program(file: &str, source: &str, max_steps: usize) -> Result<Progr
     Ok(program)
 }
 
+/// ` (did you mean `ahead`?)` for a misspelled word of the language, else nothing.
+fn hint(word: &str) -> String {
+    syntax::did_you_mean(word).map_or(String::new(), |w| format!(" (did you mean `{w}`?)"))
+}
+
 /// Parses a condition on its own (the `when:` of a conditional signal, R-A15).
 pub fn parse_condition(file: &str, source: &str) -> Result<Condition> {
     let walker = Walker { file, source };
@@ -595,8 +600,9 @@ impl Walker<'_> {
                         return Err(self.error(
                             &words[0],
                             format!(
-                                "unknown thing `{}`: expected robots (`enemy`, `friend`, `any`, a team colour) or terrain (`lake`, `lightning`, `edge`, `plain`, `shape`, `square`, `triangle`, `circle`, `camp`, `computer`)",
-                                words[0].as_str()
+                                "unknown thing `{}`{}: expected robots (`enemy`, `friend`, `any`, a team colour) or terrain (`lake`, `lightning`, `edge`, `plain`, `shape`, `square`, `triangle`, `circle`, `camp`, `computer`)",
+                                words[0].as_str(),
+                                hint(words[0].as_str())
                             ),
                         ));
                     }
@@ -609,7 +615,7 @@ impl Walker<'_> {
                     return who(a).map(Subject::Robots).ok_or_else(|| {
                         self.error(
                             &words[0],
-                            format!("unknown robots `{}`: expected `enemy`, `friend`, `any` or a team colour ({})", words[0].as_str(), TeamColour::names()),
+                            format!("unknown robots `{}`{}: expected `enemy`, `friend`, `any` or a team colour ({})", words[0].as_str(), hint(words[0].as_str()), TeamColour::names()),
                         )
                     });
                 }
@@ -618,8 +624,9 @@ impl Walker<'_> {
                         self.error(
                             &words[0],
                             format!(
-                                "unknown colour `{}`: shapes are {}",
+                                "unknown colour `{}`{}: shapes are {}",
                                 words[0].as_str(),
+                                hint(words[0].as_str()),
                                 ShapeColour::names()
                             ),
                         )
@@ -641,14 +648,16 @@ impl Walker<'_> {
                 }
                 let message = if ShapeColour::parse(a).is_some() && TeamColour::parse(a).is_none() {
                     format!(
-                        "unknown form `{}`: expected square, triangle, circle or shape",
-                        words[1].as_str()
+                        "unknown form `{}`{}: expected square, triangle, circle or shape",
+                        words[1].as_str(),
+                        hint(words[1].as_str())
                     )
                 } else {
                     format!(
-                        "unknown word `{}` after `{}`: expected `robot`, a form (square, triangle, circle), `shape`, `camp` or `computer`",
+                        "unknown word `{}` after `{}`{}: expected `robot`, a form (square, triangle, circle), `shape`, `camp` or `computer`, or a place (`ahead`, `behind`, `right`, `left`, `behind-right`, `behind-left`, `direction 3`, `within 2`, `at 2`, `here`, `anywhere`)",
                         words[1].as_str(),
-                        words[0].as_str()
+                        words[0].as_str(),
+                        hint(words[1].as_str())
                     )
                 };
                 Err(self.error(&words[1], message))
