@@ -61,6 +61,39 @@ fn the_language_guide_shows_real_programs_and_real_errors() {
     assert_eq!(d.to_string().trim(), error.trim());
 }
 
+/// The `robots check` of a lint file shown in `doc` is what the binary prints.
+fn check_output_is_real(doc: &str) {
+    let block = blocks(doc, "text")
+        .into_iter()
+        .find(|b| b.starts_with("$ robots check tests/lints/"))
+        .unwrap();
+    let command = block.lines().next().unwrap();
+    let args: Vec<&str> = command[2..].split(' ').skip(1).collect();
+    let o = crate::support::robots(&args);
+    let shown = format!(
+        "{command}\n{}{}",
+        crate::support::stdout(&o),
+        crate::support::stderr(&o)
+    );
+    assert_eq!(shown.trim(), block.trim());
+}
+
+/// The warnings shown in docs/LANGUAGE.md and the README are what `robots check` prints,
+/// and the guide's table of warnings names every id.
+#[test]
+fn the_guides_show_real_warnings() {
+    let doc = read("docs/LANGUAGE.md");
+    check_output_is_real(&doc);
+    check_output_is_real(&read("README.md"));
+    for id in robots::battle::lang::lint::WarningId::ALL {
+        assert!(
+            doc.contains(&format!("| `{}` |", id.code())),
+            "{}",
+            id.code()
+        );
+    }
+}
+
 #[test]
 fn the_formats_guide_examples_load() {
     let blocks = blocks(&read("docs/FORMATS.md"), "yaml");
