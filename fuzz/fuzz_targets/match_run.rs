@@ -1,5 +1,6 @@
-//! Any text as a match file (naming only the files `common` serves), then, if it loads,
-//! the match set up and played to its end with the round limit clamped to 20.
+//! Any text as a match file (naming only the files `common` serves), with its warnings,
+//! then, if it loads, the match set up and played to its end with the round limit clamped
+//! to 20.
 #![no_main]
 
 mod common;
@@ -12,7 +13,7 @@ const MAX_ROUNDS: u32 = 20;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let Ok(mut setup) = match_file::parse_match(
+    let Ok((mut setup, _warnings)) = match_file::check_match(
         "tests/scenarios/m.yaml",
         &text,
         &common::read_match_file,

@@ -1,5 +1,5 @@
-//! Any text through the program parser and the condition parser: a program, a condition,
-//! or a diagnostic; never a panic.
+//! Any text through the program parser and the condition parser: a program (and its
+//! warnings), a condition, or a diagnostic; never a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -7,6 +7,8 @@ use robots::battle::lang;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let _ = lang::parse_program("p.robot", &text, lang::DEFAULT_PROGRAM_STEPS);
+    if let Ok(program) = lang::parse_program("p.robot", &text, lang::DEFAULT_PROGRAM_STEPS) {
+        let _ = lang::lint::lint_program(&program, &text);
+    }
     let _ = lang::parse_condition("c", &text);
 });
