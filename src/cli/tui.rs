@@ -7,7 +7,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
-use robots::battle::debug::{Command, Session};
+use robots::battle::debug::{Command, Session, WatchValue};
 use robots::battle::render::{Look, hex_mark};
 use robots::battle::terrain::{ShapeColour, TeamColour, Terrain};
 
@@ -221,9 +221,10 @@ fn draw_marks(frame: &mut Frame, session: &Session, area: Rect) {
         .into_iter()
         .map(|(text, value)| {
             let (v, colour) = match value {
-                Some(true) => ("yes", Color::Green),
-                Some(false) => ("no", Color::Red),
-                None => ("-", Color::DarkGray),
+                Some(WatchValue::Truth(true)) => ("yes".to_string(), Color::Green),
+                Some(WatchValue::Truth(false)) => ("no".to_string(), Color::Red),
+                Some(WatchValue::Number(n)) => (n.to_string(), Color::Reset),
+                None => ("-".to_string(), Color::DarkGray),
             };
             Line::from(vec![
                 Span::raw(format!("{text} = ")),
