@@ -83,6 +83,11 @@ struct SignalFile {
 /// (the binary stops past [`crate::text::MAX_INPUT_BYTES`]; larger texts are refused here).
 pub type Reader<'a> = dyn Fn(&Path) -> std::io::Result<Vec<u8>> + 'a;
 
+/// The longest match a file may ask for (`rules.rounds`): a file from a stranger should not
+/// make `robots run` work for minutes. A longer match is the user's own request, on the
+/// command line (`--rounds`).
+pub const MAX_FILE_ROUNDS: u32 = 1000;
+
 /// The default seed when neither the file nor the command line gives one.
 pub const DEFAULT_SEED: u64 = 1;
 
@@ -215,6 +220,15 @@ pub fn check_match(
         rounds: raw.rules.rounds.unwrap_or(defaults.rounds),
     };
     rules.validate().map_err(|e| ctx.locate(&places, &e))?;
+    if rules.rounds > MAX_FILE_ROUNDS {
+        return Err(ctx.err(
+            ctx.key("rounds", 1),
+            format!(
+                "rounds: {} is more than a match file may ask ({MAX_FILE_ROUNDS}); a longer match is asked on the command line: `robots run FILE --rounds N`",
+                rules.rounds
+            ),
+        ));
+    }
     let board = load_board(&raw.board, &ctx).map_err(|msg| ctx.err(ctx.key("board", 1), msg))?;
     if raw.teams.is_empty() {
         return Err(ctx.locate(&places, &SetupError::NoTeams));

@@ -150,9 +150,11 @@ fn stepping_far_keeps_the_debugger_memory_bounded_and_going_back_exact() {
         map.push('\n');
     }
     let board = format!("name: largest\nmap: |\n{map}");
-    let text = "board: largest.yaml\nrules: {rounds: 4000000000}\nteams:\n  - colour: green\n    robots: [{at: [0, 0], code: \"1: R+1\"}]\n  - colour: violet\n    robots: [{at: [9, 9], code: \"1: R-1\"}]\n";
+    let text = "board: largest.yaml\nrules: {rounds: 1000}\nteams:\n  - colour: green\n    robots: [{at: [0, 0], code: \"1: R+1\"}]\n  - colour: violet\n    robots: [{at: [9, 9], code: \"1: R-1\"}]\n";
     let read = |_: &std::path::Path| Ok(board.clone().into_bytes());
-    let setup = match_file::parse_match("m.yaml", text, &read, Confine::Inside).unwrap();
+    let mut setup = match_file::parse_match("m.yaml", text, &read, Confine::Inside).unwrap();
+    // As long as the user asks for on the command line (`--rounds`).
+    setup.rules.rounds = 4_000_000_000;
     let mut t = Timeline::new(Match::new(&setup).unwrap());
     let far = 6 * LOG_TURNS;
     t.go_to(far);
@@ -206,4 +208,90 @@ fn debug_reading_an_endless_line_stops_with_an_error_not_an_abort() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("a line longer than"), "{err}");
+}
+
+/// A 2.6 MB test of 100,000 `black circle within 50` joined by `or`, on a 120×120 board,
+/// once took 10 seconds an answer (every hex of every ring scanned): a condition asks at
+/// most 64 questions, refused at load with the count and the limit.
+#[test]
+fn a_test_of_a_hundred_thousand_questions_is_refused_at_load() {
+    use robots::battle::lang::{MAX_TERMS, parse_condition, parse_program};
+    let terms = vec!["black circle within 50"; 100_000].join(" or ");
+    let program = format!("1: ?1\n2: T\n3: RAZ\ntest 1: {terms}\n");
+    let d = parse_program("slow.robot", &program, 15).unwrap_err();
+    assert_eq!((d.line, d.col), (4, 9));
+    assert!(d.message.contains("asks 100000 questions"), "{}", d.message);
+    assert!(
+        d.message.contains(&format!("at most {MAX_TERMS}")),
+        "{}",
+        d.message
+    );
+    assert!(parse_condition("when", &terms).is_err());
+    // At the limit it loads.
+    let at_limit = vec!["lake ahead 1"; MAX_TERMS].join(" or ");
+    assert!(parse_program("p", &format!("1: ?1\n2: T\ntest 1: {at_limit}\n"), 15).is_ok());
+}
+
+/// `rules: {rounds: 4000000000}` in a match file of robots that never meet once meant hours
+/// of `robots run`: a file asks at most 1,000 rounds; more is asked with `--rounds`.
+#[test]
+fn a_match_file_asking_billions_of_rounds_is_refused() {
+    let text = "board: duel\nrules: {rounds: 4000000000}\nteams:\n  - colour: green\n    robots: [{code: \"1: R+1\"}]\n  - colour: violet\n    robots: [{code: \"1: R-1\"}]\n";
+    let none = |_: &std::path::Path| -> std::io::Result<Vec<u8>> {
+        Err(std::io::ErrorKind::NotFound.into())
+    };
+    let d = match_file::parse_match("m.yaml", text, &none, Confine::Inside).unwrap_err();
+    assert_eq!(d.line, 2);
+    assert!(
+        d.message.contains("more than a match file may ask (1000)"),
+        "{}",
+        d.message
+    );
+    assert!(d.message.contains("--rounds"), "{}", d.message);
+}
+
+/// Rings of terrain on the largest boards are counted from tables, not by visiting every
+/// hex: on a 200×80 board, a robot asking 64 `count(lake within 50)` questions for 200
+/// rounds plays in well under a second (it took minutes by scanning). The answer is what a
+/// scan gives.
+#[test]
+fn terrain_rings_on_the_largest_board_cost_the_same_as_on_a_small_one() {
+    let (width, height) = (200, 80);
+    let mut map = String::new();
+    for row in 0..height {
+        map.push_str(if row % 2 == 1 { "   " } else { "  " });
+        let hexes: Vec<&str> = (0..width)
+            .map(|col| if (col + row) % 97 == 0 { "~" } else { "." })
+            .collect();
+        map.push_str(&hexes.join(" "));
+        map.push('\n');
+    }
+    let board = format!("name: largest\nmap: |\n{map}");
+    // What a scan gives: every lake at a distance of 50 or less from [100, 40].
+    let centre = robots::battle::hex::Hex::from_offset(100, 40);
+    let lakes = (0..height)
+        .flat_map(|row| (0..width).map(move |col| (col, row)))
+        .filter(|&(col, row)| (col + row) % 97 == 0)
+        .filter(|&(col, row)| {
+            let hex = robots::battle::hex::Hex::from_offset(col, row);
+            (1..=50).contains(&centre.distance(hex))
+        })
+        .count();
+    assert!(lakes > 0);
+    let test = vec![format!("count(lake within 50) = {lakes}"); 64].join(" and ");
+    let text = format!(
+        "board: largest.yaml\nteams:\n  - colour: green\n    robots: [{{at: [100, 40], code: \"1: ?1\\n2: R+1\\n3: R-1\\n4: GO 1\\ntest 1: {test}\\n\"}}]\n  - colour: violet\n    robots: [{{at: [1, 0], code: \"1: R+1\\n2: RAZ\"}}]\n"
+    );
+    let read = |_: &std::path::Path| Ok(board.clone().into_bytes());
+    let setup = match_file::parse_match("m.yaml", &text, &read, Confine::Inside).unwrap();
+    let mut m = Match::new(&setup).unwrap();
+    let mut answers = Vec::new();
+    m.run(|e| {
+        if let robots::battle::engine::Event::Tested { answer, .. } = e {
+            answers.push(*answer);
+        }
+    });
+    // Green asks its test every other turn, 200 rounds long, and the answer is the scan's.
+    assert_eq!(answers.len(), 100);
+    assert!(answers.iter().all(|a| *a), "{answers:?}");
 }

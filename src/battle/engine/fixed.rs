@@ -21,6 +21,8 @@ pub struct Fixed {
     /// The robots of team `t` are ids `team_robots[t]`.
     pub(super) team_robots: Vec<std::ops::Range<usize>>,
     pub(super) signals: Vec<(TeamId, SignalPlan)>,
+    /// Counts of the terrain kinds the conditions ask about in rings (constant-time tests).
+    pub(super) areas: super::areas::Areas,
 }
 
 impl Fixed {

@@ -3,6 +3,7 @@
 //! is a function of `(&Fixed, &mut State)` ([`play::step`]). [`Match::step`] plays one turn
 //! and returns its events. Views only read states and events.
 
+mod areas;
 mod event;
 mod fixed;
 mod placement;
@@ -88,7 +89,7 @@ impl Match {
                 last_signal_round: None,
             })
             .collect();
-        let fixed = Fixed {
+        let mut fixed = Fixed {
             board: Arc::clone(&setup.board),
             scenario: setup.scenario,
             rules: setup.rules,
@@ -101,7 +102,9 @@ impl Match {
                 .iter()
                 .map(|s| (TeamId::at(s.robot().team), s.clone()))
                 .collect(),
+            areas: areas::Areas::default(),
         };
+        fixed.areas = query::areas_for(&fixed, &robots);
         let state = State {
             robots,
             teams,

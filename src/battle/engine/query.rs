@@ -1,8 +1,10 @@
 //! Test conditions answered from one robot's point of view (RULES A.9). Tests see through
 //! everything and never see a pending signal.
 
+use super::areas::{self, Areas};
 use super::fixed::Fixed;
 use super::state::{RobotId, State, TeamId};
+use crate::battle::board::CellId;
 use crate::battle::hex::{Direction, Hex};
 use crate::battle::lang::{
     CampOwner, Condition, LineDirection, Quantity, Region, Selector, Subject, TerrainKind, Who,
@@ -16,6 +18,57 @@ pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condit
 /// A numeric term of the test language (`count(enemy within 3)`, `shots`, `damage`).
 pub(super) fn measure(fixed: &Fixed, s: &State, id: RobotId, quantity: &Quantity) -> u32 {
     view(fixed, s, id).quantity(quantity)
+}
+
+/// The constant-time counts for every terrain kind the match's tests and conditional
+/// signals ask about in rings or anywhere, as each robot's team sees it.
+pub(super) fn areas_for(fixed: &Fixed, robots: &[super::state::Robot]) -> Areas {
+    let mut keys = Vec::new();
+    for (robot, program) in robots.iter().zip(&fixed.programs) {
+        for test in program.tests.iter().flatten() {
+            areas::keys_in(&test.condition, robot.team, &mut keys);
+        }
+    }
+    for (team, plan) in &fixed.signals {
+        if let super::setup::SignalPlan::Conditional { when, .. } = plan {
+            areas::keys_in(when, *team, &mut keys);
+        }
+    }
+    Areas::new(&fixed.board, &keys, |(kind, team), cell| {
+        let team = team.unwrap_or(TeamId::at(0));
+        terrain_matches(fixed, team, kind, cell)
+    })
+}
+
+/// Whether `cell` is of `kind`, asked by a robot of `team` (for `own` and `enemy` camps).
+fn terrain_matches(fixed: &Fixed, team: TeamId, kind: TerrainKind, cell: CellId) -> bool {
+    let c = fixed.board.cell(cell);
+    let camp_matches = |owner: CampOwner, camp: Option<TeamColour>| {
+        let Some(camp) = camp else { return false };
+        match owner {
+            CampOwner::Any => true,
+            CampOwner::Own => camp == fixed.teams[team.index()],
+            CampOwner::Enemy => fixed.is_enemy_camp(team, Some(camp)),
+            CampOwner::Team(colour) => camp == colour,
+        }
+    };
+    match kind {
+        TerrainKind::Plain => c.terrain == Terrain::Plain,
+        TerrainKind::Lake => c.terrain == Terrain::Lake,
+        TerrainKind::Lightning => c.terrain == Terrain::Lightning,
+        TerrainKind::Edge => false,
+        TerrainKind::Shape(form, colour) => match c.terrain {
+            Terrain::Shape(f, col) => {
+                form.is_none_or(|w| w == f) && colour.is_none_or(|w| w == col)
+            }
+            _ => false,
+        },
+        TerrainKind::Camp(owner) => camp_matches(owner, c.camp),
+        TerrainKind::Computer(owner) => match c.terrain {
+            Terrain::Computer(col) => camp_matches(owner, Some(col)),
+            _ => false,
+        },
+    }
 }
 
 fn view<'a>(fixed: &'a Fixed, s: &'a State, id: RobotId) -> View<'a> {
@@ -125,6 +178,27 @@ impl View<'_> {
 
     fn count_terrain(&self, kind: TerrainKind, region: Region, any: bool) -> u32 {
         let board = &self.fixed.board;
+        // Rings and the whole board: in constant time when the match counted the kind.
+        if let Some(counts) = self.fixed.areas.get(areas::key(kind, self.team)) {
+            let n = match region {
+                Region::Anywhere if kind == TerrainKind::Edge => Some(0),
+                Region::Anywhere => Some(counts.total()),
+                Region::Ring { min, max } => {
+                    let (min, max) = (u32::from(min), u32::from(max));
+                    let on_board = counts.ring(self.hex, min, max);
+                    Some(if kind == TerrainKind::Edge {
+                        let all = areas::positions_in_ring(min, max);
+                        u32::try_from(all.saturating_sub(u64::from(on_board))).unwrap_or(u32::MAX)
+                    } else {
+                        on_board
+                    })
+                }
+                Region::Here | Region::Line { .. } => None,
+            };
+            if let Some(n) = n {
+                return if any { n.min(1) } else { n };
+            }
+        }
         let mut n = 0;
         let mut visit = |hex: Hex| -> bool {
             let matched = match board.cell_at(hex) {
@@ -194,25 +268,8 @@ impl View<'_> {
         n
     }
 
-    fn terrain_matches(&self, kind: TerrainKind, cell: crate::battle::board::CellId) -> bool {
-        let c = self.fixed.board.cell(cell);
-        match kind {
-            TerrainKind::Plain => c.terrain == Terrain::Plain,
-            TerrainKind::Lake => c.terrain == Terrain::Lake,
-            TerrainKind::Lightning => c.terrain == Terrain::Lightning,
-            TerrainKind::Edge => false,
-            TerrainKind::Shape(form, colour) => match c.terrain {
-                Terrain::Shape(f, col) => {
-                    form.is_none_or(|w| w == f) && colour.is_none_or(|w| w == col)
-                }
-                _ => false,
-            },
-            TerrainKind::Camp(owner) => self.camp_matches(owner, c.camp),
-            TerrainKind::Computer(owner) => match c.terrain {
-                Terrain::Computer(col) => self.camp_matches(owner, Some(col)),
-                _ => false,
-            },
-        }
+    fn terrain_matches(&self, kind: TerrainKind, cell: CellId) -> bool {
+        terrain_matches(self.fixed, self.team, kind, cell)
     }
 
     fn camp_matches(&self, owner: CampOwner, camp: Option<TeamColour>) -> bool {

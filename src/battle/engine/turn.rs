@@ -27,6 +27,9 @@ impl Turn<'_> {
         // Past the end of the program the pointer stays where it is (R-A10).
         let mut at = self.s.robot(id).next_step(len);
         let mut controls = 0;
+        // Nothing changes while control steps are read, so a test asked again in the same
+        // turn has the same answer: each of the four is worked out at most once a turn.
+        let mut answers: [Option<bool>; 4] = [None; 4];
         loop {
             // Steps are at most 63 and `at` at most one past them (R-A10, MAX_PROGRAM_STEPS).
             let step = u8::try_from(at).expect("validated: at most 64");
@@ -59,10 +62,18 @@ impl Turn<'_> {
             }
             at = match instruction {
                 Instruction::Test(n) => {
-                    let condition = program
-                        .test(n)
-                        .expect("checked at load: every used test is defined (R-A16)");
-                    let answer = query::evaluate(self.fixed, self.s, id, condition);
+                    let slot = usize::from(n - 1) % 4;
+                    let answer = match answers[slot] {
+                        Some(answer) => answer,
+                        None => {
+                            let condition = program
+                                .test(n)
+                                .expect("checked at load: every used test is defined (R-A16)");
+                            let answer = query::evaluate(self.fixed, self.s, id, condition);
+                            answers[slot] = Some(answer);
+                            answer
+                        }
+                    };
                     events.push(Event::Tested {
                         robot: name,
                         step,

@@ -136,6 +136,27 @@ pub enum Condition {
     Present(Selector),
 }
 
+impl Condition {
+    /// Its questions: the comparisons, presences, facings, camps and truths joined by
+    /// `and`, `or` and `not` (what answering it costs, [`MAX_TERMS`] at most).
+    pub fn terms(&self) -> usize {
+        let mut n = 0;
+        let mut stack = vec![self];
+        while let Some(c) = stack.pop() {
+            match c {
+                Condition::And(parts) | Condition::Or(parts) => stack.extend(parts),
+                Condition::Not(inner) => stack.push(inner),
+                _ => n += 1,
+            }
+        }
+        n
+    }
+}
+
+/// The most questions one condition may join: a test is answered many times a match, and
+/// this keeps each answer cheap whatever a stranger writes.
+pub const MAX_TERMS: usize = 64;
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Quantity {
     /// How many robots or hexes match.

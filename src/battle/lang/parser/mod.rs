@@ -99,7 +99,12 @@ pub fn parse_condition(file: &str, source: &str) -> Result<Condition> {
         .next()
         .and_then(|root| root.into_inner().find(|p| p.as_rule() == Rule::condition));
     match cond {
-        Some(c) => walker.condition(c),
+        Some(c) => {
+            let start = c.as_span().start();
+            let condition = walker.condition(c)?;
+            walker.check_terms(&condition, start)?;
+            Ok(condition)
+        }
         None => Err(walker.error_at(0, "expected a condition")),
     }
 }
@@ -318,7 +323,10 @@ impl Walker<'_> {
                         .min()
                         .unwrap_or(raw.len());
                     text = raw[..cut].trim().to_string();
-                    condition = Some(self.condition(p)?);
+                    let start = p.as_span().start();
+                    let c = self.condition(p)?;
+                    self.check_terms(&c, start)?;
+                    condition = Some(c);
                 }
                 _ => {}
             }
@@ -355,6 +363,18 @@ impl Walker<'_> {
                 }
                 _ => {}
             }
+        }
+        Ok(())
+    }
+
+    /// Refuses a condition of more than [`MAX_TERMS`] questions.
+    fn check_terms(&self, condition: &Condition, start: usize) -> Result<()> {
+        let n = condition.terms();
+        if n > MAX_TERMS {
+            return Err(self.error_at(
+                start,
+                format!("this condition asks {n} questions (joined by `and`, `or`, `not`); at most {MAX_TERMS}: split it over the tests 1 to 4"),
+            ));
         }
         Ok(())
     }
