@@ -422,10 +422,11 @@ pub fn key_line(width: u16) -> Line<'static> {
 
 /// The help overlay: every key, then every command; `first` is the first line shown.
 pub fn help(frame: &mut Frame, ui: &Ui, area: Rect, first: u16) {
+    let width = area.width.saturating_sub(2).min(104);
     let rect = Rect {
-        x: area.x + 1,
+        x: area.x + (area.width - width) / 2,
         y: area.y,
-        width: area.width.saturating_sub(2).min(104),
+        width,
         height: area.height,
     };
     let width = usize::from(rect.width.saturating_sub(2));

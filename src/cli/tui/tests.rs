@@ -184,6 +184,15 @@ fn at_each_size_the_next_program_the_whole_answer_and_the_help_are_on_screen() {
         }, {
             insta::assert_snapshot!(format!("debugger__screen_{width}x{height}"), text);
         });
+        if (width, height) == (100, 30) {
+            let doc =
+                std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/DEBUGGER.md"))
+                    .unwrap();
+            assert!(
+                doc.contains(&format!("```text\n{text}```")),
+                "docs/DEBUGGER.md shows the screen at 100x30:\n{text}"
+            );
+        }
         // `show robot` answers seven lines: all are on screen, with no watch among them.
         let answer = s.run_line("show robot green.1").text;
         let answer: String = answer
