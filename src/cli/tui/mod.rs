@@ -26,7 +26,8 @@ pub enum Tone {
     Plain,
     /// The command was refused (`error: …`).
     Error,
-    /// A `continue` stopped at a breakpoint, or a watch changed.
+    /// A move in time stopped at a breakpoint (its answer names it: the watch lines every
+    /// answer ends with are in their own pane).
     Stopped,
 }
 
@@ -86,8 +87,10 @@ impl Ui {
             .collect();
         self.tone = if text.starts_with("error:") {
             Tone::Error
-        } else if (moved && text.lines().any(|l| l.starts_with("breakpoint ")))
-            || !self.changed.is_empty()
+        } else if moved
+            && text
+                .lines()
+                .any(|l| l.starts_with("breakpoint ") || l.starts_with("watch "))
         {
             Tone::Stopped
         } else {

@@ -326,12 +326,35 @@ fn a_watch_that_changes_is_highlighted_in_its_pane() {
         }
     }
     assert!(changed, "green.1 sees an enemy within 4 at some point");
-    assert_eq!(ui.tone, Tone::Stopped);
+    assert_eq!(
+        ui.tone,
+        Tone::Plain,
+        "a step that changes a watch is no breakpoint"
+    );
     let (text, buffer) = screen(&s, &ui, 150, 45);
     let (x, y) = find(&buffer, "watch 1: green.1 enemy within 4 = yes (changed)").expect(&text);
     assert_eq!(buffer[(x, y)].fg, Color::Yellow);
-    keys(&mut s, &mut ui, &[Key::Char('s')]);
-    assert!(ui.changed.is_empty() || !ui.answer.is_empty());
+    // Going back changes it again; a step that leaves it alone highlights nothing.
+    keys(&mut s, &mut ui, &[Key::Char('b')]);
+    assert_eq!(
+        ui.changed,
+        vec!["watch 1: green.1 enemy within 4".to_string()]
+    );
+    let (text, _) = screen(&s, &ui, 150, 45);
+    assert!(
+        text.contains("watch 1: green.1 enemy within 4 = no (changed)"),
+        "{text}"
+    );
+    while !s.current().is_over() {
+        let before = super::watch_values(&s);
+        keys(&mut s, &mut ui, &[Key::Char('s')]);
+        if before == super::watch_values(&s) {
+            assert!(ui.changed.is_empty());
+            let (text, _) = screen(&s, &ui, 150, 45);
+            assert!(!text.contains("(changed)"), "{text}");
+            break;
+        }
+    }
 }
 
 #[test]
