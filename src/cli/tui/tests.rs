@@ -284,9 +284,13 @@ fn below_the_minimum_size_a_notice_says_so() {
             "{text}"
         );
     }
-    let (text, _) = screen(&s, &ui, MIN_WIDTH, MIN_HEIGHT);
-    assert!(!text.contains("too small"));
-    assert!(text.contains("green.1 hunter"), "{text}");
+    for (w, h) in [(MIN_WIDTH, MIN_HEIGHT), (70, 20)] {
+        let (text, _) = screen(&s, &ui, w, h);
+        assert!(!text.contains("too small"));
+        for pane in ["green.1 hunter", " answer ", " watches", " log "] {
+            assert!(text.contains(pane), "{w}x{h}: {pane}:\n{text}");
+        }
+    }
 }
 
 #[test]
