@@ -343,16 +343,28 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
     // Names and program origins come from the files: shown escaped, line breaks kept.
     let shown = |text: &str| robots::text::escape_keeping(text, &['\n', '\t']).into_owned();
     out!("{}", shown(&session.position()));
+    let (mut commands, mut failed) = (0usize, 0usize);
     for line in lines {
         let line = line.map_err(|e| format!("cannot read the commands: {e}"))?;
         if let Some(reply) = session.script_line(&line) {
+            commands += 1;
+            failed += usize::from(reply.failed);
             out!("{}", shown(&reply.text));
             if reply.quit {
                 break;
             }
         }
     }
-    Ok(())
+    // A script whose commands were refused did not do what it said: exit 1.
+    match failed {
+        0 => Ok(()),
+        1 => Err(Failure::NoAnswer(format!(
+            "1 of {commands} commands failed (its `error:` is above)"
+        ))),
+        n => Err(Failure::NoAnswer(format!(
+            "{n} of {commands} commands failed (their `error:`s are above)"
+        ))),
+    }
 }
 
 pub fn bench(matches: u32) -> Result<(), Failure> {

@@ -498,3 +498,25 @@ fn ricochet_boards_are_drawn_and_quarter_files_checked() {
         stderr(&bad)
     );
 }
+
+#[test]
+fn a_debug_script_with_a_refused_command_exits_1() {
+    let script = std::env::temp_dir().join(format!("robots-debug-{}.script", std::process::id()));
+    std::fs::write(&script, "step\nfly\nbreak green.1 step 99\nstep\n").unwrap();
+    let path = script.display().to_string();
+    let o = robots(&["debug", "--script", &path]);
+    std::fs::remove_file(&script).unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("2 of 4 commands failed"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).contains("error: unknown command `fly`"));
+    let o = robots(&[
+        "debug",
+        "--script",
+        "tests/debugger/tour-of-the-default-match.script",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

@@ -243,3 +243,98 @@ fn reload_picks_up_an_edited_program() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The positions where `continue` stops, found by playing straight from the start: `t` when
+/// turn `t + 1` makes `robot` read `step`; `t` (from 1) when the turn that led there made
+/// `robot`'s `when` true or changed its watched count.
+fn hits_by_straight_play(
+    setup: &MatchSetup,
+    robot: usize,
+    step: u8,
+    when: &str,
+    term: &str,
+) -> (Vec<u64>, u64) {
+    use robots::battle::lang::{Comparison, Condition, Quantity, parse_condition};
+    let when = parse_condition("when", when).unwrap();
+    let Condition::Compare(term, Comparison::Eq, Quantity::Number(0)) =
+        parse_condition("term", &format!("{term} = 0")).unwrap()
+    else {
+        panic!("a numeric term")
+    };
+    let mut m = Match::new(setup).unwrap();
+    let id = m.robot_ids().nth(robot).unwrap();
+    let name = m.robot(id).name;
+    let values = |m: &Match| {
+        let alive = m.robot(id).alive;
+        (
+            alive && m.evaluate(id, &when),
+            alive.then(|| m.measure(id, &term)),
+        )
+    };
+    let mut hits = Vec::new();
+    let mut before = values(&m);
+    let mut t = 0u64;
+    loop {
+        let events = m.step();
+        if events.is_empty() && m.is_over() {
+            break;
+        }
+        if events
+            .iter()
+            .filter_map(Event::step_read)
+            .any(|(r, s)| r == name && s == step)
+        {
+            hits.push(t);
+        }
+        t += 1;
+        let now = values(&m);
+        if (now.0 && !before.0) || now.1 != before.1 {
+            hits.push(t);
+        }
+        before = now;
+    }
+    hits.dedup();
+    (hits, t)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// From the end of a match, `reverse-continue` visits exactly the positions where
+    /// `continue` stops, latest first, and then the start.
+    #[test]
+    fn reverse_continue_stops_exactly_at_the_previous_hit(seed in 0..1000u64, a in 0..6usize, b in 0..6usize, robot in 0..6usize, step in 1..10u8) {
+        let mut setup = random_setup(seed, a, b);
+        setup.rules.rounds = 25;
+        let robots = setup.teams.iter().map(|t| t.robots.len()).sum::<usize>();
+        let robot = robot % robots;
+        let (when, term) = ("enemy within 3", "count(robot within 4)");
+        let loader_setup = setup.clone();
+        let mut s = Session::new(Box::new(move || Ok(loader_setup.clone()))).unwrap();
+        let id = s.current().robot_ids().nth(robot).unwrap();
+        let name = s.current().robot(id).name;
+        // A step past the program is refused, and then only the when and the watch stop.
+        let valid = usize::from(step) <= s.current().program(id).len();
+        let (mut expected, end) =
+            hits_by_straight_play(&setup, robot, if valid { step } else { 0 }, when, term);
+        let commands = [
+            format!("break {name} step {step}"),
+            format!("break {name} when {when}"),
+            format!("watch {name} {term}"),
+        ];
+        let refused: Vec<bool> = commands.iter().map(|c| s.run_line(c).failed).collect();
+        prop_assert_eq!(refused, vec![!valid, false, false]);
+        s.run_line("step 1000000");
+        prop_assert_eq!(s.timeline().turn(), end);
+        expected.retain(|&t| t < end);
+        expected.reverse();
+        for want in expected {
+            let reply = s.run_line("reverse-continue");
+            prop_assert!(reply.stopped.is_some(), "no stop, wanted {}: {}", want, reply.text);
+            prop_assert_eq!(s.timeline().turn(), want, "{}", reply.text);
+        }
+        let reply = s.run_line("reverse-continue");
+        prop_assert!(reply.stopped.is_none(), "{}", reply.text);
+        prop_assert_eq!(s.timeline().turn(), 0);
+    }
+}

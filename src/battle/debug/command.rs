@@ -2,7 +2,7 @@
 //! (docs/DEBUGGER.md). Parsing is separate from running them.
 
 use crate::battle::engine::RobotName;
-use crate::battle::lang::Condition;
+use crate::battle::lang::{Comparison, Condition, Quantity};
 use crate::battle::terrain::TeamColour;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -17,14 +17,16 @@ pub enum Command {
     Back(u64),
     BackTurn,
     BackRound,
-    /// `continue`: until a breakpoint or the end.
+    /// `continue`: until a breakpoint, a watch's change or the end.
     Continue,
+    /// `reverse-continue`: back to the previous breakpoint hit or watch change, or the start.
+    ReverseContinue,
     /// `goto round N`.
     GotoRound(u32),
     Break(Breakpoint),
     Watch {
         robot: RobotName,
-        condition: Condition,
+        watched: Watched,
         text: String,
     },
     /// `delete N`: a breakpoint or watch by its number.
@@ -50,6 +52,14 @@ pub enum Show {
     Log(usize),
     Breaks,
     Watches,
+}
+
+/// What a watch shows: a condition (yes or no) or a numeric term of the test language
+/// (`count(enemy within 3)`, `shots`, `damage`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Watched {
+    Condition(Condition),
+    Quantity(Quantity),
 }
 
 /// Who an event breakpoint is about.
@@ -111,19 +121,24 @@ commands:
   round                    play to the end of the round under way
   back [n] | back turn | back round
                            go back n robot turns, to the start of the team turn, of the round
-  continue                 play until a breakpoint or the end
+  continue                 play until a breakpoint, a watch's change or the end
+  reverse-continue | rc    go back to the previous breakpoint hit or watch change
+  reverse-step [n]         the same as back [n]
   goto round N             go to the start of round N (back or forward)
   break ROBOT step N       stop before ROBOT reads step N (by any route: GO, a test, RAZ)
   break ROBOT|TEAM EVENT   stop before EVENT happens to a robot or a team; EVENT is one of
                            hit, destroyed, lost, drowned, fell, signal, stalled
   break ROBOT when COND    stop after the turn that makes COND true for ROBOT
-  watch ROBOT COND         show COND's value for ROBOT after every command
+  watch ROBOT COND|TERM    show the value of a condition (yes/no) or of a number such as
+                           count(enemy within 3), shots, damage, after every command
   delete N                 remove breakpoint or watch N
   signal ROBOT STEP        send a radio signal (end of the robot's team turn, 5 a game)
   show board | programs | robot ROBOT | log [n] | breaks | watches
   reload                   re-read the programs and restart from the same seed
   help, quit
-ROBOT is TEAM.N (green.1); TEAM is a colour; COND is a test condition (docs/LANGUAGE.md).";
+ROBOT is TEAM.N (green.1); TEAM is a colour; COND is a test condition (docs/LANGUAGE.md).
+A step or event breakpoint stops before the robot turn it is about; a `when` breakpoint
+and a watch's change stop after the turn that made them.";
 
 /// A command line that is not a command: one line of words saying why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -158,6 +173,12 @@ fn parse_line(line: &str) -> Result<Command, String> {
             n => Command::Back(number(n, "robot turns")?),
         },
         "continue" | "c" => Command::Continue,
+        "reverse-continue" | "rc" => Command::ReverseContinue,
+        "reverse-step" | "rs" => Command::Back(if rest.is_empty() {
+            1
+        } else {
+            number(rest, "robot turns")?
+        }),
         "goto" => {
             let (what, n) = split_word(rest);
             if !what.eq_ignore_ascii_case("round") {
@@ -170,10 +191,10 @@ fn parse_line(line: &str) -> Result<Command, String> {
         "watch" => {
             let (robot, condition) = split_word(rest);
             let robot = robot_name(robot)?;
-            let (condition, text) = condition_of(condition)?;
+            let (watched, text) = watched_of(condition)?;
             Command::Watch {
                 robot,
-                condition,
+                watched,
                 text,
             }
         }
@@ -232,6 +253,19 @@ fn condition_of(text: &str) -> Result<(Condition, String), String> {
     crate::battle::lang::parse_condition("condition", text)
         .map(|c| (c, text.to_string()))
         .map_err(|d| format!("column {}: {}", d.col, d.message))
+}
+
+/// A condition, or else a numeric term (read as the left side of `TERM = 0`).
+fn watched_of(text: &str) -> Result<(Watched, String), String> {
+    match condition_of(text) {
+        Ok((condition, text)) => Ok((Watched::Condition(condition), text)),
+        Err(e) => match crate::battle::lang::parse_condition("term", &format!("{text} = 0")) {
+            Ok(Condition::Compare(quantity, Comparison::Eq, Quantity::Number(0))) => {
+                Ok((Watched::Quantity(quantity), text.to_string()))
+            }
+            _ => Err(e),
+        },
+    }
 }
 
 fn parse_break(rest: &str) -> Result<Command, String> {

@@ -4,13 +4,13 @@
 //! ends.
 
 pub mod command;
+mod stops;
 pub mod timeline;
 
-pub use command::{Breakpoint, Command, EventKind, Scope, Show, parse};
+pub use command::{Breakpoint, Command, EventKind, Scope, Show, Watched, parse};
 pub use timeline::{CHECKPOINT_EVERY, LOG_TURNS, Timeline};
 
 use crate::battle::engine::{Event, Match, MatchSetup, RobotId, RobotName, SetupError};
-use crate::battle::lang::Condition;
 use crate::text::diagnostic::Diagnostic;
 use std::fmt::Write;
 
@@ -39,9 +39,25 @@ pub enum Mark {
     Watch {
         id: u32,
         robot: RobotName,
-        condition: Condition,
+        watched: Watched,
         text: String,
     },
+}
+
+/// A watch's value: a condition's answer or a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WatchValue {
+    Truth(bool),
+    Number(u32),
+}
+
+impl std::fmt::Display for WatchValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WatchValue::Truth(b) => f.write_str(answer(Some(*b))),
+            WatchValue::Number(n) => write!(f, "{n}"),
+        }
+    }
 }
 
 impl Mark {
@@ -77,11 +93,23 @@ fn describe_break(b: &Breakpoint) -> String {
     }
 }
 
+/// Adds a stop's reason to an answer, and returns it.
+fn stop(text: &mut String, reason: String) -> String {
+    let reason = reason.trim_end().to_string();
+    text.push_str(&reason);
+    text.push('\n');
+    reason
+}
+
 /// What a command answered.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Reply {
     pub text: String,
     pub quit: bool,
+    /// The command was refused (its text says why, after `error:`).
+    pub failed: bool,
+    /// Why a `continue` or `reverse-continue` stopped: a breakpoint hit or a watch's change.
+    pub stopped: Option<String>,
 }
 
 pub struct Session {
@@ -97,8 +125,9 @@ pub struct Session {
     /// The turn where `continue` last stopped for a breakpoint: continuing from there plays
     /// that turn instead of stopping again.
     stopped_at: Option<u64>,
-    /// The last value of each `when` breakpoint: they stop when it turns true.
-    when_values: Vec<(u32, bool)>,
+    /// The last value of each `when` breakpoint and watch: a `when` breakpoint stops when
+    /// it turns true, a watch when it changes.
+    values: Vec<(u32, Option<WatchValue>)>,
 }
 
 impl Session {
@@ -114,7 +143,7 @@ impl Session {
             marks: Vec::new(),
             next_id: 1,
             stopped_at: None,
-            when_values: Vec::new(),
+            values: Vec::new(),
         })
     }
 
@@ -140,7 +169,7 @@ impl Session {
         let reply = self.run_line(command);
         Some(Reply {
             text: format!("> {command}\n{}", reply.text),
-            quit: reply.quit,
+            ..reply
         })
     }
 
@@ -164,7 +193,8 @@ impl Session {
             Ok(cmd) => self.execute(cmd),
             Err(message) => Reply {
                 text: format!("error: {message}\n"),
-                quit: false,
+                failed: true,
+                ..Reply::default()
             },
         }
     }
@@ -172,13 +202,17 @@ impl Session {
     pub fn execute(&mut self, cmd: Command) -> Reply {
         let before = self.timeline.turn();
         let mut text = String::new();
+        let mut stopped = None;
+        let mut failed = false;
         let mut moved = true;
         match cmd {
             Command::Step(n) => {
-                for _ in 0..n {
-                    if !self.timeline.step() {
-                        break;
-                    }
+                let mut played = 0;
+                while played < n && self.timeline.step() {
+                    played += 1;
+                }
+                if played < n && before == self.timeline.turn() {
+                    text = "the match is over: nothing more to play\n".into();
                 }
             }
             Command::Turn => self.timeline.forward_team_turn(),
@@ -186,49 +220,73 @@ impl Session {
             Command::Back(n) => self.timeline.go_to(before.saturating_sub(n)),
             Command::BackTurn => self.timeline.back_team_turn(),
             Command::BackRound => self.timeline.back_round(),
-            Command::GotoRound(n) => self.timeline.go_to_round(n),
-            Command::Continue => text = self.continue_to_break(),
+            Command::GotoRound(n) => {
+                self.timeline.go_to_round(n);
+                let m = self.current();
+                if m.is_over() && m.clock().round < n {
+                    text = format!(
+                        "the match ends in round {} before round {n}: this is its end\n",
+                        m.clock().round
+                    );
+                }
+            }
+            Command::Continue => stopped = self.continue_to_break(&mut text),
+            Command::ReverseContinue => stopped = self.reverse_continue(&mut text),
             other => {
                 moved = false;
                 text = match self.act(other) {
                     Ok(Some(t)) => t,
                     Ok(None) => {
                         return Reply {
-                            text: String::new(),
                             quit: true,
+                            ..Reply::default()
                         };
                     }
-                    Err(e) => format!("error: {e}\n"),
+                    Err(e) => {
+                        failed = true;
+                        format!("error: {e}\n")
+                    }
                 };
             }
         }
         if moved {
-            let after = self.timeline.turn();
-            let mut out = String::new();
-            if after > before {
-                let events = self.timeline.events_since(before);
-                let shown = &events[events.len().saturating_sub(MAX_REPLY_EVENTS)..];
-                if shown.len() < events.len() || self.timeline.log_start() > before {
-                    let _ = writeln!(
-                        out,
-                        "… {} turns played; their last {} events:",
-                        after - before,
-                        shown.len()
-                    );
-                }
-                for e in shown {
-                    out.push_str(&e.log_line());
-                }
-            } else if after < before {
-                let _ = writeln!(out, "back {} robot turns", before - after);
-            }
-            out.push_str(&text);
-            out.push_str(&self.position());
-            text = out;
-            self.refresh_when_values();
+            text = self.moved_text(before, &text);
+            self.refresh_values();
         }
         text.push_str(&self.watch_lines());
-        Reply { text, quit: false }
+        Reply {
+            text,
+            quit: false,
+            failed,
+            stopped,
+        }
+    }
+
+    /// What a move in time played (or how far back it went), `note`, and where it is now.
+    fn moved_text(&self, before: u64, note: &str) -> String {
+        let after = self.timeline.turn();
+        let mut out = String::new();
+        if after > before {
+            let events = self.timeline.events_since(before);
+            let shown = &events[events.len().saturating_sub(MAX_REPLY_EVENTS)..];
+            if shown.len() < events.len() || self.timeline.log_start() > before {
+                let _ = writeln!(
+                    out,
+                    "… {} turns played; their last {} events:",
+                    after - before,
+                    shown.len()
+                );
+            }
+            for e in shown {
+                out.push_str(&e.log_line());
+            }
+        } else if after < before {
+            let n = before - after;
+            let _ = writeln!(out, "back {n} robot turn{}", if n == 1 { "" } else { "s" });
+        }
+        out.push_str(note);
+        out.push_str(&self.position());
+        out
     }
 
     /// Commands that do not move in time. `Ok(None)` is quit.
@@ -252,24 +310,33 @@ impl Session {
                     }
                 };
                 if let Some(r) = robot {
-                    self.robot_id(r)?;
+                    let id = self.robot_id(r)?;
+                    if let Breakpoint::Step { step, .. } = breakpoint {
+                        let len = self.current().program(id).len();
+                        if step == 0 || usize::from(step) > len {
+                            return Err(format!(
+                                "{r}'s program has steps 1 to {len}: it never reads step {step}"
+                            ));
+                        }
+                    }
                 }
                 let id = self.add_mark(|id| Mark::Break { id, breakpoint });
-                self.refresh_when_values();
+                self.refresh_values();
                 format!("{}\n", self.mark(id).describe())
             }
             Command::Watch {
                 robot,
-                condition,
+                watched,
                 text,
             } => {
                 self.robot_id(robot)?;
                 let id = self.add_mark(|id| Mark::Watch {
                     id,
                     robot,
-                    condition,
+                    watched,
                     text,
                 });
+                self.refresh_values();
                 format!("{}\n", self.mark(id).describe())
             }
             Command::Delete(id) => {
@@ -278,7 +345,7 @@ impl Session {
                 if self.marks.len() == before {
                     return Err(format!("there is no breakpoint or watch {id}"));
                 }
-                self.when_values.retain(|(i, _)| *i != id);
+                self.values.retain(|(i, _)| *i != id);
                 format!("deleted {id}\n")
             }
             Command::Signal { robot, step } => {
@@ -294,15 +361,19 @@ impl Session {
             }
             Command::Show(what) => self.show(what)?,
             Command::Reload => {
-                let setup = (self.loader)().map_err(|d| d.to_string())?;
-                let start = Match::new(&setup).map_err(|e| e.to_string())?;
+                let setup = (self.loader)()
+                    .map_err(|d| format!("the match was not reloaded; it stays as it was:\n{d}"))?;
+                let start = Match::new(&setup)
+                    .map_err(|e| format!("the match was not reloaded; it stays as it was:\n{e}"))?;
                 self.timeline.restart(start);
                 self.origins = origins(&setup);
                 self.name.clone_from(&setup.name);
                 self.stopped_at = None;
-                self.refresh_when_values();
+                self.refresh_values();
+                let robots = setup.teams.iter().map(|t| t.robots.len()).sum::<usize>();
                 format!(
-                    "reloaded; back to the start, same seed ({})\n{}",
+                    "reloaded `{}` and its {robots} robots' programs from their files; back to the start, same seed ({}); breakpoints and watches kept\n{}",
+                    crate::text::escape(&setup.name),
                     setup.seed,
                     self.position()
                 )
@@ -331,132 +402,6 @@ impl Session {
         self.current()
             .robot_by_name(name)
             .ok_or_else(|| format!("there is no robot {name} in this match"))
-    }
-
-    /// Plays until a breakpoint or the end. Step and event breakpoints stop *before* the
-    /// robot turn that triggers them; `when` breakpoints stop after the turn that makes the
-    /// condition true.
-    fn continue_to_break(&mut self) -> String {
-        let resume_from = self.stopped_at.take();
-        loop {
-            let turn = self.timeline.turn();
-            if !self.timeline.step() {
-                return "the match is over\n".into();
-            }
-            let events: Vec<Event> = self.timeline.events_of(turn + 1).to_vec();
-            if resume_from != Some(turn)
-                && let Some(reason) = self.triggered(&events)
-            {
-                self.timeline.go_to(turn);
-                self.stopped_at = Some(turn);
-                return reason;
-            }
-            if let Some(reason) = self.when_turned_true() {
-                return reason;
-            }
-            if self.current().is_over() {
-                return String::new();
-            }
-        }
-    }
-
-    /// The first step or event breakpoint that a turn's events trigger, as a stop message.
-    fn triggered(&self, events: &[Event]) -> Option<String> {
-        for mark in &self.marks {
-            let Mark::Break { id, breakpoint } = mark else {
-                continue;
-            };
-            match breakpoint {
-                Breakpoint::Step { robot, step } => {
-                    let reads: Vec<u8> = events
-                        .iter()
-                        .filter_map(Event::step_read)
-                        .filter(|(r, _)| r == robot)
-                        .map(|(_, s)| s)
-                        .collect();
-                    if reads.contains(step) {
-                        let path: Vec<String> = reads.iter().map(u8::to_string).collect();
-                        return Some(format!(
-                            "breakpoint {id}: {robot} is about to read step {step} (its next turn reads steps {})\n",
-                            path.join(" → ")
-                        ));
-                    }
-                }
-                Breakpoint::Event { kind, scope } => {
-                    if let Some(e) = events.iter().find(|e| event_matches(e, *kind, *scope)) {
-                        return Some(format!("breakpoint {id}: next turn, {e}\n"));
-                    }
-                }
-                Breakpoint::When { .. } => {}
-            }
-        }
-        None
-    }
-
-    fn when_turned_true(&mut self) -> Option<String> {
-        let mut message = None;
-        let values = self.when_now();
-        for (id, now) in values {
-            let before = self
-                .when_values
-                .iter()
-                .find(|(i, _)| *i == id)
-                .is_some_and(|(_, v)| *v);
-            if now && !before && message.is_none() {
-                message = Some(format!("{}: now true\n", self.mark(id).describe()));
-            }
-        }
-        self.refresh_when_values();
-        message
-    }
-
-    fn when_now(&self) -> Vec<(u32, bool)> {
-        self.marks
-            .iter()
-            .filter_map(|m| match m {
-                Mark::Break {
-                    id,
-                    breakpoint:
-                        Breakpoint::When {
-                            robot, condition, ..
-                        },
-                } => Some((*id, self.holds(*robot, condition).unwrap_or(false))),
-                _ => None,
-            })
-            .collect()
-    }
-
-    fn refresh_when_values(&mut self) {
-        self.when_values = self.when_now();
-    }
-
-    /// A condition's value for a robot now; `None` if the robot is destroyed.
-    pub fn holds(&self, robot: RobotName, condition: &Condition) -> Option<bool> {
-        let id = self.current().robot_by_name(robot)?;
-        self.current()
-            .robot(id)
-            .alive
-            .then(|| self.current().evaluate(id, condition))
-    }
-
-    /// Every watch with its value now.
-    pub fn watch_values(&self) -> Vec<(String, Option<bool>)> {
-        self.marks
-            .iter()
-            .filter_map(|m| match m {
-                Mark::Watch {
-                    robot, condition, ..
-                } => Some((m.describe(), self.holds(*robot, condition))),
-                _ => None,
-            })
-            .collect()
-    }
-
-    fn watch_lines(&self) -> String {
-        self.watch_values()
-            .into_iter()
-            .map(|(text, value)| format!("{text} = {}\n", answer(value)))
-            .collect()
     }
 
     /// Where the match stands, in one line.
@@ -632,34 +577,4 @@ fn answer(value: Option<bool>) -> &'static str {
         Some(false) => "no",
         None => "(robot destroyed)",
     }
-}
-
-fn event_matches(e: &Event, kind: EventKind, scope: Scope) -> bool {
-    let kind_ok = matches!(
-        (kind, e),
-        (EventKind::Hit, Event::Hit { .. })
-            | (
-                EventKind::Destroyed,
-                Event::Destroyed { .. }
-                    | Event::Drowned { .. }
-                    | Event::FellOff { .. }
-                    | Event::Exploded { .. }
-            )
-            | (
-                EventKind::StepLost,
-                Event::StepLost { .. } | Event::Lightning { .. }
-            )
-            | (EventKind::Drowned, Event::Drowned { .. })
-            | (EventKind::FellOff, Event::FellOff { .. })
-            | (
-                EventKind::Signal,
-                Event::SignalSent { .. } | Event::SignalReceived { .. } | Event::SignalLost { .. }
-            )
-            | (EventKind::Stalled, Event::Stalled { .. })
-    );
-    kind_ok
-        && e.robot().is_some_and(|r| match scope {
-            Scope::Robot(name) => r == name,
-            Scope::Team(t) => r.team == t,
-        })
 }

@@ -247,6 +247,17 @@ impl Timeline {
         while self.turn < target && self.step() {}
     }
 
+    /// The turn of the last kept state before turn `t` (0, the start, at worst): where a
+    /// search backwards replays from.
+    pub fn kept_before(&self, t: u64) -> u64 {
+        self.checkpoints
+            .iter()
+            .rev()
+            .map(|c| c.0)
+            .find(|&c| c < t)
+            .unwrap_or(0)
+    }
+
     /// Sends a signal by hand after the current turn (R-A13 is checked by the engine). The
     /// future recorded beyond this turn no longer holds and is forgotten.
     pub fn send_signal(&mut self, robot: RobotId, step: u8) -> Result<(), SignalError> {

@@ -227,6 +227,11 @@ impl Match {
         query::evaluate(&self.fixed, &self.state, id, condition)
     }
 
+    /// A numeric term of the test language seen from a robot (`count(enemy within 3)`).
+    pub fn measure(&self, id: RobotId, quantity: &crate::battle::lang::Quantity) -> u32 {
+        query::measure(&self.fixed, &self.state, id, quantity)
+    }
+
     // ------------------------------------------------------------------ playing
 
     /// Plays one robot's turn and returns its events (empty once the match is over).

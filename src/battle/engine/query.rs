@@ -10,8 +10,17 @@ use crate::battle::lang::{
 use crate::battle::terrain::{TeamColour, Terrain};
 
 pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condition) -> bool {
+    view(fixed, s, id).holds(condition)
+}
+
+/// A numeric term of the test language (`count(enemy within 3)`, `shots`, `damage`).
+pub(super) fn measure(fixed: &Fixed, s: &State, id: RobotId, quantity: &Quantity) -> u32 {
+    view(fixed, s, id).quantity(quantity)
+}
+
+fn view<'a>(fixed: &'a Fixed, s: &'a State, id: RobotId) -> View<'a> {
     let me = &s.robots[id.index()];
-    let view = View {
+    View {
         fixed,
         s,
         id,
@@ -20,8 +29,7 @@ pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condit
         facing: me.facing,
         team: me.team,
         colour: fixed.teams[me.team.index()],
-    };
-    view.holds(condition)
+    }
 }
 
 struct View<'a> {

@@ -1,6 +1,6 @@
 //! Keys to commands. The keys are shortcuts for the commands script mode reads; `:` types any.
 
-use super::{Key, Ui, watch_values};
+use super::{Key, Ui};
 use robots::battle::debug::{Command, Session};
 
 /// Every key with what it does, in the order the key line and the help overlay list them.
@@ -61,6 +61,7 @@ fn key_command(key: char) -> Option<Command> {
         'B' => Command::BackTurn,
         'R' => Command::BackRound,
         'c' => Command::Continue,
+        'C' => Command::ReverseContinue,
         'e' => Command::Step(u64::MAX),
         'L' => Command::Reload,
         'q' => Command::Quit,
@@ -85,13 +86,10 @@ pub fn handle(session: &mut Session, ui: &mut Ui, key: Key) -> bool {
             Key::Escape => ui.prompt = None,
             Key::Enter => {
                 let line = ui.prompt.take().unwrap_or_default();
-                let before = watch_values(session);
+                let before = session.watch_values();
                 let reply = session.run_line(&line);
                 let quit = reply.quit;
-                let moved = match robots::battle::debug::parse(&line) {
-                    Ok(cmd) => moves(&cmd),
-                    Err(_) => matches!(line.trim(), "reverse-continue" | "rc"),
-                };
+                let moved = robots::battle::debug::parse(&line).is_ok_and(|cmd| moves(&cmd));
                 ui.record(session, reply, &before, moved);
                 return quit;
             }
@@ -105,7 +103,7 @@ pub fn handle(session: &mut Session, ui: &mut Ui, key: Key) -> bool {
         ui.scroll = first;
         return false;
     }
-    let before = watch_values(session);
+    let before = session.watch_values();
     let (reply, moved) = match key {
         Key::Char(':') => return open(ui, ""),
         Key::Char('g') => return open(ui, "goto round "),
@@ -122,7 +120,6 @@ pub fn handle(session: &mut Session, ui: &mut Ui, key: Key) -> bool {
             ui.board_first = !ui.board_first;
             return false;
         }
-        Key::Char('C') => (session.run_line("reverse-continue"), true),
         Key::Right => (session.execute(Command::Step(1)), true),
         Key::Left => (session.execute(Command::Back(1)), true),
         Key::Char(c) => match key_command(c) {
@@ -150,6 +147,7 @@ fn moves(cmd: &Command) -> bool {
             | Command::BackTurn
             | Command::BackRound
             | Command::Continue
+            | Command::ReverseContinue
             | Command::GotoRound(_)
     )
 }

@@ -16,7 +16,7 @@ mod tests;
 pub use keys::{KEY_HELP, handle};
 
 use ratatui::Frame;
-use robots::battle::debug::{Reply, Session};
+use robots::battle::debug::{Reply, Session, WatchValue};
 use std::cell::Cell;
 
 /// How the last answer reads: drawn plain, in red, or highlighted.
@@ -26,8 +26,7 @@ pub enum Tone {
     Plain,
     /// The command was refused (`error: …`).
     Error,
-    /// A move in time stopped at a breakpoint (its answer names it: the watch lines every
-    /// answer ends with are in their own pane).
+    /// A `continue` or `reverse-continue` stopped at a breakpoint or a watch's change.
     Stopped,
 }
 
@@ -39,6 +38,8 @@ pub struct Ui {
     /// The last command's whole answer, without the watch lines (they have their own pane).
     pub answer: String,
     pub tone: Tone,
+    /// Why the last `continue` or `reverse-continue` stopped (a line of the answer).
+    pub stopped: Option<String>,
     /// The first answer line shown (PgUp/PgDn, the mouse wheel).
     pub scroll: u16,
     /// The help overlay, if open, with its first line shown.
@@ -65,17 +66,21 @@ pub struct View {
 }
 
 impl Ui {
-    /// Keeps a reply: its text without the trailing watch lines, how it reads, and which
-    /// watches changed since `watches_before`. `moved`: the command moved in time.
+    /// Keeps a reply: its text without the trailing watch lines, how it reads (refused,
+    /// stopped), and which watches changed since `watches_before`. `moved`: the command moved
+    /// in time.
     pub fn record(
         &mut self,
         session: &Session,
         reply: Reply,
-        watches_before: &[(String, String)],
+        watches_before: &[(String, Option<WatchValue>)],
         moved: bool,
     ) {
-        let now = watch_values(session);
-        let suffix: String = now.iter().map(|(w, v)| format!("{w} = {v}\n")).collect();
+        let now = session.watch_values();
+        let suffix: String = now
+            .iter()
+            .map(|(w, v)| format!("{w} = {}\n", watch_text(*v)))
+            .collect();
         let text = reply
             .text
             .strip_suffix(suffix.as_str())
@@ -85,17 +90,14 @@ impl Ui {
             .filter(|(w, v)| watches_before.iter().any(|(bw, bv)| bw == w && bv != v))
             .map(|(w, _)| w.clone())
             .collect();
-        self.tone = if text.starts_with("error:") {
+        self.tone = if reply.failed {
             Tone::Error
-        } else if moved
-            && text
-                .lines()
-                .any(|l| l.starts_with("breakpoint ") || l.starts_with("watch "))
-        {
+        } else if reply.stopped.is_some() {
             Tone::Stopped
         } else {
             Tone::Plain
         };
+        self.stopped = reply.stopped;
         self.answer = text.to_string();
         // A move in time opens at its end (why it stopped, where the match stands); other
         // answers at their start.
@@ -112,20 +114,9 @@ impl Ui {
     }
 }
 
-/// Every watch with its value as text (`yes`, `no`, `-` for a destroyed robot).
-pub fn watch_values(session: &Session) -> Vec<(String, String)> {
-    session
-        .watch_values()
-        .into_iter()
-        .map(|(text, value)| {
-            let v = match value {
-                Some(true) => "yes",
-                Some(false) => "no",
-                None => "(robot destroyed)",
-            };
-            (text, v.to_string())
-        })
-        .collect()
+/// A watch's value as the answers write it.
+pub fn watch_text(value: Option<WatchValue>) -> String {
+    value.map_or_else(|| "(robot destroyed)".to_string(), |v| v.to_string())
 }
 
 /// Draws the whole screen, or a notice when the terminal is too small.

@@ -2,13 +2,13 @@
 //! status lines, the help overlay and the too-small notice.
 
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, Plan, to_u16, wrap};
-use super::{KEY_HELP, Tone, Ui, View, watch_values};
+use super::{KEY_HELP, Tone, Ui, View, watch_text};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
-use robots::battle::debug::{Mark, Session};
+use robots::battle::debug::{Mark, Session, WatchValue};
 use robots::battle::engine::RobotId;
 use robots::battle::render::{Look, hex_mark};
 use robots::battle::terrain::{ShapeColour, TeamColour, Terrain};
@@ -182,9 +182,7 @@ pub fn answer_lines(ui: &Ui, width: u16) -> Vec<Line<'static>> {
         .flat_map(|line| {
             let style = match ui.tone {
                 Tone::Error => Style::new().fg(Color::Red),
-                Tone::Stopped if line.starts_with("breakpoint ") || line.starts_with("watch ") => {
-                    HIGHLIGHT
-                }
+                Tone::Stopped if ui.stopped.as_deref() == Some(line.trim_end()) => HIGHLIGHT,
                 _ => Style::new(),
             };
             wrap(line, width, 2)
@@ -199,21 +197,23 @@ pub fn answer_lines(ui: &Ui, width: u16) -> Vec<Line<'static>> {
 pub fn watch_lines(session: &Session, ui: &Ui, width: u16) -> Vec<Line<'static>> {
     let width = usize::from(width.max(1));
     let mut lines = Vec::new();
-    for (text, value) in watch_values(session) {
+    for (text, value) in session.watch_values() {
         let changed = ui.changed.contains(&text);
-        let colour = match value.as_str() {
-            "yes" => Color::Green,
-            "no" => Color::Red,
-            _ => Color::DarkGray,
+        let shown = watch_text(value);
+        let colour = match value {
+            Some(WatchValue::Truth(true)) => Color::Green,
+            Some(WatchValue::Truth(false)) => Color::Red,
+            Some(WatchValue::Number(_)) => Color::Reset,
+            None => Color::DarkGray,
         };
         let line = format!(
-            "{text} = {value}{}",
+            "{text} = {shown}{}",
             if changed { " (changed)" } else { "" }
         );
         for (i, l) in wrap(&line, width, 2).into_iter().enumerate() {
             let style = if changed {
                 HIGHLIGHT
-            } else if i > 0 || l.ends_with(&format!(" = {value}")) {
+            } else if i > 0 || l.ends_with(&format!(" = {shown}")) {
                 Style::new().fg(colour)
             } else {
                 Style::new()
