@@ -385,6 +385,28 @@ fn a_watch_that_changes_is_highlighted_in_its_pane() {
 }
 
 #[test]
+fn watch_values_are_coloured_yes_green_no_red_numbers_plain() {
+    let mut s = session();
+    let mut ui = Ui::default();
+    typed(&mut s, &mut ui, "watch green.1 count(enemy within 4)");
+    typed(&mut s, &mut ui, "watch green.1 enemy within 4");
+    typed(&mut s, &mut ui, "watch green.1 not enemy within 4");
+    assert!(!ui.answer.contains(" = "), "{}", ui.answer);
+    let (text, buffer) = screen(&s, &ui, 150, 45);
+    let at = |needle: &str| {
+        let (x, y) = find(&buffer, needle).expect(&text);
+        buffer[(
+            x + crate::cli::tui::layout::to_u16(needle.chars().count()) - 1,
+            y,
+        )]
+            .fg
+    };
+    assert_eq!(at("count(enemy within 4) = 0"), Color::Reset);
+    assert_eq!(at("green.1 enemy within 4 = no"), Color::Red);
+    assert_eq!(at("not enemy within 4 = yes"), Color::Green);
+}
+
+#[test]
 fn a_reload_error_is_shown_whole() {
     let file = Rc::new(RefCell::new(shipped::DEFAULT_MATCH.1.to_string()));
     let mut s = session_on(Rc::clone(&file));
