@@ -12,7 +12,11 @@ pub const KEY_HELP: &[(&str, &str, &str)] = &[
     ("b", "back", "back one robot turn (← too)"),
     ("B", "back turn", "back to the start of the team's turn"),
     ("R", "back round", "back to the start of the round"),
-    ("c", "continue", "run to the next breakpoint or watch change, or the end"),
+    (
+        "c",
+        "continue",
+        "run to the next breakpoint or watch change, or the end",
+    ),
     (
         "C",
         "reverse",

@@ -305,6 +305,21 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     lines
 }
 
+/// The indent for a line's continuation lines: under its second column when it has one
+/// (words after a run of three spaces, as in the command list) and that is left of the
+/// middle, else 2.
+pub fn hanging(line: &str, width: usize) -> usize {
+    let own = line.len() - line.trim_start_matches(' ').len();
+    line[own..]
+        .find("   ")
+        .map(|gap| {
+            let rest = line[own + gap..].trim_start_matches(' ');
+            line[..line.len() - rest.len()].chars().count()
+        })
+        .filter(|&column| column <= width / 2)
+        .map_or(2, |column| column.saturating_sub(own))
+}
+
 pub fn to_u16(n: usize) -> u16 {
     u16::try_from(n).unwrap_or(u16::MAX)
 }

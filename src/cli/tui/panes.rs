@@ -1,7 +1,7 @@
 //! What each pane shows: the board, the programs, the answer, the watches, the log, the
 //! status lines, the help overlay and the too-small notice.
 
-use super::layout::{MIN_HEIGHT, MIN_WIDTH, Plan, to_u16, wrap};
+use super::layout::{MIN_HEIGHT, MIN_WIDTH, Plan, hanging, to_u16, wrap};
 use super::{KEY_HELP, Tone, Ui, View, watch_text};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -185,7 +185,7 @@ pub fn answer_lines(ui: &Ui, width: u16) -> Vec<Line<'static>> {
                 Tone::Stopped if ui.stopped.as_deref() == Some(line.trim_end()) => HIGHLIGHT,
                 _ => Style::new(),
             };
-            wrap(line, width, 2)
+            wrap(line, width, hanging(line, width))
                 .into_iter()
                 .map(move |l| Line::styled(l, style))
         })
@@ -449,7 +449,11 @@ pub fn help(frame: &mut Frame, ui: &Ui, area: Rect, first: u16) {
     );
     lines.push(Line::raw(""));
     for line in robots::battle::debug::command::HELP.lines() {
-        lines.extend(wrap(line, width, 4).into_iter().map(Line::raw));
+        lines.extend(
+            wrap(line, width, hanging(line, width))
+                .into_iter()
+                .map(Line::raw),
+        );
     }
     let rect = Rect {
         height: to_u16(lines.len() + 2).min(area.height),

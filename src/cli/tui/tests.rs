@@ -270,6 +270,35 @@ fn the_screen_shows_board_programs_log_watches_and_status() {
 }
 
 #[test]
+fn lines_wrap_at_spaces_under_their_second_column() {
+    use super::layout::{hanging, wrap};
+    let line =
+        "  break ROBOT step N       stop before ROBOT reads step N (by any route: GO, a test)";
+    assert_eq!(
+        hanging(line, 60),
+        25,
+        "column 27, past the line's own indent of 2"
+    );
+    assert_eq!(
+        wrap(line, 60, hanging(line, 60)),
+        [
+            "  break ROBOT step N       stop before ROBOT reads step N",
+            "                           (by any route: GO, a test)"
+        ]
+    );
+    // Past the middle, continuation lines are indented by 2; a word longer than a line is cut.
+    assert_eq!(hanging(line, 40), 2);
+    assert_eq!(
+        wrap("ab abcdefghij", 4, 2),
+        ["ab", "  ab", "  cd", "  ef", "  gh", "  ij"]
+    );
+    assert_eq!(wrap("", 10, 2), [""]);
+    for l in wrap(line, 12, 2) {
+        assert!(l.chars().count() <= 12, "{l}");
+    }
+}
+
+#[test]
 fn below_the_minimum_size_a_notice_says_so() {
     let s = session();
     let ui = Ui::default();
