@@ -2,6 +2,7 @@
 //! everything and never see a pending signal.
 
 use super::areas::{self, Areas};
+use std::sync::Arc;
 use super::fixed::Fixed;
 use super::state::{RobotId, State, TeamId};
 use crate::battle::board::CellId;
@@ -24,7 +25,14 @@ pub(super) fn measure(fixed: &Fixed, s: &State, id: RobotId, quantity: &Quantity
 /// signals ask about in rings or anywhere, as each robot's team sees it.
 pub(super) fn areas_for(fixed: &Fixed, robots: &[super::state::Robot]) -> Areas {
     let mut keys = Vec::new();
+    // Robots of a team often share a program: each program is read once a team.
+    let mut seen: Vec<(*const crate::battle::lang::Program, TeamId)> = Vec::new();
     for (robot, program) in robots.iter().zip(&fixed.programs) {
+        let id = (Arc::as_ptr(program), robot.team);
+        if seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
         for test in program.tests.iter().flatten() {
             areas::keys_in(&test.condition, robot.team, &mut keys);
         }
@@ -179,7 +187,13 @@ impl View<'_> {
     fn count_terrain(&self, kind: TerrainKind, region: Region, any: bool) -> u32 {
         let board = &self.fixed.board;
         // Rings and the whole board: in constant time when the match counted the kind.
-        if let Some(counts) = self.fixed.areas.get(areas::key(kind, self.team)) {
+        let counted = match region {
+            Region::Ring { .. } | Region::Anywhere => {
+                self.fixed.areas.get(areas::key(kind, self.team))
+            }
+            Region::Here | Region::Line { .. } => None,
+        };
+        if let Some(counts) = counted {
             let n = match region {
                 Region::Anywhere if kind == TerrainKind::Edge => Some(0),
                 Region::Anywhere => Some(counts.total()),
