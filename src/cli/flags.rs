@@ -24,7 +24,7 @@ pub struct Cli {
 /// `robots run`.
 #[derive(Args)]
 pub struct RunArgs {
-    /// A match file (YAML).
+    /// A match file (YAML); with none, the shipped default match.
     #[arg(value_name = "MATCH")]
     pub file: Option<PathBuf>,
     /// The seed of the match's random generator (placements, first player).
@@ -50,6 +50,7 @@ pub struct RunArgs {
 /// `robots debug`.
 #[derive(Args)]
 pub struct DebugArgs {
+    /// A match file (YAML); with none, the shipped default match.
     #[arg(value_name = "MATCH")]
     pub file: Option<PathBuf>,
     /// The seed of the match's random generator.
@@ -73,6 +74,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Draw a board (a file, or the name of a shipped board).
     Board {
+        /// A hex board file (YAML), or a shipped board's name: classic, duel, melee.
         #[arg(value_name = "FILE")]
         file: String,
         /// Accepted like the other hex commands' (board files name no other file).
@@ -104,11 +106,13 @@ pub enum Command {
 pub enum RicochetCommand {
     /// Draw a position, or a custom board file, with walls, targets and robots.
     Board {
+        /// A Ricochet position file, or a custom Ricochet board file (YAML).
         #[arg(value_name = "POSITION")]
         position: PathBuf,
     },
     /// Fewest moves to the target, and the moves (exit 1 if none within the limit).
     Solve {
+        /// A Ricochet position file (YAML): board, robots, target.
         #[arg(value_name = "POSITION")]
         position: PathBuf,
         /// Print {"moves": n, "solution": [{"robot": "blue", "dir": "N"}, ...]}.
@@ -129,6 +133,7 @@ pub enum RicochetCommand {
     Play(RicochetPlay),
     /// Write a random position on a random original board.
     Random {
+        /// The seed of the draw: the same seed gives the same position.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// 4 robots, or 5 with the silver robot.
@@ -137,8 +142,10 @@ pub enum RicochetCommand {
     },
     /// Replay a proposed solution, such as "blue N, red W, blue E", and say if it is valid.
     Check {
+        /// A Ricochet position file (YAML).
         #[arg(value_name = "POSITION")]
         position: PathBuf,
+        /// The moves, each a colour and a direction (N, E, S, W), separated by commas.
         #[arg(value_name = "MOVES")]
         moves: String,
     },
@@ -148,11 +155,13 @@ pub enum RicochetCommand {
 pub enum MicroCommand {
     /// Draw a board (a board file, a face file, or a shipped face: silver, copper).
     Board {
+        /// A Micro Robots board file, a face file, or a shipped face: silver, copper.
         #[arg(value_name = "BOARD")]
         board: String,
     },
     /// Fewest moves from one cell to another, and the path (exit 1 if there is none).
     Solve {
+        /// A Micro Robots board file, a face file, or a shipped face: silver, copper.
         #[arg(value_name = "BOARD")]
         board: String,
         /// The start cell, such as P1.
@@ -170,8 +179,10 @@ pub enum MicroCommand {
     },
     /// Every arrangement of a face's tiles: optimal lengths, hardest pairs, worst cases.
     Analyse {
+        /// A Micro Robots face file, or a shipped face: silver, copper.
         #[arg(value_name = "FACE")]
         face: String,
+        /// Print the analysis as one JSON object.
         #[arg(long)]
         json: bool,
     },
@@ -263,4 +274,39 @@ pub struct MicroPlay {
     /// The face to play on (silver, copper or a face file); its tiles are arranged at random.
     #[arg(long, default_value = "silver")]
     pub face: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every argument and flag of every command says what it is (issue 19).
+    #[test]
+    fn every_argument_and_flag_is_described() {
+        fn walk(command: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in command.get_arguments() {
+                let id = arg.get_id().as_str();
+                if matches!(id, "help" | "version") {
+                    continue;
+                }
+                if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    missing.push(format!("{path} {id}"));
+                }
+            }
+            for sub in command.get_subcommands() {
+                if sub.get_about().is_none() {
+                    missing.push(format!("{path} {} (the command)", sub.get_name()));
+                }
+                walk(sub, &format!("{path} {}", sub.get_name()), missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&Cli::command(), "robots", &mut missing);
+        assert!(
+            missing.is_empty(),
+            "no description:\n{}",
+            missing.join("\n")
+        );
+    }
 }

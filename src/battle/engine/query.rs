@@ -2,7 +2,6 @@
 //! everything and never see a pending signal.
 
 use super::areas::{self, Areas};
-use std::sync::Arc;
 use super::fixed::Fixed;
 use super::state::{RobotId, State, TeamId};
 use crate::battle::board::CellId;
@@ -11,6 +10,7 @@ use crate::battle::lang::{
     CampOwner, Condition, LineDirection, Quantity, Region, Selector, Subject, TerrainKind, Who,
 };
 use crate::battle::terrain::{TeamColour, Terrain};
+use std::sync::Arc;
 
 pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condition) -> bool {
     view(fixed, s, id).holds(condition)
