@@ -36,6 +36,12 @@ pub fn load_match(
 
 /// `robots run`: play a match; print the result, the log, JSON, or write a replay.
 pub fn run(args: RunArgs) -> Result<(), Failure> {
+    let to_stdout = args.replay.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    if to_stdout && (args.log || args.json) {
+        return Err(Failure::Bad(
+            "--replay - writes the replay to standard output: it cannot share it with --log or --json".into(),
+        ));
+    }
     let mut setup = load_match("run", args.file.as_deref(), confine(args.allow_outside))?;
     if let Some(seed) = args.seed {
         setup.seed = seed;
@@ -80,6 +86,9 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
             events,
         };
         write_json(path, &doc)?;
+        if to_stdout {
+            return Ok(());
+        }
     }
     if args.json {
         let doc = ResultDoc::new(&game, &outcome);
@@ -90,7 +99,11 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         return Ok(());
     }
     out!("{}", render::state(&game));
-    outln!("\n{} after {} rounds", outcome.verdict(), outcome.rounds);
+    outln!(
+        "\n{} after {}",
+        outcome.verdict(),
+        super::output::count(u64::from(outcome.rounds), "round")
+    );
     for (colour, names) in game.survivors() {
         let left: Vec<String> = names.iter().map(ToString::to_string).collect();
         let left = if left.is_empty() {
@@ -103,10 +116,14 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Writes a JSON document to a file, pretty, with a final newline.
+/// Writes a JSON document to a file (`-`: standard output), pretty, with a final newline.
 fn write_json(path: &Path, doc: &impl serde::Serialize) -> Result<(), Failure> {
     let text =
         serde_json::to_string_pretty(doc).map_err(|e| format!("cannot write the replay: {e}"))?;
+    if path.as_os_str() == "-" {
+        outln!("{text}");
+        return Ok(());
+    }
     std::fs::write(path, text + "\n")
         .map_err(|e| format!("{}: error: cannot write the replay: {e}", path.display()))?;
     Ok(())
@@ -117,7 +134,15 @@ fn write_json(path: &Path, doc: &impl serde::Serialize) -> Result<(), Failure> {
 fn check_one(path: &Path, confine: Confine) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
     let text = read_input(path)?;
     let shown = path.display().to_string();
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    // Standard input (`-`) has no extension: what it holds says what it is.
+    let ext = match path.extension().and_then(|e| e.to_str()) {
+        Some(ext) => ext,
+        None if super::files::is_stdin(path) && FileKind::of(path, &text) == FileKind::Program => {
+            "robot"
+        }
+        None if super::files::is_stdin(path) => "yaml",
+        None => "",
+    };
     match ext {
         "robot" => {
             let p = match_file::parse_program_file(&shown, &text)?;

@@ -38,7 +38,12 @@ pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
 /// A text file's content, or a diagnostic saying why it cannot be had.
 pub fn read_input(path: &Path) -> Result<String, Diagnostic> {
     let shown = path.display().to_string();
-    let bytes = read_bytes(path).map_err(|e| {
+    let bytes = if is_stdin(path) {
+        read_stdin()
+    } else {
+        read_bytes(path)
+    };
+    let bytes = bytes.map_err(|e| {
         if e.get_ref().is_some_and(|inner| inner.is::<TooLarge>()) {
             too_large(&shown)
         } else {
@@ -46,6 +51,25 @@ pub fn read_input(path: &Path) -> Result<String, Diagnostic> {
         }
     })?;
     text_from_bytes(&shown, bytes)
+}
+
+/// `-` names standard input (or output) wherever a file is named.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Standard input, at most [`MAX_INPUT_BYTES`] like a file.
+fn read_stdin() -> std::io::Result<Vec<u8>> {
+    let limit = u64::try_from(MAX_INPUT_BYTES).unwrap_or(u64::MAX);
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(std::io::Error::other(TooLarge));
+    }
+    Ok(bytes)
 }
 
 /// [`read_input`] with the diagnostic as text.
@@ -133,10 +157,12 @@ impl FileKind {
     }
 }
 
-/// A text whose first line that says something is a numbered step (`1: D+1`, `1. T`).
+/// A text whose first line that says something (after a `name:`) is a numbered step
+/// (`1: D+1`, `1. T`).
 fn looks_like_a_program(text: &str) -> bool {
     text.lines()
         .map(str::trim)
+        .filter(|l| !l.get(..5).is_some_and(|w| w.eq_ignore_ascii_case("name:")))
         .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with("//"))
         .is_some_and(|l| {
             let digits = l.chars().take_while(char::is_ascii_digit).count();

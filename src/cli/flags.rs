@@ -27,19 +27,21 @@ pub struct RunArgs {
     /// A match file (YAML); with none, the shipped default match.
     #[arg(value_name = "MATCH")]
     pub file: Option<PathBuf>,
-    /// The seed of the match's random generator (placements, first player).
+    /// The seed of the match's random generator, which places the robots and draws the
+    /// first player [default: the match file's `seed:`, else 1].
     #[arg(long)]
     pub seed: Option<u64>,
-    /// The round limit (R-A18): at least 1.
+    /// The round limit: reaching it is a draw; 1 to 4294967295 [default: the match file's
+    /// `rules.rounds`, else 200].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub rounds: Option<u32>,
     /// Print every event as it happens.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     pub log: bool,
     /// Print the result as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Write the full event log as JSON to FILE.
+    /// Write the full event log as JSON to FILE (`-`: standard output).
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
     /// Let files name files outside their own folder (absolute paths, `..`).

@@ -520,3 +520,66 @@ fn a_debug_script_with_a_refused_command_exits_1() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// Runs the binary with `input` on standard input.
+fn robots_with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = crate::support::robots_command()
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_dash_reads_standard_input_and_writes_standard_output() {
+    let hunter = std::fs::read(root().join("programs/hunter.robot")).unwrap();
+    let o = robots_with_stdin(&["check", "-"], &hunter);
+    assert_eq!(
+        stdout(&o).trim(),
+        "-: ok (program `hunter`, 14 steps)",
+        "{}",
+        stderr(&o)
+    );
+    let duel = std::fs::read(root().join("matches/duel.yaml")).unwrap();
+    let o = robots_with_stdin(&["check", "-"], &duel);
+    assert!(
+        stdout(&o).starts_with("-: ok (match `duel`"),
+        "{}",
+        stderr(&o)
+    );
+    let position = std::fs::read(root().join("tests/ricochet/original-board-8-moves.yaml")).unwrap();
+    let from_file = robots(&[
+        "ricochet",
+        "solve",
+        "tests/ricochet/original-board-8-moves.yaml",
+    ]);
+    let o = robots_with_stdin(&["ricochet", "solve", "-"], &position);
+    assert_eq!(o.status.code(), from_file.status.code(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), stdout(&from_file));
+    // `--replay -`: the replay alone on standard output, as JSON.
+    let o = robots(&["run", "--rounds", "2", "--replay", "-"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["format_version"], 1);
+    assert!(!std::path::Path::new(&root().join("-")).exists());
+    let o = robots(&["run", "--replay", "-", "--log"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn log_and_json_together_are_refused_and_counts_agree_with_their_nouns() {
+    let o = robots(&["run", "--log", "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+    let o = robots(&["run", "--rounds", "1"]);
+    assert!(
+        stdout(&o).contains("draw (round limit) after 1 round\n"),
+        "{}",
+        stdout(&o)
+    );
+}
