@@ -291,8 +291,8 @@ fn lint_signals(ctx: &Ctx, setup: &MatchSetup, places: &Places, raw: &[SignalFil
                 offset,
                 WarningId::SignalDoesNothing,
                 format!(
-                    "step {step} of {name}'s program is empty (it has {} steps): the signal will do nothing and spend the turn (R-A14)",
-                    program.len()
+                    "step {step} of {name}'s program is empty (it has {}): the signal will do nothing and spend the turn (R-A14)",
+                    crate::text::count(program.len(), "step")
                 ),
             ),
             Some(instruction) if !instruction.is_action() => warn(

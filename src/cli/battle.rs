@@ -102,7 +102,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     outln!(
         "\n{} after {}",
         outcome.verdict(),
-        super::output::count(u64::from(outcome.rounds), "round")
+        robots::text::count(outcome.rounds, "round")
     );
     for (colour, names) in game.survivors() {
         let left: Vec<String> = names.iter().map(ToString::to_string).collect();
@@ -148,10 +148,7 @@ fn check_one(path: &Path, confine: Confine) -> Result<(String, Vec<Diagnostic>),
             let p = match_file::parse_program_file(&shown, &text)?;
             let source = robots::text::strip_bom(&text);
             let warnings = match_file::program_warnings(&shown, source, &p);
-            let steps = match p.len() {
-                1 => "1 step".to_string(),
-                n => format!("{n} steps"),
-            };
+            let steps = robots::text::count(p.len(), "step");
             let line = format!(
                 "{shown}: ok (program{}, {steps})",
                 p.name
@@ -237,8 +234,8 @@ fn check_kind(
                 };
                 let p = robots::ricochet::files::parse(&shown, &text, &read)?;
                 Ok(format!(
-                    "{shown}: ok (Ricochet position, {} robots)",
-                    p.robots.len()
+                    "{shown}: ok (Ricochet position, {})",
+                    robots::text::count(p.robots.len(), "robot")
                 ))
             } else {
                 // Let the reader say what is wrong with it (it may not be YAML at all).

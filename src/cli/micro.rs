@@ -150,7 +150,11 @@ fn solve(board: &str, from: &str, to: &str, via: Option<&str>, json: bool) -> Re
         );
     } else {
         let path: Vec<String> = solution.path.iter().map(Cell::to_string).collect();
-        outln!("{} moves: {}", solution.moves, path.join(" → "));
+        outln!(
+            "{}: {}",
+            robots::text::count(solution.moves, "move"),
+            path.join(" → ")
+        );
     }
     Ok(())
 }

@@ -68,12 +68,3 @@ pub fn finish(result: Result<(), Failure>) -> ExitCode {
         }
     }
 }
-
-/// `1 round`, `2 rounds`: a count and its noun, singular or plural.
-pub fn count(n: u64, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}

@@ -174,7 +174,7 @@ fn check(position: &Path, moves: &str) -> Result<(), Failure> {
     let p = ricochet_position(position)?;
     let moves = ricochet_robots::position::parse_moves(moves).map_err(|e| e.to_string())?;
     match ricochet_robots::solve::check(&p, &moves) {
-        Ok(n) => outln!("valid: {n} moves"),
+        Ok(n) => outln!("valid: {}", robots::text::count(n, "move")),
         Err(why) => return Err(Failure::NoAnswer(format!("not valid: {why}"))),
     }
     Ok(())

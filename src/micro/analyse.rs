@@ -219,7 +219,7 @@ pub fn report(a: &Analysis) -> String {
         let longest = if w.longest == u8::MAX {
             "some pairs unreachable".to_string()
         } else {
-            format!("{} moves", w.longest)
+            crate::text::count(w.longest, "move")
         };
         let _ = writeln!(out, "  {longest} ({} pairs): {}", w.pairs, w.arrangement);
     }

@@ -369,7 +369,8 @@ impl Game {
                             format!("the fewest is {}", s.moves)
                         });
                         log(format!(
-                            "  {name} cannot show {moves} moves ({fewest}); the robots go back"
+                            "  {name} cannot show {} ({fewest}); the robots go back",
+                            crate::text::count(moves, "move")
                         ));
                         continue;
                     }
@@ -380,8 +381,9 @@ impl Game {
                     let text: Vec<String> = shown.iter().map(ToString::to_string).collect();
                     self.players[i].tokens += 1;
                     log(format!(
-                        "  {} shows {n} moves: {}; wins the token ({} now)",
+                        "  {} shows {}: {}; wins the token ({} now)",
                         self.players[i].name,
+                        crate::text::count(n, "move"),
                         text.join(", "),
                         self.players[i].tokens
                     ));
@@ -393,10 +395,12 @@ impl Game {
                     return true;
                 }
                 Ok(n) => log(format!(
-                    "  {name} needs {n} moves, more than the {moves} bid; the robots go back"
+                    "  {name} needs {}, more than the {moves} bid; the robots go back",
+                    crate::text::count(n, "move")
                 )),
                 Err(why) => log(format!(
-                    "  {name} cannot show {moves} moves ({why}); the robots go back"
+                    "  {name} cannot show {} ({why}); the robots go back",
+                    crate::text::count(moves, "move")
                 )),
             }
         }

@@ -71,6 +71,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(count(1u8, "move"), "1 move");
+        assert_eq!(count(0usize, "step"), "0 steps");
+        assert_eq!(count(25u32, "move"), "25 moves");
+    }
+
+    #[test]
     fn escapes_are_visible() {
         assert_eq!(escape("\u{1b}[2Jx"), "\\u{1b}[2Jx");
         assert_eq!(escape("a\nb"), "a\\nb");
@@ -82,5 +89,15 @@ mod tests {
     fn excerpts_are_cut() {
         assert_eq!(excerpt("abcdef", 4), "abc…");
         assert_eq!(excerpt("abcd", 4), "abcd");
+    }
+}
+
+/// `1 move`, `3 moves`: a count and its noun, singular or plural (the noun takes an `s`).
+pub fn count(n: impl TryInto<u64>, noun: &str) -> String {
+    let n: u64 = n.try_into().unwrap_or(u64::MAX);
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }

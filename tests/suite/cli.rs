@@ -552,7 +552,8 @@ fn a_dash_reads_standard_input_and_writes_standard_output() {
         "{}",
         stderr(&o)
     );
-    let position = std::fs::read(root().join("tests/ricochet/original-board-8-moves.yaml")).unwrap();
+    let position =
+        std::fs::read(root().join("tests/ricochet/original-board-8-moves.yaml")).unwrap();
     let from_file = robots(&[
         "ricochet",
         "solve",

@@ -356,8 +356,8 @@ impl Walker<'_> {
                     return Err(self.error_at(
                         self.instruction_offset(step),
                         format!(
-                            "GO {n}: there is no step {n} (the program has {} steps)",
-                            program.len()
+                            "GO {n}: there is no step {n} (the program has {})",
+                            crate::text::count(program.len(), "step")
                         ),
                     ));
                 }
