@@ -66,6 +66,16 @@ pub fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
+/// `1 move`, `3 moves`: a count and its noun, singular or plural (the noun takes an `s`).
+pub fn count(n: impl TryInto<u64>, noun: &str) -> String {
+    let n: u64 = n.try_into().unwrap_or(u64::MAX);
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,15 +99,5 @@ mod tests {
     fn excerpts_are_cut() {
         assert_eq!(excerpt("abcdef", 4), "abc…");
         assert_eq!(excerpt("abcd", 4), "abcd");
-    }
-}
-
-/// `1 move`, `3 moves`: a count and its noun, singular or plural (the noun takes an `s`).
-pub fn count(n: impl TryInto<u64>, noun: &str) -> String {
-    let n: u64 = n.try_into().unwrap_or(u64::MAX);
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
     }
 }
