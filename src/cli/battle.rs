@@ -52,7 +52,8 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let mut game = Match::new(&setup)?;
     let first = game.team(game.first_team()).colour;
     let log = args.log && !args.json;
-    if log {
+    if !args.json && !to_stdout {
+        // Which match, where, with which seed, and how it starts.
         outln!(
             "{} on {} (scenario {}, seed {}); {first} plays first\n{}",
             escape(&setup.name),
@@ -97,6 +98,12 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
             serde_json::to_string(&doc).map_err(|e| e.to_string())?
         );
         return Ok(());
+    }
+    if !log {
+        outln!(
+            "… {} of play …\n",
+            robots::text::count(outcome.rounds, "round")
+        );
     }
     out!("{}", render::state(&game));
     outln!(

@@ -8,8 +8,13 @@ fn run_plays_the_default_match_and_prints_the_result() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains("directions: 1 → E"),
-        "the final board is drawn:\n{out}"
+        out.starts_with("default on classic (scenario 1, seed 1); green plays first\n"),
+        "it says which match it plays:\n{out}"
+    );
+    assert_eq!(
+        out.matches("directions: 1 → E").count(),
+        2,
+        "the starting and the final board are drawn:\n{out}"
     );
     assert!(
         out.contains(" wins (") || out.contains("draw ("),
