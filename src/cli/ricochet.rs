@@ -173,8 +173,18 @@ fn bench() {
 fn check(position: &Path, moves: &str) -> Result<(), Failure> {
     let p = ricochet_position(position)?;
     let moves = ricochet_robots::position::parse_moves(moves).map_err(|e| e.to_string())?;
+    use ricochet_robots::position::MoveError;
+    use ricochet_robots::solve::CheckError;
     match ricochet_robots::solve::check(&p, &moves) {
         Ok(n) => outln!("valid: {}", robots::text::count(n, "move")),
+        // A move this position cannot even name is bad input (exit 2), not a wrong answer.
+        Err(
+            why @ CheckError::Illegal {
+                why:
+                    MoveError::NoSuchRobot(_) | MoveError::OffBoard(..) | MoveError::NotTransparent(_),
+                ..
+            },
+        ) => return Err(Failure::Bad(format!("error: {why}"))),
         Err(why) => return Err(Failure::NoAnswer(format!("not valid: {why}"))),
     }
     Ok(())

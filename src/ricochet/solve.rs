@@ -51,7 +51,7 @@ pub enum CheckError {
         played: Move,
         why: MoveError,
     },
-    #[error("after {moves} moves, {} is not on the target", who(*.robot))]
+    #[error("after {}, {} is not on the target", crate::text::count(*.moves, "move"), who(*.robot))]
     NotOnTarget { moves: usize, robot: Option<Colour> },
     #[error(
         "the {0} robot is on the target before the last move: a solution ends with the move that brings it there"

@@ -589,3 +589,22 @@ fn log_and_json_together_are_refused_and_counts_agree_with_their_nouns() {
         stdout(&o)
     );
 }
+
+#[test]
+fn ricochet_check_tells_bad_input_from_a_wrong_answer() {
+    let position = "tests/ricochet/original-board-8-moves.yaml";
+    let o = robots(&["ricochet", "check", position, "silver N"]);
+    assert_eq!(o.status.code(), Some(2), "no silver robot: bad input");
+    assert!(
+        stderr(&o).contains("there is no silver robot"),
+        "{}",
+        stderr(&o)
+    );
+    let o = robots(&["ricochet", "check", position, "blue N"]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "a real move that does not reach: not valid"
+    );
+    assert!(stderr(&o).contains("after 1 move,"), "{}", stderr(&o));
+}
