@@ -244,7 +244,9 @@ pub struct RicochetPlay {
     /// A human player, who bids and shows moves at the terminal (repeat for more).
     #[arg(long = "human", value_name = "NAME")]
     pub humans: Vec<String>,
-    /// The computer players' strength: 1 (sees 6 moves) to 4 (sees 20).
+    /// The computer players' strength, 1 to 4: how far they see (6, 9, 12 moves, or as far
+    /// as the solver goes), how fast they bid and how rarely they are wrong. Ricochet has a
+    /// fourth level because its positions can be far deeper than a Micro Robots mission.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=4))]
     pub strength: u8,
     /// A custom board file; with robot bases it is a game of Ricochets (RULES B.2).
@@ -270,7 +272,9 @@ pub struct MicroPlay {
     /// A human player, who answers at the terminal (repeat for more).
     #[arg(long = "human", value_name = "NAME")]
     pub humans: Vec<String>,
-    /// The computer players' strength: 1 (slow, often wrong) to 3 (fast, rarely wrong).
+    /// The computer players' strength, 1 to 3: how fast they announce and how rarely they
+    /// are wrong (1: slow, wrong a quarter of the time; 3: fast, wrong one time in twenty).
+    /// Every Micro Robots mission is within their sight, so there is no level for depth.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
     pub strength: u8,
     /// The face to play on (silver, copper or a face file); its tiles are arranged at random.
