@@ -16,6 +16,8 @@ fn main() -> ExitCode {
         Command::Board { file, .. } => cli::battle::board(&file),
         Command::Debug(args) => cli::battle::debug(args),
         Command::Bench { matches } => cli::battle::bench(matches),
+        Command::Completions { shell } => cli::manual::completions(shell),
+        Command::Man => cli::manual::man(),
         Command::Micro { command } => cli::micro::run(command),
         Command::Ricochet { command } => cli::ricochet::run(command),
     })

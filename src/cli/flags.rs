@@ -102,6 +102,14 @@ pub enum Command {
         #[arg(long, default_value_t = 10_000)]
         matches: u32,
     },
+    /// Print a shell completion script (README, "Installing").
+    Completions {
+        /// The shell: bash, zsh, fish, powershell or elvish.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `robots man > robots.1`.
+    Man,
 }
 
 #[derive(Subcommand)]
