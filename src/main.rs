@@ -10,6 +10,11 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    {
+        use std::io::IsTerminal;
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        cli::output::set_colour(cli.color, no_color, std::io::stdout().is_terminal());
+    }
     finish(match cli.command {
         Command::Run(args) => cli::battle::run(args),
         Command::Check(args) => cli::battle::check(&args),

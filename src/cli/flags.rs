@@ -19,6 +19,18 @@ pub fn confine(allow_outside: bool) -> Confine {
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Colour in drawings: `auto` (only on a terminal, and not when NO_COLOR is set),
+    /// `always` or `never`.
+    #[arg(long, global = true, value_enum, default_value_t = ColourChoice::Auto)]
+    pub color: ColourChoice,
+}
+
+/// When drawings are in colour (`--color`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColourChoice {
+    Auto,
+    Always,
+    Never,
 }
 
 /// `robots run`.

@@ -11,7 +11,6 @@ use robots::micro::{self as micro_robots, Board as MicroBoard, Cell, Face, Micro
 use robots::text::confine::Confine;
 use robots::text::diagnostic::Diagnostic;
 use serde::Serialize;
-use std::io::IsTerminal;
 use std::path::Path;
 
 /// Why a Micro Robots file or cell named on the command line cannot be used.
@@ -100,7 +99,7 @@ pub fn run(command: MicroCommand) -> Result<(), Failure> {
             outln!("{}", board.name());
             out!(
                 "{}",
-                micro_robots::board::render(&board, std::io::stdout().is_terminal())
+                micro_robots::board::render(&board, super::output::colour())
             );
         }
         MicroCommand::Solve {
@@ -274,7 +273,7 @@ fn play(flags: MicroPlay) -> Result<(), Failure> {
     outln!("Micro Robots on {}", game.board().name());
     out!(
         "{}",
-        micro_robots::board::render(game.board(), std::io::stdout().is_terminal())
+        micro_robots::board::render(game.board(), super::output::colour())
     );
     let mut terminal = TerminalHumans;
     let mut none = micro_robots::game::NoHumans;
@@ -301,7 +300,7 @@ impl micro_robots::game::Humans for TerminalHumans {
     ) -> Option<(u32, f64)> {
         out!(
             "{}",
-            micro_robots::board::render(board, std::io::stdout().is_terminal())
+            micro_robots::board::render(board, super::output::colour())
         );
         let through = via
             .map(|v| format!(", stopping on {v}"))

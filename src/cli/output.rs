@@ -2,6 +2,27 @@
 //! the reader goes away, and the exit codes.
 
 use std::process::ExitCode;
+use std::sync::OnceLock;
+
+/// The colour policy of this run, set once from `--color` and `NO_COLOR`.
+static COLOUR: OnceLock<bool> = OnceLock::new();
+
+/// Decides once whether drawings on standard output are in colour: `--color always` or
+/// `never` says so; `auto` means on a terminal, unless `NO_COLOR` is set (no-color.org).
+pub fn set_colour(choice: super::flags::ColourChoice, no_color: bool, terminal: bool) {
+    use super::flags::ColourChoice;
+    let on = match choice {
+        ColourChoice::Always => true,
+        ColourChoice::Never => false,
+        ColourChoice::Auto => terminal && !no_color,
+    };
+    let _ = COLOUR.set(on);
+}
+
+/// Whether to draw in colour (never, before [`set_colour`]).
+pub fn colour() -> bool {
+    COLOUR.get().copied().unwrap_or(false)
+}
 
 /// Writes to standard output. When the reader has gone (`robots run --log | head`), there is
 /// nobody left to tell anything: stop quietly instead of panicking like `println!` does.

@@ -608,3 +608,19 @@ fn ricochet_check_tells_bad_input_from_a_wrong_answer() {
     );
     assert!(stderr(&o).contains("after 1 move,"), "{}", stderr(&o));
 }
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal_and_never_with_no_color() {
+    let o = robots(&["micro", "board", "silver", "--color", "always"]);
+    assert!(stdout(&o).contains('\x1b'), "--color always colours");
+    let o = robots(&["micro", "board", "silver", "--color", "never"]);
+    assert!(!stdout(&o).contains('\x1b'));
+    // Not a terminal (a pipe), or NO_COLOR set: no escape codes by default.
+    let o = crate::support::robots_command()
+        .args(["micro", "board", "silver"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert!(!stdout(&o).contains('\x1b'));
+}

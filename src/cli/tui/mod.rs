@@ -156,6 +156,8 @@ pub enum Key {
 
 /// Runs the debugger in the terminal until `q`.
 pub fn run(mut session: Session) -> std::io::Result<()> {
+    // `NO_COLOR` or `--color never`: the same screen, bold and reversed but no colours.
+    let colourful = super::output::colour();
     use ratatui::crossterm::event::{
         self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEventKind, KeyModifiers,
         MouseEventKind,
@@ -172,7 +174,12 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
     };
     let result = mouse.and_then(|()| {
         loop {
-            terminal.draw(|frame| draw(frame, &session, &ui))?;
+            terminal.draw(|frame| {
+                draw(frame, &session, &ui);
+                if !colourful {
+                    without_colour(frame.buffer_mut());
+                }
+            })?;
             let key = match event::read()? {
                 Event::Key(k) if k.kind == KeyEventKind::Press => match k.code {
                     KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => {
@@ -208,4 +215,12 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
     let released = execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::restore();
     result.and(released)
+}
+
+/// Takes every colour off a drawn screen, keeping bold, reversed and the rest.
+pub fn without_colour(buffer: &mut ratatui::buffer::Buffer) {
+    for cell in &mut buffer.content {
+        cell.set_fg(ratatui::style::Color::Reset);
+        cell.set_bg(ratatui::style::Color::Reset);
+    }
 }

@@ -626,3 +626,32 @@ fn keys_drive_the_same_commands() {
     assert_eq!(s.marks().len(), 1, "reload keeps breakpoints");
     assert!(handle(&mut s, &mut ui, Key::Char('q')));
 }
+
+/// `NO_COLOR` or `--color never`: the screen keeps its text and bold, and loses every colour.
+#[test]
+fn without_colour_the_screen_has_no_colour_left() {
+    let mut s = session();
+    let mut ui = Ui::default();
+    typed(&mut s, &mut ui, "step 3");
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(120, 40)).unwrap();
+    let frame = terminal
+        .draw(|frame| {
+            super::draw(frame, &s, &ui);
+            super::without_colour(frame.buffer_mut());
+        })
+        .unwrap();
+    let buffer = frame.buffer;
+    assert!(
+        buffer
+            .content
+            .iter()
+            .all(|c| c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset)
+    );
+    assert!(
+        buffer
+            .content
+            .iter()
+            .any(|c| c.modifier.contains(ratatui::style::Modifier::BOLD)),
+        "bold stays"
+    );
+}
