@@ -20,7 +20,7 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::battle::check(&args),
         Command::Board { file, .. } => cli::battle::board(&file),
         Command::Debug(args) => cli::battle::debug(args),
-        Command::Bench { matches } => cli::battle::bench(matches),
+        Command::Bench { matches, json } => cli::battle::bench(matches, json),
         Command::Completions { shell } => cli::manual::completions(shell),
         Command::Man => cli::manual::man(),
         Command::Micro { command } => cli::micro::run(command),

@@ -396,15 +396,11 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
     }
 }
 
-pub fn bench(matches: u32) -> Result<(), Failure> {
+pub fn bench(matches: u32, json: bool) -> Result<(), Failure> {
     let workload = robots::battle::bench::workload()?;
     let started = std::time::Instant::now();
     let report = robots::battle::bench::play(&workload, matches);
     let seconds = started.elapsed().as_secs_f64();
-    outln!("matches: {}", report.matches);
-    outln!("decided: {}, drawn: {}", report.decided, report.drawn);
-    outln!("robot turns: {}", report.turns);
-    outln!("seconds: {seconds:.3}");
     // The debugger: going back in a long match (a checkpoint and a short replay).
     let mut timeline = robots::battle::bench::long_timeline()?;
     let end = timeline.turn();
@@ -418,13 +414,34 @@ pub fn bench(matches: u32) -> Result<(), Failure> {
         timeline.go_to(timeline.turn() - 1);
     }
     let single_steps = started.elapsed().as_secs_f64() * 1e3;
+    let per_second = report.turns as f64 / seconds.max(1e-9);
+    if json {
+        let doc = serde_json::json!({
+            "format_version": FORMAT_VERSION,
+            "matches": report.matches,
+            "decided": report.decided,
+            "drawn": report.drawn,
+            "robot_turns": report.turns,
+            "seconds": seconds,
+            "robot_turns_per_second": per_second.round(),
+            "debugger": {
+                "rounds": rounds,
+                "robot_turns": end,
+                "back_1000_turns_ms": one_jump,
+                "back_1_turn_1000_times_ms": single_steps,
+            },
+        });
+        outln!("{doc}");
+        return Ok(());
+    }
+    outln!("matches: {}", report.matches);
+    outln!("decided: {}, drawn: {}", report.decided, report.drawn);
+    outln!("robot turns: {}", report.turns);
+    outln!("seconds: {seconds:.3}");
     outln!(
         "debugger, {rounds} rounds, {end} robot turns: back 1000 turns at once: {one_jump:.3} ms"
     );
     outln!("debugger: 1000 times back 1 turn: {single_steps:.3} ms");
-    outln!(
-        "robot-turns/s: {:.0}",
-        report.turns as f64 / seconds.max(1e-9)
-    );
+    outln!("robot-turns/s: {per_second:.0}");
     Ok(())
 }

@@ -113,6 +113,9 @@ pub enum Command {
         /// How many matches to play.
         #[arg(long, default_value_t = 10_000)]
         matches: u32,
+        /// Print the figures as one JSON object (docs/FORMATS.md, "Benchmark figures").
+        #[arg(long)]
+        json: bool,
     },
     /// Print a shell completion script (README, "Installing").
     Completions {

@@ -322,6 +322,13 @@ fn bench_reports_robot_turns_per_second_last() {
         .parse()
         .unwrap();
     assert!(rate > 0.0);
+    let o = robots(&["bench", "--matches", "20", "--json"]);
+    assert!(o.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["format_version"], 1);
+    assert_eq!(doc["matches"], 20);
+    assert!(doc["robot_turns_per_second"].as_f64().unwrap() > 0.0);
+    assert_eq!(doc["debugger"]["robot_turns"], 3000);
 }
 
 /// Regression: `robots run --log | head -1` used to panic ("failed printing to stdout").
