@@ -276,19 +276,15 @@ fn lint_signals(ctx: &Ctx, setup: &MatchSetup, places: &Places, raw: &[SignalFil
         let name = format!("{}.{}", team.colour, r.number);
         let step = plan.step();
         let at = places.signals[i];
-        let offset = line_offset(ctx.source, at);
-        let warn = |offset: usize, id: WarningId, message: String| {
-            ctx.warnings.borrow_mut().push(Diagnostic::warning(
-                ctx.file,
-                ctx.source,
-                (offset, offset),
-                id.code(),
-                format!("signals[{i}]: {message}"),
-            ));
+        let warn = |place: (usize, usize), id: WarningId, message: String| {
+            let mut d = ctx.err(place, format!("signals[{i}]: {message}"));
+            d.severity = crate::text::diagnostic::Severity::Warning;
+            d.id = Some(id.code());
+            ctx.warnings.borrow_mut().push(d);
         };
         match program.instruction(usize::from(step)) {
             None => warn(
-                offset,
+                at,
                 WarningId::SignalDoesNothing,
                 format!(
                     "step {step} of {name}'s program is empty (it has {}): the signal will do nothing and spend the turn (R-A14)",
@@ -296,7 +292,7 @@ fn lint_signals(ctx: &Ctx, setup: &MatchSetup, places: &Places, raw: &[SignalFil
                 ),
             ),
             Some(instruction) if !instruction.is_action() => warn(
-                offset,
+                at,
                 WarningId::SignalDoesNothing,
                 format!(
                     "step {step} of {name}'s program is `{}`, a control step: the signal will do nothing and spend the turn (R-A14); name a move, turn, shot or explosion",
@@ -318,28 +314,13 @@ fn lint_signals(ctx: &Ctx, setup: &MatchSetup, places: &Places, raw: &[SignalFil
                     crate::text::yaml::locate_text(ctx.source, text, at.0.saturating_sub(3))
                         .unwrap_or(at);
                 warn(
-                    line_offset(ctx.source, place),
+                    place,
                     WarningId::NeverHolds,
                     format!("the condition `{text}` can never hold: the signal is never sent"),
                 );
             }
         }
     }
-}
-
-/// The byte offset of a 1-based (line, column) of `source`.
-fn line_offset(source: &str, (line, col): (usize, usize)) -> usize {
-    let start: usize = source
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let rest = source.get(start..).unwrap_or("");
-    start
-        + rest
-            .char_indices()
-            .nth(col.saturating_sub(1))
-            .map_or(rest.len(), |(i, _)| i)
 }
 
 /// Where each team's entry starts: its `colour:` key, in file order.

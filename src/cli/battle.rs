@@ -173,90 +173,81 @@ fn check_one(path: &Path, confine: Confine) -> Result<(String, Vec<Diagnostic>),
     }
 }
 
-/// A YAML file, by its top-level keys.
+/// A YAML file, by what its top-level keys say it is ([`FileKind`]): a line saying so, and
+/// the warnings (matches have them).
 fn check_yaml(
     path: &Path,
     shown: &str,
     text: &str,
     confine: Confine,
 ) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
-    if FileKind::of(path, text) == FileKind::Match {
-        let (m, warnings) = match_file::check_match(shown, text, &read_bytes, confine)?;
-        let teams = m.teams.len();
-        let line = format!("{shown}: ok (match `{}`, {teams} teams)", escape(&m.name));
-        return Ok((line, warnings));
-    }
-    check_kind(path, shown, text, confine).map(|line| (line, Vec::new()))
-}
-
-/// A YAML file that is not a match (matches have warnings: [`check_yaml`]).
-fn check_kind(
-    path: &Path,
-    shown: &str,
-    text: &str,
-    confine: Confine,
-) -> Result<String, Diagnostic> {
-    let (shown, text) = (shown.to_string(), text.to_string());
-    {
-        {
-            let keys = robots::text::yaml::top_level_keys(&text);
-            if keys.iter().any(|k| k == "map") {
-                let b = board_file::parse_board(&shown, &text)?;
-                Ok(format!(
-                    "{shown}: ok (board `{}`, {} x {} hexes)",
-                    escape(&b.name),
-                    b.width,
-                    b.height
-                ))
-            } else if keys.iter().any(|k| {
-                k == "tiles" || k == "rows" || (k == "face" && !keys.iter().any(|k| k == "teams"))
-            }) {
-                let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-                match micro_file(&shown, &text, &base, confine)? {
-                    MicroFile::Face(f) => Ok(format!(
+    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let line = match FileKind::of(path, text) {
+        FileKind::Match => {
+            let (m, warnings) = match_file::check_match(shown, text, &read_bytes, confine)?;
+            let teams = m.teams.len();
+            let line = format!("{shown}: ok (match `{}`, {teams} teams)", escape(&m.name));
+            return Ok((line, warnings));
+        }
+        FileKind::HexBoard => {
+            let b = board_file::parse_board(shown, text)?;
+            format!(
+                "{shown}: ok (board `{}`, {} x {} hexes)",
+                escape(&b.name),
+                b.width,
+                b.height
+            )
+        }
+        FileKind::MicroFace | FileKind::MicroBoard => {
+            match micro_file(shown, text, &base, confine)? {
+                MicroFile::Face(f) => {
+                    format!(
                         "{shown}: ok (Micro Robots face `{}`, 4 tiles)",
                         escape(f.name())
-                    )),
-                    MicroFile::Board(b) => Ok(format!(
-                        "{shown}: ok (Micro Robots board `{}`)",
-                        escape(b.name())
-                    )),
+                    )
                 }
-            } else if keys.iter().any(|k| k == "1A") {
-                let n = robots::ricochet::quarters::check_quadrants(&shown, &text)?;
-                Ok(format!("{shown}: ok (Ricochet quarter boards, {n})"))
-            } else if keys.iter().any(|k| k == "size") {
-                let b = robots::ricochet::files::parse_custom(&shown, &text)?;
-                Ok(format!(
-                    "{shown}: ok (Ricochet board `{}`, {} x {})",
-                    escape(&b.name),
-                    b.width,
-                    b.height
-                ))
-            } else if keys.iter().any(|k| k == "target") && keys.iter().any(|k| k == "robots") {
-                let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-                let read = |name: &str| {
-                    confine.check(name)?;
-                    read_text(&base.join(name))
-                };
-                let p = robots::ricochet::files::parse(&shown, &text, &read)?;
-                Ok(format!(
-                    "{shown}: ok (Ricochet position, {})",
-                    robots::text::count(p.robots.len(), "robot")
-                ))
-            } else {
-                // Let the reader say what is wrong with it (it may not be YAML at all).
-                robots::text::yaml::check_syntax(&shown, &text)?;
-                Err(Diagnostic::at(
-                    &shown,
-                    &text,
-                    1,
-                    1,
-                    "not a file robots knows: a hex board has `map:`, a match `teams:`, a Ricochet position `robots:` and `target:`, a Ricochet board `size:`, Ricochet quarter boards `1A:` and the like, a Micro Robots face `tiles:`, a Micro Robots board `rows:` or `face:`",
-                ))
+                MicroFile::Board(b) => {
+                    format!("{shown}: ok (Micro Robots board `{}`)", escape(b.name()))
+                }
             }
         }
-    }
+        FileKind::RicochetQuarters => {
+            let n = robots::ricochet::quarters::check_quadrants(shown, text)?;
+            format!("{shown}: ok (Ricochet quarter boards, {n})")
+        }
+        FileKind::RicochetBoard => {
+            let b = robots::ricochet::files::parse_custom(shown, text)?;
+            format!(
+                "{shown}: ok (Ricochet board `{}`, {} x {})",
+                escape(&b.name),
+                b.width,
+                b.height
+            )
+        }
+        FileKind::RicochetPosition => {
+            let read = |name: &str| {
+                confine.check(name)?;
+                read_text(&base.join(name))
+            };
+            let p = robots::ricochet::files::parse(shown, text, &read)?;
+            format!(
+                "{shown}: ok (Ricochet position, {})",
+                robots::text::count(p.robots.len(), "robot")
+            )
+        }
+        FileKind::Program | FileKind::Unknown => {
+            // Let the reader say what is wrong with it (it may not be YAML at all).
+            robots::text::yaml::check_syntax(shown, text)?;
+            return Err(Diagnostic::at(
+                shown,
+                text,
+                1,
+                1,
+                "not a file robots knows: a hex board has `map:`, a match `teams:`, a Ricochet position `robots:` and `target:`, a Ricochet board `size:`, Ricochet quarter boards `1A:` and the like, a Micro Robots face `tiles:`, a Micro Robots board `rows:` or `face:`",
+            ));
+        }
+    };
+    Ok((line, Vec::new()))
 }
 
 pub fn check(args: &CheckArgs) -> Result<(), Failure> {

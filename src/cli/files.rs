@@ -25,10 +25,14 @@ impl std::error::Error for TooLarge {}
 /// A file's bytes, at most [`MAX_INPUT_BYTES`]: a larger file (or an endless one such as
 /// `/dev/zero`) is an error as soon as one byte more has been read.
 pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
-    let file = std::fs::File::open(path)?;
+    read_bounded(std::fs::File::open(path)?)
+}
+
+/// At most [`MAX_INPUT_BYTES`] from `source`, an error as soon as one byte more comes.
+fn read_bounded(source: impl Read) -> std::io::Result<Vec<u8>> {
     let limit = u64::try_from(MAX_INPUT_BYTES).unwrap_or(u64::MAX);
     let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes)?;
+    source.take(limit + 1).read_to_end(&mut bytes)?;
     if bytes.len() > MAX_INPUT_BYTES {
         return Err(std::io::Error::other(TooLarge));
     }
@@ -39,7 +43,7 @@ pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
 pub fn read_input(path: &Path) -> Result<String, Diagnostic> {
     let shown = path.display().to_string();
     let bytes = if is_stdin(path) {
-        read_stdin()
+        read_bounded(std::io::stdin().lock())
     } else {
         read_bytes(path)
     };
@@ -56,20 +60,6 @@ pub fn read_input(path: &Path) -> Result<String, Diagnostic> {
 /// `-` names standard input (or output) wherever a file is named.
 pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
-}
-
-/// Standard input, at most [`MAX_INPUT_BYTES`] like a file.
-fn read_stdin() -> std::io::Result<Vec<u8>> {
-    let limit = u64::try_from(MAX_INPUT_BYTES).unwrap_or(u64::MAX);
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .lock()
-        .take(limit + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() > MAX_INPUT_BYTES {
-        return Err(std::io::Error::other(TooLarge));
-    }
-    Ok(bytes)
 }
 
 /// [`read_input`] with the diagnostic as text.

@@ -51,15 +51,6 @@ pub(super) fn areas_for(fixed: &Fixed, robots: &[super::state::Robot]) -> Areas 
 /// Whether `cell` is of `kind`, asked by a robot of `team` (for `own` and `enemy` camps).
 fn terrain_matches(fixed: &Fixed, team: TeamId, kind: TerrainKind, cell: CellId) -> bool {
     let c = fixed.board.cell(cell);
-    let camp_matches = |owner: CampOwner, camp: Option<TeamColour>| {
-        let Some(camp) = camp else { return false };
-        match owner {
-            CampOwner::Any => true,
-            CampOwner::Own => camp == fixed.teams[team.index()],
-            CampOwner::Enemy => fixed.is_enemy_camp(team, Some(camp)),
-            CampOwner::Team(colour) => camp == colour,
-        }
-    };
     match kind {
         TerrainKind::Plain => c.terrain == Terrain::Plain,
         TerrainKind::Lake => c.terrain == Terrain::Lake,
@@ -71,11 +62,22 @@ fn terrain_matches(fixed: &Fixed, team: TeamId, kind: TerrainKind, cell: CellId)
             }
             _ => false,
         },
-        TerrainKind::Camp(owner) => camp_matches(owner, c.camp),
+        TerrainKind::Camp(owner) => camp_matches(fixed, team, owner, c.camp),
         TerrainKind::Computer(owner) => match c.terrain {
-            Terrain::Computer(col) => camp_matches(owner, Some(col)),
+            Terrain::Computer(col) => camp_matches(fixed, team, owner, Some(col)),
             _ => false,
         },
+    }
+}
+
+/// Whether a camp (of a hex, or of a computer) is the one `owner` names, for `team`.
+fn camp_matches(fixed: &Fixed, team: TeamId, owner: CampOwner, camp: Option<TeamColour>) -> bool {
+    let Some(camp) = camp else { return false };
+    match owner {
+        CampOwner::Any => true,
+        CampOwner::Own => camp == fixed.teams[team.index()],
+        CampOwner::Enemy => fixed.is_enemy_camp(team, Some(camp)),
+        CampOwner::Team(colour) => camp == colour,
     }
 }
 
@@ -89,7 +91,6 @@ fn view<'a>(fixed: &'a Fixed, s: &'a State, id: RobotId) -> View<'a> {
         hex: fixed.board.hex(me.cell),
         facing: me.facing,
         team: me.team,
-        colour: fixed.teams[me.team.index()],
     }
 }
 
@@ -101,7 +102,6 @@ struct View<'a> {
     hex: Hex,
     facing: Direction,
     team: TeamId,
-    colour: TeamColour,
 }
 
 impl View<'_> {
@@ -287,12 +287,6 @@ impl View<'_> {
     }
 
     fn camp_matches(&self, owner: CampOwner, camp: Option<TeamColour>) -> bool {
-        let Some(camp) = camp else { return false };
-        match owner {
-            CampOwner::Any => true,
-            CampOwner::Own => camp == self.colour,
-            CampOwner::Enemy => self.fixed.is_enemy_camp(self.team, Some(camp)),
-            CampOwner::Team(c) => camp == c,
-        }
+        camp_matches(self.fixed, self.team, owner, camp)
     }
 }
