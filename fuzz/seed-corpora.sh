@@ -26,6 +26,7 @@ seed match_run matches/*.yaml tests/scenarios/*.yaml
 seed ricochet boards/ricochet/*.yaml tests/ricochet/*.yaml tests/ricochet/boards/*.yaml
 seed micro boards/micro/*.yaml tests/micro/*.yaml
 seed debugger tests/debugger/*.script
+seed replay tests/replays/*.jsonl
 for d in fuzz/corpus/*; do
     echo "$d: $(find "$d" -type f | wc -l) files"
 done

@@ -20,6 +20,7 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::battle::check(&args),
         Command::Board { file, .. } => cli::battle::board(&file),
         Command::Debug(args) => cli::battle::debug(args),
+        Command::Replay(args) => cli::battle::replay(&args),
         Command::Bench { matches, json } => cli::battle::bench(matches, json),
         Command::Completions { shell } => cli::manual::completions(shell),
         Command::Man => cli::manual::man(),

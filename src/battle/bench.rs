@@ -36,12 +36,14 @@ pub fn workload() -> Result<Vec<MatchSetup>, Diagnostic> {
                     RobotSetup {
                         program: Arc::clone(&hunter.1),
                         origin: hunter.0.to_string(),
+                        source: source(hunter.0),
                         at: None,
                         facing: None,
                     },
                     RobotSetup {
                         program: Arc::clone(p),
                         origin: name.to_string(),
+                        source: source(name),
                         at: None,
                         facing: None,
                     },
@@ -114,6 +116,7 @@ pub fn long_timeline() -> Result<crate::battle::debug::Timeline, Diagnostic> {
             .map(|_| RobotSetup {
                 program: Arc::clone(&sentinel),
                 origin: "sentinel".into(),
+                source: source("sentinel"),
                 at: None,
                 facing: None,
             })
@@ -135,4 +138,9 @@ pub fn long_timeline() -> Result<crate::battle::debug::Timeline, Diagnostic> {
         crate::battle::debug::Timeline::new(Match::new(&setup).expect("start points are free"));
     while timeline.step() {}
     Ok(timeline)
+}
+
+/// A shipped program's text.
+fn source(name: &str) -> Arc<str> {
+    shipped::program(name).unwrap_or_default().into()
 }

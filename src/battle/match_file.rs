@@ -367,7 +367,7 @@ fn read_team(
         let from = cursor;
         let here = |key: &str| ctx.key(key, from);
         let what = format!("teams[{t}].robots[{i}] ({colour}.{})", i + 1);
-        let (program, origin) = read_program(ctx, robot, &what, from, rules)?;
+        let (program, origin, source) = read_program(ctx, robot, &what, from, rules)?;
         let at = match robot.at {
             None => None,
             Some([col, row]) => Some(
@@ -398,6 +398,7 @@ fn read_team(
         robots.push(RobotSetup {
             program: Arc::new(program),
             origin,
+            source,
             at,
             facing,
         });
@@ -405,15 +406,15 @@ fn read_team(
     Ok((TeamSetup { colour, robots }, places))
 }
 
-/// A robot's program, from `program:` (a file or a shipped name) or `code:` (its text), and
-/// where it came from.
+/// A robot's program, from `program:` (a file or a shipped name) or `code:` (its text),
+/// where it came from, and its text.
 fn read_program(
     ctx: &Ctx,
     robot: &RobotFile,
     what: &str,
     from: usize,
     rules: &Rules,
-) -> Result<(Program, String), Diagnostic> {
+) -> Result<(Program, String, Arc<str>), Diagnostic> {
     match (&robot.program, &robot.code) {
         (Some(name), None) => {
             let (text, origin, shown) = program_source(name, ctx)
@@ -422,7 +423,7 @@ fn read_program(
             for w in program_warnings(&shown, &text, &program) {
                 ctx.warnings.borrow_mut().push(w);
             }
-            Ok((program, origin))
+            Ok((program, origin, text.into()))
         }
         (None, Some(code)) => {
             let code_line = ctx.key("code", from).0;
@@ -432,7 +433,7 @@ fn read_program(
                 let w = inline_diagnostic(ctx.file, ctx.source, (code_line, code), w);
                 ctx.warnings.borrow_mut().push(w);
             }
-            Ok((program, "inline".to_string()))
+            Ok((program, "inline".to_string(), code.as_str().into()))
         }
         _ => Err(ctx.err(
             ctx.key("robots", from),

@@ -13,6 +13,7 @@ pub mod hex;
 pub mod lang;
 pub mod match_file;
 pub mod render;
+pub mod replay;
 pub mod report;
 pub mod shipped;
 pub mod terrain;

@@ -50,20 +50,6 @@ impl ResultDoc {
     }
 }
 
-/// `robots run --replay FILE`: the match and every event.
-#[derive(Clone, Debug, Serialize)]
-pub struct ReplayDoc {
-    pub format_version: u32,
-    #[serde(rename = "match")]
-    pub match_name: String,
-    pub board: String,
-    pub scenario: u8,
-    pub seed: u64,
-    /// The colour of the team that plays first.
-    pub first: String,
-    pub events: Vec<EventDoc>,
-}
-
 /// One event: `event` is its code; the other fields are those that apply to it.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct EventDoc {

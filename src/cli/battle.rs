@@ -1,11 +1,12 @@
 //! The hex game's commands: `run`, `check`, `board`, `debug`, `bench`.
 
 use super::files::{FileKind, expect_kind, read_bytes, read_input, read_text};
-use super::flags::{CheckArgs, CheckFormat, DebugArgs, RunArgs, confine};
+use super::flags::{CheckArgs, CheckFormat, DebugArgs, ReplayArgs, RunArgs, confine};
 use super::micro::micro_file;
 use super::output::Failure;
-use robots::battle::engine::{Match, MatchSetup};
-use robots::battle::report::{EventDoc, FORMAT_VERSION, ReplayDoc, ResultDoc};
+use super::replay::Recorder;
+use robots::battle::engine::{Match, MatchSetup, Outcome};
+use robots::battle::report::{FORMAT_VERSION, ResultDoc};
 use robots::battle::{board_file, match_file, render, shipped};
 use robots::micro::MicroFile;
 use robots::text::confine::Confine;
@@ -36,7 +37,7 @@ pub fn load_match(
 
 /// `robots run`: play a match; print the result, the log, JSON, or write a replay.
 pub fn run(args: RunArgs) -> Result<(), Failure> {
-    let to_stdout = args.replay.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    let to_stdout = args.replay.as_deref().is_some_and(super::files::is_stdin);
     if to_stdout && (args.log || args.json) {
         return Err(Failure::Bad(
             "--replay - writes the replay to standard output: it cannot share it with --log or --json".into(),
@@ -50,46 +51,42 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         setup.rules.rounds = rounds;
     }
     let mut game = Match::new(&setup)?;
-    let first = game.team(game.first_team()).colour;
+    let mut recorder = match &args.replay {
+        Some(path) => Some(Recorder::create(path, &setup, &game)?),
+        None => None,
+    };
     let log = args.log && !args.json;
     if !args.json && !to_stdout {
-        // Which match, where, with which seed, and how it starts.
-        outln!(
-            "{} on {} (scenario {}, seed {}); {first} plays first\n{}",
-            escape(&setup.name),
-            escape(&game.board().name),
-            game.scenario().number(),
-            game.seed(),
-            render::state(&game)
-        );
+        print_start(&setup.name, &game);
     }
-    let mut events: Vec<EventDoc> = Vec::new();
-    let keep = args.replay.is_some();
-    let outcome = game
-        .run(|e| {
-            if log {
+    let progress = Progress::new(game.rules().rounds);
+    let mut events = Vec::new();
+    let mut turns = 0u64;
+    while {
+        events.clear();
+        game.step_into(&mut events)
+    } {
+        turns += 1;
+        if log {
+            for e in &events {
                 out!("{}", e.log_line());
             }
-            if keep {
-                events.push(EventDoc::new(e));
-            }
-        })
+        }
+        if let Some(recorder) = &mut recorder {
+            recorder.turn(&events)?;
+        }
+        progress.tick(turns, game.state().round());
+    }
+    progress.done();
+    let outcome = game
+        .outcome()
         .cloned()
         .ok_or_else(|| Failure::Bad("the match has no team to play".into()))?;
-    if let Some(path) = &args.replay {
-        let doc = ReplayDoc {
-            format_version: FORMAT_VERSION,
-            match_name: setup.name.clone(),
-            board: game.board().name.clone(),
-            scenario: game.scenario().number(),
-            seed: game.seed(),
-            first: first.to_string(),
-            events,
-        };
-        write_json(path, &doc)?;
-        if to_stdout {
-            return Ok(());
-        }
+    if let Some(recorder) = recorder {
+        recorder.finish(&outcome)?;
+    }
+    if to_stdout {
+        return Ok(());
     }
     if args.json {
         let doc = ResultDoc::new(&game, &outcome);
@@ -105,7 +102,26 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
             robots::text::count(outcome.rounds, "round")
         );
     }
-    out!("{}", render::state(&game));
+    print_end(&game, &outcome);
+    Ok(())
+}
+
+/// Which match, where, with which seed, and how it starts.
+fn print_start(name: &str, game: &Match) {
+    outln!(
+        "{} on {} (scenario {}, seed {}); {} plays first\n{}",
+        escape(name),
+        escape(&game.board().name),
+        game.scenario().number(),
+        game.seed(),
+        game.team(game.first_team()).colour,
+        render::state(game)
+    );
+}
+
+/// The final board, the verdict and who is left.
+fn print_end(game: &Match, outcome: &Outcome) {
+    out!("{}", render::state(game));
     outln!(
         "\n{} after {}",
         outcome.verdict(),
@@ -120,20 +136,69 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         };
         outln!("  {colour} robots left: {left}");
     }
+}
+
+/// `robots replay FILE`: the match of a replay, played again, checked turn by turn against
+/// the file, and printed as `robots run --log` prints it.
+pub fn replay(args: &ReplayArgs) -> Result<(), Failure> {
+    let mut progress = Progress(None);
+    let read = super::replay::read(&args.file, |setup, game, events| {
+        if events.is_empty() {
+            print_start(&setup.name, game);
+            progress = Progress::new(game.rules().rounds);
+            return;
+        }
+        for e in events {
+            out!("{}", e.log_line());
+        }
+        progress.tick(game.turns_played(), game.state().round());
+    });
+    progress.done();
+    let (_, game) = read?;
+    let outcome = game
+        .outcome()
+        .cloned()
+        .ok_or_else(|| Failure::Bad("the replay's match did not end".into()))?;
+    print_end(&game, &outcome);
     Ok(())
 }
 
-/// Writes a JSON document to a file (`-`: standard output), pretty, with a final newline.
-fn write_json(path: &Path, doc: &impl serde::Serialize) -> Result<(), Failure> {
-    let text =
-        serde_json::to_string_pretty(doc).map_err(|e| format!("cannot write the replay: {e}"))?;
-    if path.as_os_str() == "-" {
-        outln!("{text}");
-        return Ok(());
+/// A progress bar on standard error for long matches (more than [`Progress::LONG`] rounds
+/// allowed), only when standard error is a terminal: rounds played against the limit.
+struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    const LONG: u32 = 20_000;
+
+    fn new(rounds: u32) -> Progress {
+        use std::io::IsTerminal;
+        if rounds <= Self::LONG || !std::io::stderr().is_terminal() {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::new(u64::from(rounds));
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "round {pos}/{len} {wide_bar} {percent}% ETA {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        Progress(Some(bar))
     }
-    std::fs::write(path, text + "\n")
-        .map_err(|e| format!("{}: error: cannot write the replay: {e}", path.display()))?;
-    Ok(())
+
+    /// Every 4,096 robot turns, the round reached.
+    fn tick(&self, turns: u64, round: u32) {
+        if let Some(bar) = &self.0
+            && turns.is_multiple_of(4096)
+        {
+            bar.set_position(u64::from(round));
+        }
+    }
+
+    fn done(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// What a file is, from its extension and (for YAML) its keys: a line saying so, and the
@@ -333,15 +398,23 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
         file,
         seed,
         script,
+        replay,
         allow_outside,
     } = args;
-    let loader: robots::battle::debug::Loader = Box::new(move || {
-        let mut setup = load_match("debug", file.as_deref(), confine(allow_outside))?;
-        if let Some(seed) = seed {
-            setup.seed = seed;
+    let loader: robots::battle::debug::Loader = match replay {
+        // A replay is read and checked once; `reload` opens the same match again.
+        Some(path) => {
+            let (setup, _) = super::replay::read(&path, |_, _, _| {})?;
+            Box::new(move || Ok(setup.clone()))
         }
-        Ok(setup)
-    });
+        None => Box::new(move || {
+            let mut setup = load_match("debug", file.as_deref(), confine(allow_outside))?;
+            if let Some(seed) = seed {
+                setup.seed = seed;
+            }
+            Ok(setup)
+        }),
+    };
     let mut session = robots::battle::debug::Session::new(loader)?;
     let lines: Box<dyn Iterator<Item = std::io::Result<String>>> = match script {
         Some(path) => Box::new(

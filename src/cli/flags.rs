@@ -53,12 +53,21 @@ pub struct RunArgs {
     /// Print the result as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Write the full event log as JSON to FILE (`-`: standard output).
+    /// Write a replay to FILE as the match is played: the board, programs, seed and every
+    /// event, one JSON line per robot turn (`-`: standard output; `*.gz`: gzip-compressed).
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
     /// Let files name files outside their own folder (absolute paths, `..`).
     #[arg(long)]
     pub allow_outside: bool,
+}
+
+/// `robots replay`.
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// A replay written by `robots run --replay` (`-`: standard input; gzip-compressed or not).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
 }
 
 /// `robots debug`.
@@ -73,6 +82,10 @@ pub struct DebugArgs {
     /// Read commands from FILE and print a transcript (docs/DEBUGGER.md).
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
+    /// Open the match of a replay (written by `robots run --replay`), once every turn of it
+    /// has been played again and found to agree.
+    #[arg(long, value_name = "REPLAY", conflicts_with_all = ["file", "seed"])]
+    pub replay: Option<PathBuf>,
     /// Let files name files outside their own folder (absolute paths, `..`).
     #[arg(long)]
     pub allow_outside: bool,
@@ -95,6 +108,9 @@ pub enum Command {
         #[arg(long)]
         allow_outside: bool,
     },
+    /// Print the match of a replay file as `run --log` does, each turn played again and
+    /// checked against the file.
+    Replay(ReplayArgs),
     /// Step through a match forward and back (a terminal UI; reads commands when stdin is not
     /// a terminal, or from --script). With no MATCH: the default match of `run`.
     Debug(DebugArgs),

@@ -10,5 +10,6 @@ pub mod manual;
 pub mod memory;
 pub mod micro;
 pub mod prompt;
+pub mod replay;
 pub mod ricochet;
 pub mod tui;

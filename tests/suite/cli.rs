@@ -1,6 +1,6 @@
 //! The `robots` binary as a user runs it: exit codes, output shapes, determinism.
 
-use crate::support::{robots, robots_command, root, stderr, stdout};
+use crate::support::{robots, robots_command, robots_with_stdin, root, stderr, stdout};
 
 #[test]
 fn run_plays_the_default_match_and_prints_the_result() {
@@ -81,12 +81,17 @@ fn replay_is_byte_identical_for_a_seed_and_differs_for_another() {
         read("c.json"),
         "another seed, another match"
     );
-    let v: serde_json::Value = serde_json::from_slice(&read("a.json")).unwrap();
-    assert_eq!(v["format_version"], 1);
-    let events = v["events"].as_array().unwrap();
-    assert_eq!(events.first().unwrap()["event"], "turn");
-    let end = events.last().unwrap();
+    let text = String::from_utf8(read("a.json")).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["format_version"], 2);
+    assert_eq!(lines[1][0]["event"], "turn");
+    let turns = &lines[1..lines.len() - 1];
+    let end = turns.last().unwrap().as_array().unwrap().last().unwrap();
     assert_eq!(end["event"], "end");
+    assert_eq!(lines.last().unwrap()["result"]["reason"], end["reason"]);
     // One spelling per enum: the reason is the same code as in `run --json`.
     let result = robots(&["run", "--seed", "11", "--json"]);
     let result: serde_json::Value = serde_json::from_str(stdout(&result).trim()).unwrap();
@@ -533,20 +538,6 @@ fn a_debug_script_with_a_refused_command_exits_1() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
-/// Runs the binary with `input` on standard input.
-fn robots_with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
-    use std::io::Write;
-    let mut child = crate::support::robots_command()
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
 #[test]
 fn a_dash_reads_standard_input_and_writes_standard_output() {
     let hunter = std::fs::read(root().join("programs/hunter.robot")).unwrap();
@@ -574,11 +565,12 @@ fn a_dash_reads_standard_input_and_writes_standard_output() {
     let o = robots_with_stdin(&["ricochet", "solve", "-"], &position);
     assert_eq!(o.status.code(), from_file.status.code(), "{}", stderr(&o));
     assert_eq!(stdout(&o), stdout(&from_file));
-    // `--replay -`: the replay alone on standard output, as JSON.
+    // `--replay -`: the replay alone on standard output, one JSON document a line.
     let o = robots(&["run", "--rounds", "2", "--replay", "-"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(doc["format_version"], 1);
+    let first = stdout(&o).lines().next().unwrap().to_string();
+    let doc: serde_json::Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(doc["format_version"], 2);
     assert!(!std::path::Path::new(&root().join("-")).exists());
     let o = robots(&["run", "--replay", "-", "--log"]);
     assert_eq!(o.status.code(), Some(2));

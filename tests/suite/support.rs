@@ -97,6 +97,23 @@ pub fn robots(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Runs the `robots` binary with `input` on its standard input. The binary may stop reading
+/// early (an error): a closed pipe is its answer, not a failure of the test.
+pub fn robots_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = robots_command()
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().expect("the binary ends")
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }

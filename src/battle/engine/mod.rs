@@ -312,6 +312,7 @@ mod tests {
         let robot = |at| RobotSetup {
             program: Arc::clone(&program),
             origin: "p".into(),
+            source: code.into(),
             at: Some(at),
             facing: Direction::from_number(1),
         };

@@ -83,6 +83,9 @@ pub struct RobotSetup {
     /// Where the program came from (a file, a shipped name, or `inline`), for views: the
     /// engine never reads it.
     pub origin: String,
+    /// The program's text as written (comments and all), for replays and views: the engine
+    /// never reads it.
+    pub source: Arc<str>,
     /// A fixed placement; `None` lets the seeded generator choose a start point (R-A12).
     pub at: Option<CellId>,
     pub facing: Option<Direction>,
