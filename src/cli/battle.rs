@@ -49,6 +49,9 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     if let Some(rounds) = args.rounds {
         setup.rules.rounds = rounds;
     }
+    if let Some(path) = &args.html {
+        return super::viewer::write_html(&setup, path);
+    }
     let mut game = Match::new(&setup)?;
     let first = game.team(game.first_team()).colour;
     let log = args.log && !args.json;

@@ -56,6 +56,10 @@ pub struct RunArgs {
     /// Write the full event log as JSON to FILE (`-`: standard output).
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
+    /// Write the match as a replay page to FILE (`-`: standard output): one HTML file with
+    /// the board, the programs and the log, to open in a browser (docs/VIEWER.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["log", "json", "replay"])]
+    pub html: Option<PathBuf>,
     /// Let files name files outside their own folder (absolute paths, `..`).
     #[arg(long)]
     pub allow_outside: bool,

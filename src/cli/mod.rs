@@ -12,3 +12,4 @@ pub mod micro;
 pub mod prompt;
 pub mod ricochet;
 pub mod tui;
+pub mod viewer;
