@@ -106,6 +106,19 @@ mod tests {
         }
     }
 
+    /// A program's origin comes from a file: `</script>` in it stays inside the data.
+    #[test]
+    fn an_origin_cannot_close_the_script_element() {
+        let confine = robots::text::confine::Confine::Inside;
+        let mut setup = super::super::battle::load_match("run", None, confine).unwrap();
+        let origin = "</SCRIPT><script>alert(1)</script><!--";
+        setup.teams[0].robots[0].origin = origin.into();
+        let html = page(&view_doc(&setup, 1_000).unwrap()).unwrap();
+        assert_eq!(html.to_ascii_lowercase().matches("</script").count(), 2);
+        assert!(!html.contains("<!--"));
+        assert!(html.contains(r"\u003c/SCRIPT>\u003cscript>alert(1)\u003c/script>\u003c!--"));
+    }
+
     #[test]
     fn markers_in_the_text_put_in_stay_as_they_are() {
         let filled = fill("a{{X}}b{{Y}}c", &[("{{Y}}", "{{X}}"), ("{{X}}", "<{{Y}}>")]);

@@ -25,3 +25,4 @@ mod parser;
 mod ricochet;
 mod scenarios;
 mod tournament;
+mod viewer;

@@ -77,6 +77,7 @@
     $('status').textContent = status(doc, states, at);
     slider.value = String(at);
     document.body.dataset.turn = at;
+    panels.scroll();
     if (at === last && timer !== null) pause();
   }
 

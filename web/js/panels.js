@@ -98,7 +98,13 @@ const RobotsPanels = (() => {
       });
       acting = state.next;
       shown = state;
+    }
+
+    /** After every change (one layout): the card of the robot about to act whole in view,
+     *  the log at its end. */
+    function scroll() {
       if (acting !== null && acting !== undefined) follow(cards[acting].root);
+      parts.log.scrollTop = parts.log.scrollHeight;
     }
 
     /** Scrolls the programs so that the card of the robot about to act is whole in view. */
@@ -113,12 +119,11 @@ const RobotsPanels = (() => {
 
     /** The log up to frame `at`: the turns before it, then the turn just played, marked. */
     function log(at) {
-      const first = Math.max(1, at - 150);
+      const first = Math.max(1, at - 40);
       let before = first > 1 ? `… ${first - 1} earlier turns: go back to see them …\n` : '';
       for (let k = first; k < at; k += 1) before += doc.frames[k].l;
       parts.logBefore.textContent = before;
       parts.logNow.textContent = at > 0 ? doc.frames[at].l : '';
-      parts.log.scrollTop = parts.log.scrollHeight;
     }
 
     function info(index, state) {
@@ -131,7 +136,7 @@ const RobotsPanels = (() => {
       parts.infoText.textContent = robotFacts(doc.robots[index], state.robots[index]).join('\n');
     }
 
-    return { programs, log, info };
+    return { programs, log, info, scroll };
   }
 
   return { create };
