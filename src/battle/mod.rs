@@ -2,7 +2,8 @@
 //!
 //! [`hex`] geometry, [`terrain`], the [`board`] and its file [`board_file`], the program
 //! language [`lang`], [`match_file`], the pure [`engine`], text drawings in [`render`], the
-//! [`debug`]ger's core, the [`bench`](mod@bench) workload and the [`shipped`] files.
+//! replay page's document in [`view`], the [`debug`]ger's core, the [`bench`](mod@bench)
+//! workload and the [`shipped`] files.
 
 pub mod bench;
 pub mod board;
@@ -17,3 +18,4 @@ pub mod replay;
 pub mod report;
 pub mod shipped;
 pub mod terrain;
+pub mod view;

@@ -50,6 +50,9 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     if let Some(rounds) = args.rounds {
         setup.rules.rounds = rounds;
     }
+    if let Some(path) = &args.html {
+        return super::viewer::write_html(&setup, path);
+    }
     let mut game = Match::new(&setup)?;
     let mut recorder = match &args.replay {
         Some(path) => Some(Recorder::create(path, &setup, &game)?),
@@ -141,6 +144,10 @@ fn print_end(game: &Match, outcome: &Outcome) {
 /// `robots replay FILE`: the match of a replay, played again, checked turn by turn against
 /// the file, and printed as `robots run --log` prints it.
 pub fn replay(args: &ReplayArgs) -> Result<(), Failure> {
+    if let Some(path) = &args.html {
+        let (setup, _) = super::replay::read(&args.file, |_, _, _| {})?;
+        return super::viewer::write_html(&setup, path);
+    }
     let mut progress = Progress(None);
     let read = super::replay::read(&args.file, |setup, game, events| {
         if events.is_empty() {

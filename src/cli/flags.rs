@@ -57,6 +57,10 @@ pub struct RunArgs {
     /// event, one JSON line per robot turn (`-`: standard output; `*.gz`: gzip-compressed).
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
+    /// Write the match as a replay page to FILE (`-`: standard output): one HTML file with
+    /// the board, the programs and the log, to open in a browser (docs/VIEWER.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["log", "json", "replay"])]
+    pub html: Option<PathBuf>,
     /// Let files name files outside their own folder (absolute paths, `..`).
     #[arg(long)]
     pub allow_outside: bool,
@@ -68,6 +72,10 @@ pub struct ReplayArgs {
     /// A replay written by `robots run --replay` (`-`: standard input; gzip-compressed or not).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+    /// Write the replay page instead of the log: one self-contained HTML file to open in a
+    /// browser (docs/VIEWER.md; `-`: standard output).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 /// `robots debug`.

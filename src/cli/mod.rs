@@ -13,3 +13,4 @@ pub mod prompt;
 pub mod replay;
 pub mod ricochet;
 pub mod tui;
+pub mod viewer;

@@ -26,3 +26,4 @@ mod replays;
 mod ricochet;
 mod scenarios;
 mod tournament;
+mod viewer;

@@ -40,6 +40,20 @@ fn every_shipped_match_replays_as_run_log_prints_it_plain_or_compressed() {
 }
 
 #[test]
+fn a_replay_makes_the_same_page_as_its_match() {
+    let page = robots(&["run", "matches/duel.yaml", "--html", "-"]);
+    assert!(page.status.success(), "{}", stderr(&page));
+    let again = robots(&["replay", "tests/replays/duel.jsonl", "--html", "-"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(
+        stdout(&page).starts_with("<!doctype html>"),
+        "{}",
+        &stdout(&page)[..40]
+    );
+    assert_eq!(page.stdout, again.stdout);
+}
+
+#[test]
 fn a_replay_goes_through_a_pipe_both_ways() {
     let written = robots(&["run", "matches/duel.yaml", "--replay", "-"]);
     assert!(written.status.success(), "{}", stderr(&written));

@@ -1,0 +1,411 @@
+//! The document a replay page shows (`robots run --html`, docs/VIEWER.md): the match played
+//! to its end, every robot turn with its events, log lines and the state after it. Pure: it
+//! plays the match and returns data; the binary inlines it into the page.
+//!
+//! The document, compact (short keys, arrays), keys in this order:
+//!
+//! - `v`: this document's version (1). `name`, `scenario` (1–3), `seed`, `rounds` (the limit),
+//!   `shapes_block` (the advanced rule: shapes stop moves and shots).
+//! - `board`: `name`, `w`, `h`, `cells` row-major; a cell is `{"at": [col, row]}` plus `t`
+//!   (`lake`, `lightning`, `shape`, `computer`; absent: plain), `form` (`square`, `triangle`,
+//!   `circle`) and `colour` (a shape's colour, a computer's team colour), `camp` (a team
+//!   colour) and `start` (`true` for a start point) when they apply.
+//! - `teams`: `[{"colour": "green"}, …]` in file order.
+//! - `robots`: `[{"name": "green.1", "team": 0, "origin": "hunter", "steps": ["?1", "GO 5",
+//!   …], "tests": [[1, "enemy ahead within 2"], …]}, …]`; a robot's index here is how every
+//!   frame and event names it.
+//! - `frames`: frame 0 is the start, frame k the state after robot turn k:
+//!   - `r`: the round; `n`: the robot about to act (null once the match is over);
+//!   - `g`: the signals each team has left;
+//!   - `d`: the robots whose state changed (all of them in frame 0), each
+//!     `[robot, col, row, facing 1–6, alive 0/1, shots, pointer, next step, [destroyed
+//!     steps], signal pending 0/1]`. A pending signal's step is not in the document: it is
+//!     secret until it acts (R-A23);
+//!   - `e`: the turn's events, each `[code, robot or null, fields…]` (below); `l`: the same as
+//!     the log prints them (`Event::log_line`);
+//!   - `a`: the answers (1 yes, 0 no) of the tests of the robot about to act, in the order of
+//!     its `tests`.
+//! - `end`: `{"winner": colour or null, "reason": code, "verdict": words, "rounds": n}`.
+//!
+//! Event rows (codes as in the replay file, docs/FORMATS.md; `[c, r]` a hex, robots by
+//! index): `turn` round; `tested` step test answer; `reset` step; `jumped` step to; `moved`
+//! step from to; `blocked` step at; `rotated` step facing; `fired` step facing shots_left;
+//! `out_of_shots` step; `hit` by distance; `computer_hit` (no robot) by camp counts;
+//! `exploded` step at; `destroyed` cause by; `step_lost` step cause by; `drowned` at;
+//! `fell_off` from; `lightning` at step; `signal_sent`; `signal_received` step effect;
+//! `signal_lost`; `stalled` step; `idle` step reason; `end` (no robot) round winner reason.
+
+use crate::battle::engine::{
+    Cause, Event, IdleReason, Match, MatchSetup, Obstacle, Pos, RobotId, RobotName, SetupError,
+    SignalEffect,
+};
+use crate::battle::report::reason_code;
+use crate::battle::terrain::{TeamColour, Terrain};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+/// The version of [`ViewDoc`].
+pub const VIEW_VERSION: u32 = 1;
+
+/// Why a match cannot be shown.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ViewError {
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error(
+        "the match lasts more than {max_turns} robot turns: too long for one page (a lower --rounds shows its start)"
+    )]
+    TooLong { max_turns: u64 },
+}
+
+/// The whole replay: see the module's documentation for every key.
+#[derive(Clone, Debug, Serialize)]
+pub struct ViewDoc {
+    pub v: u32,
+    pub name: String,
+    pub scenario: u8,
+    pub seed: u64,
+    pub rounds: u32,
+    pub shapes_block: bool,
+    pub board: BoardView,
+    pub teams: Vec<TeamView>,
+    pub robots: Vec<RobotView>,
+    pub frames: Vec<Frame>,
+    pub end: Option<EndView>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardView {
+    pub name: String,
+    pub w: usize,
+    pub h: usize,
+    pub cells: Vec<CellView>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CellView {
+    pub at: [usize; 2],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub t: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub form: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub camp: Option<&'static str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub start: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TeamView {
+    pub colour: &'static str,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RobotView {
+    pub name: String,
+    pub team: usize,
+    pub origin: String,
+    pub steps: Vec<String>,
+    pub tests: Vec<(u8, String)>,
+}
+
+/// A robot's state: `[robot, col, row, facing, alive, shots, pointer, next, lost, signal]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RobotState(
+    pub usize,
+    pub usize,
+    pub usize,
+    pub u8,
+    pub u8,
+    pub u8,
+    pub u8,
+    pub usize,
+    pub Vec<u8>,
+    pub u8,
+);
+
+/// The state after one robot turn (or the start), with the turn's events.
+#[derive(Clone, Debug, Serialize)]
+pub struct Frame {
+    pub r: u32,
+    pub n: Option<usize>,
+    pub g: Vec<u8>,
+    pub d: Vec<RobotState>,
+    pub e: Vec<Value>,
+    pub l: String,
+    pub a: Vec<u8>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EndView {
+    pub winner: Option<&'static str>,
+    pub reason: &'static str,
+    pub verdict: String,
+    pub rounds: u32,
+}
+
+/// Plays `setup` to its end and returns the page's document; refuses a match of more than
+/// `max_turns` robot turns rather than building a huge page.
+pub fn view_doc(setup: &MatchSetup, max_turns: u64) -> Result<ViewDoc, ViewError> {
+    let mut game = Match::new(setup)?;
+    let robots = robots(setup, &game);
+    let mut states: Vec<RobotState> = game.robot_ids().map(|id| state(&game, id)).collect();
+    let mut frames = vec![frame(&game, states.clone(), &[])];
+    let mut events = Vec::new();
+    while !game.is_over() {
+        if game.turns_played() >= max_turns {
+            return Err(ViewError::TooLong { max_turns });
+        }
+        events.clear();
+        if !game.step_into(&mut events) {
+            break;
+        }
+        let mut changed = Vec::new();
+        for (id, old) in game.robot_ids().zip(states.iter_mut()) {
+            let now = state(&game, id);
+            if now != *old {
+                changed.push(now.clone());
+                *old = now;
+            }
+        }
+        frames.push(frame(&game, changed, &events));
+    }
+    Ok(ViewDoc {
+        v: VIEW_VERSION,
+        name: crate::text::escape(&setup.name).into_owned(),
+        scenario: setup.scenario.number(),
+        seed: setup.seed,
+        rounds: setup.rules.rounds,
+        shapes_block: setup.rules.shapes_block,
+        board: board(&game),
+        teams: setup
+            .teams
+            .iter()
+            .map(|t| TeamView {
+                colour: t.colour.name(),
+            })
+            .collect(),
+        robots,
+        frames,
+        end: game.outcome().map(|o| EndView {
+            winner: o.winner.map(TeamColour::name),
+            reason: reason_code(o.reason),
+            verdict: o.verdict(),
+            rounds: o.rounds,
+        }),
+    })
+}
+
+/// The document as JSON that can stand inside an HTML `<script>` element: every `<` written
+/// `\u003c` (JSON has `<` only inside strings), so no text from a file can close the element
+/// (`</script>`) or open a comment (`<!--`).
+pub fn script_json(doc: &ViewDoc) -> Result<String, serde_json::Error> {
+    Ok(serde_json::to_string(doc)?.replace('<', "\\u003c"))
+}
+
+fn robots(setup: &MatchSetup, game: &Match) -> Vec<RobotView> {
+    let origins = setup.teams.iter().flat_map(|t| &t.robots);
+    game.robot_ids()
+        .zip(origins)
+        .map(|(id, r)| {
+            let program = game.program(id);
+            RobotView {
+                name: game.robot(id).name.to_string(),
+                team: game.robot(id).team.index(),
+                origin: crate::text::escape(&r.origin).into_owned(),
+                steps: program
+                    .steps
+                    .iter()
+                    .map(|s| s.instruction.notation())
+                    .collect(),
+                tests: program
+                    .tests
+                    .iter()
+                    .flatten()
+                    .map(|t| (t.number, crate::text::escape(&t.text).into_owned()))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+fn board(game: &Match) -> BoardView {
+    let b = game.board();
+    let cells = b
+        .cells()
+        .map(|(id, cell)| {
+            let (col, row) = b.offset(id);
+            let (t, form, colour) = match cell.terrain {
+                Terrain::Plain => (None, None, None),
+                Terrain::Lake => (Some("lake"), None, None),
+                Terrain::Lightning => (Some("lightning"), None, None),
+                Terrain::Shape(f, c) => (Some("shape"), Some(f.name()), Some(c.name())),
+                Terrain::Computer(c) => (Some("computer"), None, Some(c.name())),
+            };
+            CellView {
+                at: [col, row],
+                t,
+                form,
+                colour,
+                camp: cell.camp.map(TeamColour::name),
+                start: cell.start,
+            }
+        })
+        .collect();
+    BoardView {
+        name: crate::text::escape(&b.name).into_owned(),
+        w: b.width,
+        h: b.height,
+        cells,
+    }
+}
+
+fn state(game: &Match, id: RobotId) -> RobotState {
+    let r = game.robot(id);
+    let (col, row) = game.board().offset(r.cell);
+    RobotState(
+        id.index(),
+        col,
+        row,
+        r.facing.number(),
+        u8::from(r.alive),
+        r.shots,
+        r.pointer,
+        game.next_step(id),
+        r.destroyed_steps(),
+        u8::from(r.pending_signal.is_some()),
+    )
+}
+
+fn frame(game: &Match, d: Vec<RobotState>, events: &[Event]) -> Frame {
+    let next = game.next_robot();
+    let a = next.map_or_else(Vec::new, |id| {
+        let tests = game.program(id).tests.iter().flatten();
+        tests
+            .map(|t| u8::from(game.evaluate(id, &t.condition)))
+            .collect()
+    });
+    Frame {
+        r: game.clock().round,
+        n: next.map(RobotId::index),
+        g: game.teams().iter().map(|t| t.signals_left).collect(),
+        d,
+        e: events.iter().map(|e| event_row(game, e)).collect(),
+        l: events.iter().map(Event::log_line).collect(),
+        a,
+    }
+}
+
+fn hex(p: Pos) -> Value {
+    json!([p.0, p.1])
+}
+
+fn cause(game: &Match, c: Cause) -> (&'static str, Value) {
+    match c {
+        Cause::Shot(by) => ("shot", index(game, by)),
+        Cause::Explosion(by) => ("explosion", index(game, by)),
+    }
+}
+
+fn index(game: &Match, name: RobotName) -> Value {
+    game.robot_by_name(name)
+        .map_or(Value::Null, |id| json!(id.index()))
+}
+
+/// One event as `[code, robot, fields…]` (the module's documentation lists them).
+fn event_row(game: &Match, e: &Event) -> Value {
+    let robot = e.robot().map_or(Value::Null, |r| index(game, r));
+    let row = |code: &str, fields: Vec<Value>| {
+        let mut out = vec![json!(code), robot.clone()];
+        out.extend(fields);
+        Value::Array(out)
+    };
+    match *e {
+        Event::Turn { round, .. } => row("turn", vec![json!(round)]),
+        Event::Tested {
+            step, test, answer, ..
+        } => row(
+            "tested",
+            vec![json!(step), json!(test), json!(u8::from(answer))],
+        ),
+        Event::Reset { step, .. } => row("reset", vec![json!(step)]),
+        Event::Jumped { step, to, .. } => row("jumped", vec![json!(step), json!(to)]),
+        Event::Moved { step, from, to, .. } => row("moved", vec![json!(step), hex(from), hex(to)]),
+        Event::Blocked { step, at, by, .. } => {
+            let by = match by {
+                Obstacle::Robot(r) => index(game, r),
+                Obstacle::Shape => json!("shape"),
+                Obstacle::Computer => json!("computer"),
+            };
+            row("blocked", vec![json!(step), hex(at), by])
+        }
+        Event::Rotated { step, facing, .. } => {
+            row("rotated", vec![json!(step), json!(facing.number())])
+        }
+        Event::Fired {
+            step,
+            facing,
+            shots_left,
+            ..
+        } => row(
+            "fired",
+            vec![json!(step), json!(facing.number()), json!(shots_left)],
+        ),
+        Event::OutOfShots { step, .. } => row("out_of_shots", vec![json!(step)]),
+        Event::Hit { by, distance, .. } => row("hit", vec![index(game, by), json!(distance)]),
+        Event::ComputerHit { camp, by, counts } => row(
+            "computer_hit",
+            vec![index(game, by), json!(camp.name()), json!(u8::from(counts))],
+        ),
+        _ => consequence_row(game, e, row),
+    }
+}
+
+fn consequence_row(game: &Match, e: &Event, row: impl Fn(&str, Vec<Value>) -> Value) -> Value {
+    match *e {
+        Event::Exploded { step, at, .. } => row("exploded", vec![json!(step), hex(at)]),
+        Event::Destroyed { cause: c, .. } => {
+            let (c, by) = cause(game, c);
+            row("destroyed", vec![json!(c), by])
+        }
+        Event::StepLost { step, cause: c, .. } => {
+            let (c, by) = cause(game, c);
+            row("step_lost", vec![json!(step), json!(c), by])
+        }
+        Event::Drowned { at, .. } => row("drowned", vec![hex(at)]),
+        Event::FellOff { from, .. } => row("fell_off", vec![hex(from)]),
+        Event::Lightning { at, step, .. } => row("lightning", vec![hex(at), json!(step)]),
+        Event::SignalSent { .. } => row("signal_sent", vec![]),
+        Event::SignalReceived { step, effect, .. } => {
+            let effect = match effect {
+                SignalEffect::Executed => "executed",
+                SignalEffect::Nothing => "nothing",
+            };
+            row("signal_received", vec![json!(step), json!(effect)])
+        }
+        Event::SignalLost { .. } => row("signal_lost", vec![]),
+        Event::Stalled { step, .. } => row("stalled", vec![json!(step)]),
+        Event::Idle { step, reason, .. } => {
+            let reason = match reason {
+                IdleReason::DestroyedStep => "destroyed_step",
+                IdleReason::EmptyStep => "empty_step",
+            };
+            row("idle", vec![json!(step), json!(reason)])
+        }
+        Event::End {
+            round,
+            winner,
+            reason,
+        } => row(
+            "end",
+            vec![
+                json!(round),
+                json!(winner.map(TeamColour::name)),
+                json!(reason_code(reason)),
+            ],
+        ),
+        _ => unreachable!("the other events are handled in `event_row`"),
+    }
+}

@@ -1,0 +1,294 @@
+// The replay page in a real browser (Debian's Chromium driven by playwright-core): pages made
+// by the release binary (`robots run MATCH --html FILE`) are opened from file:// URLs and
+// driven with keys, buttons and the slider; what the page shows is read from the DOM and
+// compared with an independent source, the debugger (`robots debug MATCH --script FILE`).
+// Run: node --test web/test/e2e.mjs (scripts/test builds the binary first). The binary is
+// $ROBOTS_BIN, else $CARGO_TARGET_DIR/release/robots, else target/release/robots. Screenshots
+// go to <target>/viewer-e2e/; UPDATE_SCREENSHOT=1 also writes docs/viewer.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const target = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
+const bin = process.env.ROBOTS_BIN || path.join(target, 'release', 'robots');
+const out = path.join(target, 'viewer-e2e');
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+let browser;
+
+before(async () => {
+  fs.mkdirSync(out, { recursive: true });
+  assert.ok(fs.existsSync(bin), `no binary at ${bin}: cargo build --release first`);
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+});
+
+function robots(args) {
+  return execFileSync(bin, args, { cwd: root, encoding: 'utf8', maxBuffer: 256 << 20 });
+}
+
+/** Writes the page of `match` (a path below the repository) and returns its file. */
+function makePage(match) {
+  const file = path.join(out, `${path.basename(match, '.yaml')}.html`);
+  robots(['run', match, '--html', file]);
+  return file;
+}
+
+/** Opens a page, failing the test on any console error, page error or network request. */
+async function open(file, viewport = { width: 1400, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (r) => {
+    if (!r.url().startsWith('file://')) problems.push(`request: ${r.url()}`);
+  });
+  const started = Date.now();
+  await page.goto(pathToFileURL(file).href);
+  await page.waitForSelector('body[data-ready="true"]');
+  return { page, problems, loadMs: Date.now() - started };
+}
+
+/** What the page shows now, read from its DOM hooks. */
+function shown(page) {
+  return page.evaluate(() => {
+    const robots = {};
+    for (const g of document.querySelectorAll('#board [data-robot]')) {
+      const d = g.dataset;
+      robots[d.robot] = { alive: d.alive === 'true', col: +d.col, row: +d.row, facing: +d.facing };
+    }
+    for (const c of document.querySelectorAll('#programs [data-robot]')) {
+      const d = c.dataset;
+      Object.assign(robots[d.robot], { pointer: +d.pointer, shots: +d.shots, lost: d.lost });
+    }
+    const slider = document.getElementById('slider');
+    return {
+      turn: +document.getElementById('turn').textContent,
+      slider: +slider.value,
+      max: +slider.max,
+      status: document.getElementById('status').textContent,
+      log: document.getElementById('log-now').textContent,
+      robots,
+    };
+  });
+}
+
+const ROBOT_LINE =
+  /^(\w+\.\d+): (?:at \[(\d+), (\d+)\] facing (\d) \S+, pointer (?:start|step (\d+)), (\d+) shots(?:, lost steps ([\d ]+))?|(destroyed))$/;
+
+/** The debugger's view of the match at each of `turns`: robots (from `show board`), the
+ *  position line, and the events of the turn when it stepped there from the turn before. */
+function fromDebugger(match, turns) {
+  const sorted = [...new Set(turns)].sort((a, b) => a - b);
+  let script = '';
+  let previous = 0;
+  for (const t of sorted) {
+    if (t > previous) script += `step ${t - previous}\n`;
+    script += 'show board\n';
+    previous = t;
+  }
+  const file = path.join(out, `${path.basename(match, '.yaml')}.script`);
+  fs.writeFileSync(file, script);
+  const lines = robots(['debug', match, '--script', file]).split('\n');
+  const blocks = [];
+  let block = { command: null, lines: [] };
+  for (const line of lines) {
+    if (line.startsWith('> ')) {
+      blocks.push(block);
+      block = { command: line.slice(2), lines: [] };
+    } else if (line !== '') block.lines.push(line);
+  }
+  blocks.push(block);
+  const states = new Map();
+  let position = blocks[0].lines.at(-1);
+  let events = null;
+  let index = 0;
+  for (const b of blocks.slice(1)) {
+    if (b.command.startsWith('step')) {
+      position = b.lines.at(-1);
+      events = b.command === 'step 1' ? b.lines.slice(0, -1).join('\n') : null;
+      continue;
+    }
+    const robotsAt = {};
+    for (const line of b.lines) {
+      const m = ROBOT_LINE.exec(line);
+      if (!m) continue;
+      robotsAt[m[1]] = m[8]
+        ? { alive: false }
+        : {
+          alive: true, col: +m[2], row: +m[3], facing: +m[4], pointer: +(m[5] || 0), shots: +m[6],
+          lost: m[7] || '',
+        };
+    }
+    states.set(sorted[index], { robots: robotsAt, position, events });
+    index += 1;
+  }
+  assert.equal(states.size, sorted.length, 'one `show board` a turn asked');
+  return states;
+}
+
+/** Every snapshot taken on the page equals the debugger's state at its turn. */
+function compare(match, snapshots) {
+  const expected = fromDebugger(match, snapshots.map((s) => s.turn));
+  let logs = 0;
+  for (const s of snapshots) {
+    const e = expected.get(s.turn);
+    const where = `${match} at turn ${s.turn}`;
+    assert.equal(s.slider, s.turn, `${where}: the slider`);
+    assert.equal(s.status, e.position, `${where}: the status line`);
+    assert.deepEqual(Object.keys(s.robots).sort(), Object.keys(e.robots).sort(), where);
+    for (const [name, robot] of Object.entries(e.robots)) {
+      const page = s.robots[name];
+      assert.equal(page.alive, robot.alive, `${where}: ${name} alive`);
+      if (!robot.alive) continue;
+      const { col, row, facing, pointer, shots, lost } = page;
+      assert.deepEqual({ alive: true, col, row, facing, pointer, shots, lost }, robot, `${where}: ${name}`);
+    }
+    if (e.events !== null && s.turn > 0) {
+      assert.equal(s.log.trimEnd(), e.events, `${where}: the turn's log`);
+      logs += 1;
+    }
+  }
+  return logs;
+}
+
+test('the default match: keys, buttons, slider and play show the engine\'s states', async () => {
+  const match = 'matches/default.yaml';
+  const { page, problems, loadMs } = await open(makePage(match));
+  const snapshots = [];
+  const snap = async () => snapshots.push(await shown(page));
+  const key = async (k, n = 1) => {
+    for (let i = 0; i < n; i += 1) {
+      await page.keyboard.press(k);
+      await snap();
+    }
+  };
+  const click = async (id, n = 1) => {
+    for (let i = 0; i < n; i += 1) {
+      await page.click(`#${id}`);
+      await snap();
+    }
+  };
+  await snap();
+  await key('ArrowRight', 6);
+  await click('turn-forward', 3);
+  await key('ArrowLeft', 2);
+  await click('turn-back');
+  await key('Shift+ArrowRight', 2);
+  await key('ArrowDown');
+  await key('ArrowUp');
+  await key('Shift+ArrowLeft');
+  await click('round-forward', 2);
+  await click('round-back');
+  assert.deepEqual(snapshots.slice(0, 10).map((s) => s.turn), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.deepEqual(snapshots.slice(10, 13).map((s) => s.turn), [8, 7, 6]);
+
+  await page.fill('#slider', '120');
+  await snap();
+  assert.equal(snapshots.at(-1).turn, 120);
+  await page.selectOption('#speed', '16');
+  await page.click('#play');
+  await page.waitForFunction(() => +document.getElementById('turn').textContent >= 124);
+  await page.click('#play');
+  await snap();
+  assert.ok(snapshots.at(-1).turn >= 124, 'play moves forward');
+
+  await key('End');
+  const end = snapshots.at(-1);
+  assert.equal(end.slider, end.max, 'the slider reaches the end');
+  assert.match(end.status, /the match is over/);
+  await key('Home');
+  assert.equal(snapshots.at(-1).turn, 0);
+
+  // A robot clicked shows its whole state.
+  await page.selectOption('#speed', '1');
+  await page.fill('#slider', '30');
+  await snap();
+  await page.click('#board [data-robot="green.1"]');
+  const info = await page.textContent('#info-text');
+  const robot = snapshots.at(-1).robots['green.1'];
+  assert.ok(info.startsWith('green.1 (program hunter)'), info);
+  assert.ok(info.includes(`position: [${robot.col}, ${robot.row}]`), info);
+  await page.screenshot({ path: path.join(out, 'default.png') });
+  if (process.env.UPDATE_SCREENSHOT) {
+    await page.screenshot({ path: path.join(root, 'docs', 'viewer.png') });
+  }
+
+  const logs = compare(match, snapshots);
+  assert.ok(logs >= 8, `only ${logs} turns' logs compared`);
+  assert.deepEqual(problems, []);
+  console.log(`default: ${snapshots.length} positions checked, loaded in ${loadMs} ms`);
+  await page.close();
+});
+
+test('the melee match (four teams) loads and steps like the engine', async () => {
+  const match = 'matches/melee.yaml';
+  const { page, problems } = await open(makePage(match));
+  assert.equal(await page.locator('#teams .team').count(), 4);
+  const snapshots = [await shown(page)];
+  for (let i = 0; i < 12; i += 1) {
+    await page.keyboard.press('ArrowRight');
+    snapshots.push(await shown(page));
+  }
+  await page.keyboard.press('End');
+  snapshots.push(await shown(page));
+  compare(match, snapshots);
+  await page.screenshot({ path: path.join(out, 'melee.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('every shipped match opens with no error and plays to its end', async () => {
+  for (const name of fs.readdirSync(path.join(root, 'matches')).filter((f) => f.endsWith('.yaml'))) {
+    const { page, problems } = await open(makePage(`matches/${name}`));
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    const s = await shown(page);
+    assert.equal(s.turn, s.max, name);
+    assert.match(s.status, /the match is over/, name);
+    assert.deepEqual(problems, [], name);
+    await page.close();
+  }
+});
+
+test('a 200-round match of eight robots loads fast and stays responsive', async () => {
+  const file = makePage('tests/viewer/long.yaml');
+  const bytes = fs.statSync(file).size;
+  assert.ok(bytes < 3_000_000, `${bytes} bytes`);
+  const { page, problems, loadMs } = await open(file);
+  assert.ok(loadMs < 5000, `loaded in ${loadMs} ms`);
+  const times = await page.evaluate(() => {
+    const slider = document.getElementById('slider');
+    const out = [];
+    for (const value of [1600, 800, 1, 1200, 400, 1599]) {
+      const t0 = performance.now();
+      slider.value = String(value);
+      slider.dispatchEvent(new Event('input'));
+      document.body.getBoundingClientRect();
+      out.push(performance.now() - t0);
+    }
+    return out;
+  });
+  const worst = Math.max(...times);
+  assert.ok(worst < 250, `a jump took ${worst.toFixed(1)} ms`);
+  const s = await shown(page);
+  assert.equal(s.max, 1600);
+  assert.equal(s.turn, 1599);
+  assert.deepEqual(problems, []);
+  console.log(`long: ${bytes} bytes, loaded in ${loadMs} ms, slowest jump ${worst.toFixed(1)} ms`);
+  await page.close();
+});

@@ -1,0 +1,184 @@
+// Unit tests of the pure part of the viewer (web/js/model.js): geometry, expanding frames,
+// moving in time, what the panels say. Run: node --test web/test/*.test.mjs
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import Model from '../js/model.js';
+
+const close = (a, b) => assert.ok(Math.abs(a - b) < 1e-9, `${a} != ${b}`);
+
+test('hex centres follow the odd-r layout: odd rows shifted right by half a hex', () => {
+  const g = Model.geometry(10, 5);
+  const w = Math.sqrt(3) * 10;
+  const [x0, y0] = g.center(0, 0);
+  close(x0, 5 + w / 2);
+  close(y0, 15);
+  const [x1, y1] = g.center(0, 1);
+  close(x1 - x0, w / 2);
+  close(y1 - y0, 15);
+  const [x2] = g.center(3, 2);
+  close(x2 - x0, 3 * w);
+  // Pointy top: the first corner is up-right, one corner straight below the centre.
+  const corners = g.corners(0, 0);
+  assert.equal(corners.length, 6);
+  close(corners[2][0], 0);
+  close(corners[2][1], 10);
+  const [width, height] = g.extent(13, 12);
+  close(width, 10 + 13.5 * w);
+  close(height, 10 + 15 * 11 + 20);
+});
+
+test('directions are numbered clockwise from east (R-A1) and neighbours match the layout', () => {
+  assert.deepEqual(Model.DIRECTIONS.map((d) => d.name), ['E', 'SE', 'SW', 'W', 'NW', 'NE']);
+  assert.equal(Model.facingAngle(1), 0);
+  assert.equal(Model.facingAngle(2), 60);
+  assert.equal(Model.facingAngle(6), 300);
+  // From an even row, south-east stays in the column; from an odd row it moves right.
+  assert.deepEqual(Model.stepHex(4, 2, 2), [4, 3]);
+  assert.deepEqual(Model.stepHex(4, 3, 2), [5, 4]);
+  assert.deepEqual(Model.stepHex(4, 3, 5), [4, 2]);
+  assert.deepEqual(Model.stepHex(4, 2, 6, 2), [5, 0]);
+  assert.deepEqual(Model.stepHex(0, 0, 4), [-1, 0]);
+  // Every neighbour is one hex across on the screen, in the direction's angle.
+  const g = Model.geometry(10, 0);
+  for (const d of [1, 2, 3, 4, 5, 6]) {
+    for (const [col, row] of [[3, 2], [3, 3]]) {
+      const [x, y] = g.center(col, row);
+      const [nx, ny] = g.center(...Model.stepHex(col, row, d));
+      const angle = (Math.atan2(ny - y, nx - x) * 180) / Math.PI;
+      close(((angle % 360) + 360) % 360, Model.facingAngle(d));
+      close(Math.hypot(nx - x, ny - y), Math.sqrt(3) * 10);
+    }
+  }
+});
+
+test('a turn never spins the long way round', () => {
+  assert.equal(Model.nearestAngle(300, 0), 360);
+  assert.equal(Model.nearestAngle(0, 300), -60);
+  assert.equal(Model.nearestAngle(720, 60), 780);
+  assert.equal(Model.nearestAngle(60, 60), 60);
+});
+
+/** A tiny document: two robots, four turns over two rounds and a bit. */
+function tinyDoc() {
+  const robot = (r, col, row, facing, alive, pointer, next, lost = [], signal = 0) =>
+    [r, col, row, facing, alive, 10, pointer, next, lost, signal];
+  return {
+    v: 1,
+    name: 'tiny',
+    shapes_block: true,
+    board: {
+      name: 'b',
+      w: 3,
+      h: 2,
+      cells: [
+        { at: [0, 0] }, { at: [1, 0], t: 'shape', form: 'square', colour: 'red' }, { at: [2, 0] },
+        { at: [0, 1] }, { at: [1, 1], t: 'computer', colour: 'green' }, { at: [2, 1] },
+      ],
+    },
+    teams: [{ colour: 'green' }, { colour: 'violet' }],
+    robots: [
+      { name: 'green.1', team: 0, origin: 'hunter', steps: ['?1', 'GO 4', 'R+1', 'T'], tests: [[1, 'enemy ahead']] },
+      { name: 'violet.1', team: 1, origin: 'inline', steps: ['T'], tests: [] },
+    ],
+    frames: [
+      { r: 1, n: 0, g: [5, 5], d: [robot(0, 0, 0, 1, 1, 0, 1), robot(1, 2, 1, 4, 1, 0, 1)], e: [], l: '', a: [1] },
+      { r: 1, n: 1, g: [5, 5], d: [robot(0, 0, 0, 1, 1, 4, 5)], e: [['turn', 0, 1], ['fired', 0, 4, 1, 9]], l: 'round 1: green.1\n', a: [] },
+      { r: 2, n: 0, g: [5, 5], d: [robot(1, 2, 1, 4, 1, 1, 2, [], 1)], e: [], l: 'round 1: violet.1\n', a: [0] },
+      { r: 2, n: 1, g: [4, 5], d: [robot(0, 1, 1, 2, 1, 4, 5, [3])], e: [], l: 'round 2: green.1\n', a: [] },
+      { r: 2, n: null, g: [4, 5], d: [robot(0, 1, 1, 2, 0, 4, 5, [3])], e: [], l: 'round 2: violet.1\n', a: [] },
+    ],
+    end: { winner: 'violet', reason: 'last_team_standing', verdict: 'violet wins (last team standing)', rounds: 2 },
+  };
+}
+
+test('frames expand into whole states that share what did not change', () => {
+  const doc = tinyDoc();
+  const states = Model.expand(doc);
+  assert.equal(states.length, 5);
+  assert.deepEqual(states.map((s) => s.round), [1, 1, 2, 2, 2]);
+  assert.deepEqual(states.map((s) => s.roundStart), [0, 0, 2, 2, 2]);
+  assert.equal(states[1].robots[0].pointer, 4);
+  assert.equal(states[1].robots[1], states[0].robots[1], 'unchanged robots are shared');
+  assert.equal(states[2].robots[1].signal, true);
+  assert.deepEqual(states[3].robots[0].lost, [3]);
+  assert.equal(states[4].robots[0].alive, false);
+  assert.equal(states[0].robots[0].alive, true, 'earlier states stay as they were');
+});
+
+test('moving in time: one turn, one round forward and back, the ends', () => {
+  const states = Model.expand(tinyDoc());
+  const { moves } = Model;
+  assert.equal(moves.turnForward(states, 0), 1);
+  assert.equal(moves.turnForward(states, 4), 4);
+  assert.equal(moves.turnBack(states, 0), 0);
+  assert.equal(moves.roundForward(states, 0), 2);
+  assert.equal(moves.roundForward(states, 1), 2);
+  assert.equal(moves.roundForward(states, 2), 4, 'the last round runs to the end');
+  assert.equal(moves.roundBack(states, 3), 2, 'to the start of this round');
+  assert.equal(moves.roundBack(states, 2), 0, 'already there: to the start of the previous one');
+  assert.equal(moves.roundBack(states, 0), 0);
+  assert.equal(moves.end(states), 4);
+  assert.equal(moves.clamp(states, 99), 4);
+});
+
+test('programs show the pointer, the next step, destroyed steps and the acting robot\'s answers', () => {
+  const doc = tinyDoc();
+  const states = Model.expand(doc);
+  const start = Model.programRows(doc.robots[0], states[0].robots[0], true, states[0].answers);
+  assert.equal(start.start, true);
+  assert.deepEqual(start.steps.filter((s) => s.next).map((s) => s.n), [1]);
+  assert.deepEqual(start.tests, [{ number: 1, text: 'enemy ahead', answer: 'yes' }]);
+  const later = Model.programRows(doc.robots[0], states[3].robots[0], false, []);
+  assert.equal(later.start, false);
+  assert.deepEqual(later.steps.filter((s) => s.pointer).map((s) => s.n), [4]);
+  assert.deepEqual(later.steps.filter((s) => s.lost).map((s) => s.n), [3]);
+  // Past the end of the program: the empty step read next (R-A10).
+  assert.deepEqual(later.steps.at(-1), { n: 5, text: '(empty)', pointer: false, next: true, lost: false });
+  assert.equal(later.tests[0].answer, '', 'only the robot about to act shows answers');
+});
+
+test('a robot\'s whole state keeps a pending signal\'s step secret (R-A23)', () => {
+  const doc = tinyDoc();
+  const states = Model.expand(doc);
+  const facts = Model.robotFacts(doc.robots[1], states[2].robots[1]);
+  assert.deepEqual(facts, [
+    'violet.1 (program inline)',
+    'position: [2, 1]',
+    'facing: 4 ← W',
+    'pointer: step 1 (next: step 2)',
+    'destroyed steps: none',
+    'shots left: 10',
+    'pending signal: yes (its step is secret until it acts)',
+  ]);
+  assert.deepEqual(Model.robotFacts(doc.robots[0], states[4].robots[0]), ['green.1 (program hunter)', 'destroyed']);
+});
+
+test('the status line says where the match stands, as the debugger does', () => {
+  const doc = tinyDoc();
+  const states = Model.expand(doc);
+  assert.equal(
+    Model.status(doc, states, 1),
+    'turn 1: round 1, violet to play, violet.1 next (signals left: green 5, violet 5)',
+  );
+  assert.equal(Model.status(doc, states, 4), 'turn 4: the match is over: violet wins (last team standing) after round 2');
+});
+
+test('effects follow the events; a shot stops at the robot it hits, a shape or the edge', () => {
+  const doc = tinyDoc();
+  const list = Model.effects([
+    ['turn', 0, 1],
+    ['fired', 0, 4, 1, 9],
+    ['hit', 1, 0, 1],
+    ['destroyed', 1, 'shot', 0],
+    ['exploded', 1, 3, [2, 1]],
+    ['lightning', 0, [0, 0], 2],
+  ]);
+  assert.deepEqual(list.map((e) => e.kind), ['shot', 'hit', 'explosion', 'lightning']);
+  assert.equal(list[0].distance, 1);
+  const at = (col, row) => ({ col, row });
+  assert.equal(Model.shotRange(doc, at(0, 0), 1, 1), 1);
+  assert.equal(Model.shotRange(doc, at(0, 0), 1, undefined), 1, 'the square at [1, 0] stops it');
+  assert.equal(Model.shotRange({ ...doc, shapes_block: false }, at(0, 0), 1), 2);
+  assert.equal(Model.shotRange(doc, at(0, 0), 4), 0, 'the edge');
+  assert.equal(Model.shotRange(doc, at(0, 1), 1), 1, 'the computer at [1, 1] stops it');
+});
