@@ -1,8 +1,9 @@
 //! Robots (RULES part A): the programming battle on a hex board.
 //!
 //! [`hex`] geometry, [`terrain`], the [`board`] and its file [`board_file`], the program
-//! language [`lang`], [`match_file`], the pure [`engine`], text drawings in [`render`], the
-//! [`debug`]ger's core, the [`bench`](mod@bench) workload and the [`shipped`] files.
+//! language [`lang`], [`match_file`], the pure [`engine`], text drawings in [`render`], SVG
+//! pictures in [`svg`], the [`debug`]ger's core, the [`bench`](mod@bench) workload and the
+//! [`shipped`] files.
 
 pub mod bench;
 pub mod board;
@@ -15,4 +16,5 @@ pub mod match_file;
 pub mod render;
 pub mod report;
 pub mod shipped;
+pub mod svg;
 pub mod terrain;
