@@ -49,6 +49,9 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     if let Some(rounds) = args.rounds {
         setup.rules.rounds = rounds;
     }
+    if super::picture::match_pictures(&setup, &args.picture, args.log || args.json || to_stdout)? {
+        return Ok(());
+    }
     let mut game = Match::new(&setup)?;
     let first = game.team(game.first_team()).colour;
     let log = args.log && !args.json;
@@ -313,7 +316,7 @@ pub fn check(args: &CheckArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn board(file: &str) -> Result<(), Failure> {
+pub fn board(file: &str, picture: &super::flags::PictureArgs) -> Result<(), Failure> {
     let board = match shipped::board(file) {
         Some(text) => board_file::parse_board(&format!("boards/{file}.yaml"), text),
         None => {
@@ -323,6 +326,9 @@ pub fn board(file: &str) -> Result<(), Failure> {
             board_file::parse_board(file, &text)
         }
     }?;
+    if picture.wanted() {
+        return super::picture::write_pictures(picture, &robots::battle::svg::board(&board));
+    }
     out!("{}", render::board(&board));
     Ok(())
 }
