@@ -22,6 +22,7 @@ mod lints;
 mod micro;
 mod no_panic;
 mod parser;
+mod pictures;
 mod ricochet;
 mod scenarios;
 mod tournament;
