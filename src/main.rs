@@ -18,7 +18,7 @@ fn main() -> ExitCode {
     finish(match cli.command {
         Command::Run(args) => cli::battle::run(args),
         Command::Check(args) => cli::battle::check(&args),
-        Command::Board { file, .. } => cli::battle::board(&file),
+        Command::Board { file, picture, .. } => cli::battle::board(&file, &picture),
         Command::Debug(args) => cli::battle::debug(args),
         Command::Replay(args) => cli::battle::replay(&args),
         Command::Bench { matches, json } => cli::battle::bench(matches, json),

@@ -1,9 +1,9 @@
 //! Robots (RULES part A): the programming battle on a hex board.
 //!
 //! [`hex`] geometry, [`terrain`], the [`board`] and its file [`board_file`], the program
-//! language [`lang`], [`match_file`], the pure [`engine`], text drawings in [`render`], the
-//! replay page's document in [`view`], the [`debug`]ger's core, the [`bench`](mod@bench)
-//! workload and the [`shipped`] files.
+//! language [`lang`], [`match_file`], the pure [`engine`], text drawings in [`render`], SVG
+//! pictures in [`svg`], self-contained [`replay`]s, the replay page's document in [`view`],
+//! the [`debug`]ger's core, the [`bench`](mod@bench) workload and the [`shipped`] files.
 
 pub mod bench;
 pub mod board;
@@ -17,5 +17,6 @@ pub mod render;
 pub mod replay;
 pub mod report;
 pub mod shipped;
+pub mod svg;
 pub mod terrain;
 pub mod view;

@@ -50,6 +50,11 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     if let Some(rounds) = args.rounds {
         setup.rules.rounds = rounds;
     }
+    let html_to_stdout = args.html.as_deref().is_some_and(super::files::is_stdin);
+    let others = args.log || args.json || to_stdout || html_to_stdout;
+    if super::picture::match_pictures(&setup, &args.picture, others)? {
+        return Ok(());
+    }
     if let Some(path) = &args.html {
         return super::viewer::write_html(&setup, path);
     }
@@ -144,9 +149,16 @@ fn print_end(game: &Match, outcome: &Outcome) {
 /// `robots replay FILE`: the match of a replay, played again, checked turn by turn against
 /// the file, and printed as `robots run --log` prints it.
 pub fn replay(args: &ReplayArgs) -> Result<(), Failure> {
-    if let Some(path) = &args.html {
+    let pictures = [&args.picture.svg, &args.picture.png, &args.picture.gif];
+    if args.html.is_some() || pictures.iter().any(|p| p.is_some()) {
+        // The replay is checked whole first; then its setup makes the page and pictures.
         let (setup, _) = super::replay::read(&args.file, |_, _, _| {})?;
-        return super::viewer::write_html(&setup, path);
+        let html_to_stdout = args.html.as_deref().is_some_and(super::files::is_stdin);
+        super::picture::match_pictures(&setup, &args.picture, html_to_stdout)?;
+        if let Some(path) = &args.html {
+            super::viewer::write_html(&setup, path)?;
+        }
+        return Ok(());
     }
     let mut progress = Progress(None);
     let read = super::replay::read(&args.file, |setup, game, events| {
@@ -385,7 +397,7 @@ pub fn check(args: &CheckArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn board(file: &str) -> Result<(), Failure> {
+pub fn board(file: &str, picture: &super::flags::PictureArgs) -> Result<(), Failure> {
     let board = match shipped::board(file) {
         Some(text) => board_file::parse_board(&format!("boards/{file}.yaml"), text),
         None => {
@@ -395,6 +407,9 @@ pub fn board(file: &str) -> Result<(), Failure> {
             board_file::parse_board(file, &text)
         }
     }?;
+    if picture.wanted() {
+        return super::picture::write_pictures(picture, &robots::battle::svg::board(&board));
+    }
     out!("{}", render::board(&board));
     Ok(())
 }

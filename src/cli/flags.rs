@@ -64,6 +64,49 @@ pub struct RunArgs {
     /// Let files name files outside their own folder (absolute paths, `..`).
     #[arg(long)]
     pub allow_outside: bool,
+    #[command(flatten)]
+    pub picture: MatchPictureArgs,
+}
+
+/// Pictures of a board or a position (docs/FORMATS.md, "Pictures"): written instead of the
+/// text drawing, each named on standard error.
+#[derive(Args, Clone, Debug, Default)]
+pub struct PictureArgs {
+    /// Write the picture as SVG to FILE (`-`: standard output) instead of the text drawing.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write the picture as PNG to FILE (`-`: standard output, never a terminal) instead of
+    /// the text drawing.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+}
+
+impl PictureArgs {
+    /// Whether a picture is asked for.
+    pub fn wanted(&self) -> bool {
+        self.svg.is_some() || self.png.is_some()
+    }
+}
+
+/// Pictures of a match (docs/FORMATS.md, "Pictures"), written besides the usual output.
+#[derive(Args, Clone, Debug, Default)]
+pub struct MatchPictureArgs {
+    /// Write the match's state as SVG to FILE (`-`: standard output): after --round, else
+    /// at the end, with what its last robot turn did.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write the match's state as PNG to FILE (`-`: standard output, never a terminal), as
+    /// --svg draws it.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Write the whole match as an animated GIF to FILE (`-`: standard output, never a
+    /// terminal): a frame for every robot turn that changes the picture.
+    #[arg(long, value_name = "FILE")]
+    pub gif: Option<PathBuf>,
+    /// The round after which --svg and --png draw the match (0: before play) [default: the
+    /// end of the match].
+    #[arg(long, value_name = "N")]
+    pub round: Option<u32>,
 }
 
 /// `robots replay`.
@@ -76,6 +119,9 @@ pub struct ReplayArgs {
     /// browser (docs/VIEWER.md; `-`: standard output).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// Pictures of the replay's match, written instead of the log.
+    #[command(flatten)]
+    pub picture: MatchPictureArgs,
 }
 
 /// `robots debug`.
@@ -115,6 +161,8 @@ pub enum Command {
         /// Accepted like the other hex commands' (board files name no other file).
         #[arg(long)]
         allow_outside: bool,
+        #[command(flatten)]
+        picture: PictureArgs,
     },
     /// Print the match of a replay file as `run --log` does, each turn played again and
     /// checked against the file.
@@ -158,6 +206,12 @@ pub enum RicochetCommand {
         /// A Ricochet position file, or a custom Ricochet board file (YAML).
         #[arg(value_name = "POSITION")]
         position: PathBuf,
+        #[command(flatten)]
+        picture: PictureArgs,
+        /// Solve the position (as `ricochet solve` does, within 40 moves) and draw each
+        /// move on the picture as a numbered arrow (needs --svg or --png).
+        #[arg(long)]
+        solution: bool,
     },
     /// Fewest moves to the target, and the moves (exit 1 if none within the limit).
     Solve {
@@ -207,6 +261,8 @@ pub enum MicroCommand {
         /// A Micro Robots board file, a face file, or a shipped face: silver, copper.
         #[arg(value_name = "BOARD")]
         board: String,
+        #[command(flatten)]
+        picture: PictureArgs,
     },
     /// Fewest moves from one cell to another, and the path (exit 1 if there is none).
     Solve {

@@ -94,8 +94,11 @@ fn cell(text: &str, flag: &'static str) -> Result<Cell, MicroInputError> {
 
 pub fn run(command: MicroCommand) -> Result<(), Failure> {
     match command {
-        MicroCommand::Board { board } => {
+        MicroCommand::Board { board, picture } => {
             let board = micro_board(&board)?;
+            if picture.wanted() {
+                return super::picture::write_pictures(&picture, &micro_robots::svg::board(&board));
+            }
             outln!("{}", board.name());
             out!(
                 "{}",

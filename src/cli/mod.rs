@@ -9,6 +9,7 @@ pub mod flags;
 pub mod manual;
 pub mod memory;
 pub mod micro;
+pub mod picture;
 pub mod prompt;
 pub mod replay;
 pub mod ricochet;

@@ -38,6 +38,19 @@ pub fn emit(text: std::fmt::Arguments) {
     }
 }
 
+/// Writes bytes (a PNG, a GIF) to standard output, as [`emit`] writes text.
+pub fn emit_bytes(bytes: &[u8]) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(bytes).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("cannot write the output: {e}");
+        std::process::exit(2);
+    }
+}
+
 macro_rules! out {
     ($($arg:tt)*) => { $crate::cli::output::emit(format_args!($($arg)*)) };
 }

@@ -1,7 +1,7 @@
 //! `robots ricochet …`: positions drawn, solved and checked, benchmarks, games at the terminal.
 
 use super::files::read_text;
-use super::flags::{RicochetCommand, RicochetPlay};
+use super::flags::{PictureArgs, RicochetCommand, RicochetPlay};
 use super::memory;
 use super::output::Failure;
 use super::prompt::{ask, ask_moves};
@@ -23,7 +23,11 @@ fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
 
 pub fn run(command: RicochetCommand) -> Result<(), Failure> {
     match command {
-        RicochetCommand::Board { position } => board(&position)?,
+        RicochetCommand::Board {
+            position,
+            picture,
+            solution,
+        } => board(&position, &picture, solution)?,
         RicochetCommand::Solve {
             position,
             json,
@@ -45,8 +49,13 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
 }
 
 /// `ricochet board`: a custom board file (it has a `size:`) is drawn as it is; a position
-/// with its robots.
-fn board(position: &Path) -> Result<(), Failure> {
+/// with its robots; as pictures with `--svg`/`--png` (a position with its solution).
+fn board(position: &Path, picture: &PictureArgs, solution: bool) -> Result<(), Failure> {
+    if solution && !picture.wanted() {
+        return Err(Failure::Bad(
+            "--solution draws the moves on a picture: add --svg or --png".into(),
+        ));
+    }
     let text = read_text(position)?;
     if robots::text::yaml::top_level_keys(&text)
         .iter()
@@ -55,12 +64,18 @@ fn board(position: &Path) -> Result<(), Failure> {
         let board = ricochet_robots::files::parse_custom(&position.display().to_string(), &text)
             .map_err(|d| d.to_string())?;
         let bases: Vec<_> = board.bases.clone();
+        if picture.wanted() {
+            return super::picture::ricochet_board(&board, picture, solution);
+        }
         out!("{}", ricochet_robots::board::render(&board, &bases));
         if !bases.is_empty() {
             outln!("robots stand on their bases; targets: colour letter and symbol letter");
         }
     } else {
         let p = ricochet_position(position)?;
+        if picture.wanted() {
+            return super::picture::ricochet_position(&p, picture, solution);
+        }
         out!(
             "{}",
             ricochet_robots::board::render_with_goal(&p.board, &p.robots, Some(p.goal.cell))

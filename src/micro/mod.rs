@@ -8,6 +8,7 @@ pub mod game;
 pub mod reference;
 pub mod shipped;
 pub mod solve;
+pub mod svg;
 
 pub use board::{Arrangement, Board, Cell, Face};
 pub use file::MicroFile;

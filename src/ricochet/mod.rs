@@ -6,7 +6,7 @@
 //! packed states, [`dijkstra`] for the rest, sharing [`bucket`] and [`solution`]) on positions;
 //! [`solve`] dispatches to them and checks answers; [`game`] plays. [`quarters`], [`custom`]
 //! and [`files`] read boards and positions (`board` and `position` re-export their entry points
-//! under the old paths).
+//! under the old paths); [`svg`] draws boards, positions and solutions.
 
 pub mod astar;
 pub mod bench;
@@ -25,3 +25,4 @@ pub mod rules;
 pub mod solution;
 pub mod solve;
 pub mod standard;
+pub mod svg;

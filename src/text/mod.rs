@@ -5,6 +5,7 @@
 
 pub mod confine;
 pub mod diagnostic;
+pub mod svg;
 pub mod yaml;
 
 use std::borrow::Cow;

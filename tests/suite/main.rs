@@ -22,6 +22,7 @@ mod lints;
 mod micro;
 mod no_panic;
 mod parser;
+mod pictures;
 mod replays;
 mod ricochet;
 mod scenarios;

@@ -35,6 +35,13 @@ fn every_shipped_match_replays_as_run_log_prints_it_plain_or_compressed() {
         }
         let compressed = std::fs::read(dir.join("m.jsonl.gz")).unwrap();
         assert_eq!(compressed[..2], [0x1f, 0x8b], "a .gz replay is gzip");
+        // The whole match as a GIF, from the match file and from its replay: the same bytes.
+        let gz = text(&dir.join("m.jsonl.gz"));
+        let gif = robots(&["run", &name, "--gif", "-"]);
+        let again = robots(&["replay", &gz, "--gif", "-"]);
+        assert!(again.status.success(), "{name}: {}", stderr(&again));
+        assert!(gif.stdout.starts_with(b"GIF89a"), "{name}");
+        assert_eq!(gif.stdout, again.stdout, "{name}: the GIF");
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -51,6 +58,22 @@ fn a_replay_makes_the_same_page_as_its_match() {
         &stdout(&page)[..40]
     );
     assert_eq!(page.stdout, again.stdout);
+    // The pictures too: the state after a round, and the whole match as a GIF.
+    for flags in [
+        ["--svg", "-", "--round", "2"],
+        ["--gif", "-", "--round", "2"],
+    ] {
+        let flags = if flags[0] == "--gif" {
+            &flags[..2]
+        } else {
+            &flags[..]
+        };
+        let run = robots(&[&["run", "matches/duel.yaml"][..], flags].concat());
+        let replay = robots(&[&["replay", "tests/replays/duel.jsonl"][..], flags].concat());
+        assert!(replay.status.success(), "{flags:?}: {}", stderr(&replay));
+        assert!(!replay.stdout.is_empty());
+        assert_eq!(run.stdout, replay.stdout, "{flags:?}");
+    }
 }
 
 #[test]
@@ -74,18 +97,23 @@ fn the_debugger_opens_a_replay_on_the_match_it_records() {
     let dir = scratch("debug");
     let script = dir.join("s.script");
     std::fs::write(&script, "step 7\nshow board\nback 3\nshow robot green.1\n").unwrap();
-    let from_match = robots(&["debug", "matches/duel.yaml", "--script", &text(&script)]);
-    let from_replay = robots(&[
-        "debug",
-        "--replay",
-        "tests/replays/duel.jsonl",
-        "--script",
-        &text(&script),
-    ]);
-    assert!(from_replay.status.success(), "{}", stderr(&from_replay));
-    // The same transcript, but for the first line, which names the match file.
-    let body = |o: &std::process::Output| stdout(o).lines().skip(1).collect::<Vec<_>>().join("\n");
-    assert_eq!(body(&from_replay), body(&from_match));
+    let replay = text(&dir.join("m.jsonl"));
+    for entry in std::fs::read_dir(root().join("matches")).unwrap() {
+        let name = text(&entry.unwrap().path());
+        let o = robots(&["run", &name, "--replay", &replay]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let from_match = robots(&["debug", &name, "--script", &text(&script)]);
+        let from_replay = robots(&["debug", "--replay", &replay, "--script", &text(&script)]);
+        assert!(
+            from_replay.status.success(),
+            "{name}: {}",
+            stderr(&from_replay)
+        );
+        // The same transcript, but for the first line, which names the match file.
+        let body =
+            |o: &std::process::Output| stdout(o).lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert_eq!(body(&from_replay), body(&from_match), "{name}");
+    }
     let o = robots(&["debug", "--replay", "tests/replays/err_changed_event.jsonl"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(

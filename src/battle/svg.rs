@@ -1,0 +1,501 @@
+//! SVG drawings of a hex board and of a match state (docs/FORMATS.md, "Pictures"): terrain,
+//! camps, computers, start points, robots with their number and facing, what the last robot
+//! turn did (moves, shots, explosions, drownings, lightning), the column and row numbers of
+//! the files' `[col, row]`, and the direction numbering of R-A1. Pure: strings in, strings
+//! out; the same input gives the same bytes.
+//!
+//! Geometry: pointy-top hexes of circumradius `S`, odd rows shifted right by half a hex
+//! (odd-r, as in [`super::hex`]); the centre of `[col, row]` is at
+//! `x = M + √3·S·(col + ½·(row & 1)) + √3·S/2`, `y = M + 1.5·S·row + S`, `M` the margin.
+
+use crate::battle::board::{Board, CellId};
+use crate::battle::engine::{Event, Match, Pos, Robot};
+use crate::battle::hex::Direction;
+use crate::battle::terrain::{Form, ShapeColour, TeamColour, Terrain};
+use crate::text::svg::{circle, document, label, line, num, polygon, regular};
+
+/// Plain ground and the hex outlines.
+pub const PLAIN: &str = "#f4efe1";
+pub const OUTLINE: &str = "#9a927d";
+pub const LAKE: &str = "#7fb7e6";
+pub const LIGHTNING: &str = "#ffe066";
+pub const BOLT: &str = "#b8860b";
+pub const COMPUTER: &str = "#333333";
+pub const BACKGROUND: &str = "#ffffff";
+/// Labels, start points, pointers.
+pub const INK: &str = "#222222";
+/// Destroyed robots.
+pub const WRECK: &str = "#9e9e9e";
+/// Shots and explosions.
+pub const SHOT: &str = "#ff2d00";
+pub const BURST: &str = "#ff9f1a";
+
+/// The colour of a shape.
+pub fn shape_colour(c: ShapeColour) -> &'static str {
+    match c {
+        ShapeColour::Red => "#d64541",
+        ShapeColour::Blue => "#3b6fd6",
+        ShapeColour::Green => "#3fa34d",
+        ShapeColour::Yellow => "#e8c21c",
+        ShapeColour::Orange => "#f08a24",
+        ShapeColour::Black => "#222222",
+    }
+}
+
+/// The colour of a team: its robots, its camp (at a quarter of its strength), the border of
+/// its computer.
+pub fn team_colour(c: TeamColour) -> &'static str {
+    match c {
+        TeamColour::Green => "#2e9e44",
+        TeamColour::Violet => "#8a4fc8",
+        TeamColour::Red => "#d23c3c",
+        TeamColour::Blue => "#2f6fd0",
+        TeamColour::Yellow => "#d9b400",
+        TeamColour::Orange => "#e67e22",
+    }
+}
+
+/// The largest side of a picture, in pixels at scale 1: big boards get smaller hexes.
+pub const MAX_SIDE_PX: f64 = 4096.0;
+/// The circumradius of a hex on boards small enough.
+pub const HEX_RADIUS: f64 = 20.0;
+
+/// Where everything goes on a board's picture.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    /// The hexes' circumradius.
+    pub s: f64,
+    pub margin: f64,
+    pub width: f64,
+    pub height: f64,
+    /// The centre of the direction legend.
+    legend: (f64, f64),
+}
+
+const SQRT3: f64 = 1.732_050_807_568_877_2;
+
+impl Layout {
+    pub fn of(board: &Board) -> Layout {
+        let cols = f64::from(u32::try_from(board.width).unwrap_or(u32::MAX));
+        let rows = f64::from(u32::try_from(board.height).unwrap_or(u32::MAX));
+        // Sizes at S = 1: margins of 2 on three sides, the legend band below.
+        let width = 4.0 + SQRT3 * (cols + 0.5);
+        let height = 2.0 + 1.5 * (rows - 1.0) + 2.0 + 6.0;
+        let s = HEX_RADIUS.min(MAX_SIDE_PX / width.max(height));
+        let margin = 2.0 * s;
+        let board_bottom = margin + s * (1.5 * (rows - 1.0) + 2.0);
+        Layout {
+            s,
+            margin,
+            width: width * s,
+            height: height * s,
+            legend: (margin + 2.0 * s, board_bottom + 3.0 * s),
+        }
+    }
+
+    /// The centre of the hex at `[col, row]`.
+    pub fn centre(&self, col: usize, row: usize) -> (f64, f64) {
+        let c = f64::from(u32::try_from(col).unwrap_or(u32::MAX));
+        let r = f64::from(u32::try_from(row).unwrap_or(u32::MAX));
+        let shift = if row % 2 == 1 { 0.5 } else { 0.0 };
+        (
+            self.margin + SQRT3 * self.s * (c + shift) + SQRT3 * self.s / 2.0,
+            self.margin + 1.5 * self.s * r + self.s,
+        )
+    }
+
+    fn cell_centre(&self, board: &Board, id: CellId) -> (f64, f64) {
+        let (col, row) = board.offset(id);
+        self.centre(col, row)
+    }
+
+    fn pos_centre(&self, pos: Pos) -> (f64, f64) {
+        self.centre(usize::from(pos.0), usize::from(pos.1))
+    }
+
+    /// The six corners of a hex, pointy top, `scale` times the circumradius.
+    fn hex(&self, (x, y): (f64, f64), scale: f64) -> Vec<(f64, f64)> {
+        regular(x, y, self.s * scale, 6, -90.0)
+    }
+}
+
+/// The unit vector of a facing on the screen (1 east, then clockwise, y down).
+fn unit(d: Direction) -> (f64, f64) {
+    let a = (60.0 * f64::from(d.number() - 1)).to_radians();
+    (a.cos(), a.sin())
+}
+
+fn plus((x, y): (f64, f64), (dx, dy): (f64, f64), k: f64) -> (f64, f64) {
+    (x + dx * k, y + dy * k)
+}
+
+/// A board on its own: terrain, coordinates and the direction legend.
+pub fn board(board: &Board) -> String {
+    let layout = Layout::of(board);
+    document(
+        layout.width,
+        layout.height,
+        Some(BACKGROUND),
+        &terrain_layer(board, &layout),
+    )
+}
+
+/// A match state: the board, every robot, and what `turn` (the events of the robot turn
+/// that led to this state, or none) did.
+pub fn state(m: &Match, turn: &[Event]) -> String {
+    let layout = Layout::of(m.board());
+    let mut body = terrain_layer(m.board(), &layout);
+    body.push_str(&robot_layer(m, turn, &layout));
+    document(layout.width, layout.height, Some(BACKGROUND), &body)
+}
+
+/// Only what changes during a match (robots and the turn's effects), on a transparent
+/// background the size of [`board`]'s picture: animations draw it over the board.
+pub fn overlay(m: &Match, turn: &[Event]) -> String {
+    let layout = Layout::of(m.board());
+    document(
+        layout.width,
+        layout.height,
+        None,
+        &robot_layer(m, turn, &layout),
+    )
+}
+
+/// Every hex, then the coordinates and the legend.
+fn terrain_layer(board: &Board, layout: &Layout) -> String {
+    let mut out = String::new();
+    let stroke = format!(
+        " stroke=\"{OUTLINE}\" stroke-width=\"{}\"",
+        num(layout.s / 16.0)
+    );
+    for (id, cell) in board.cells() {
+        let c = layout.cell_centre(board, id);
+        let ground = match cell.terrain {
+            Terrain::Lake => LAKE,
+            Terrain::Lightning => LIGHTNING,
+            _ => PLAIN,
+        };
+        out.push_str(&polygon(
+            &layout.hex(c, 1.0),
+            &format!(" fill=\"{ground}\"{stroke}"),
+        ));
+        if let Some(camp) = cell.camp {
+            out.push_str(&polygon(
+                &layout.hex(c, 1.0),
+                &format!(" fill=\"{}\" fill-opacity=\"0.25\"", team_colour(camp)),
+            ));
+        }
+        out.push_str(&terrain_mark(cell.terrain, c, layout.s));
+        if cell.start {
+            out.push_str(&circle(
+                c.0,
+                c.1,
+                layout.s * 0.16,
+                &format!(" fill=\"{INK}\""),
+            ));
+        }
+    }
+    out.push_str(&coordinates(board, layout));
+    out.push_str(&legend(layout));
+    out
+}
+
+/// What stands on a hex: a shape, a computer, a lightning bolt.
+fn terrain_mark(terrain: Terrain, (x, y): (f64, f64), s: f64) -> String {
+    match terrain {
+        Terrain::Plain | Terrain::Lake => String::new(),
+        Terrain::Lightning => {
+            let bolt = [
+                (0.12, -0.72),
+                (-0.34, 0.08),
+                (-0.02, 0.08),
+                (-0.16, 0.72),
+                (0.34, -0.12),
+                (0.02, -0.12),
+            ];
+            let points: Vec<(f64, f64)> =
+                bolt.iter().map(|(a, b)| (x + a * s, y + b * s)).collect();
+            polygon(&points, &format!(" fill=\"{BOLT}\""))
+        }
+        Terrain::Shape(form, colour) => {
+            let fill = format!(" fill=\"{}\"", shape_colour(colour));
+            match form {
+                Form::Square => polygon(&regular(x, y, s * 0.62, 4, 45.0), &fill),
+                Form::Triangle => polygon(&regular(x, y + s * 0.12, s * 0.68, 3, -90.0), &fill),
+                Form::Circle => circle(x, y, s * 0.48, &fill),
+            }
+        }
+        Terrain::Computer(team) => polygon(
+            &regular(x, y, s * 0.6, 4, 45.0),
+            &format!(
+                " fill=\"{COMPUTER}\" stroke=\"{}\" stroke-width=\"{}\"",
+                team_colour(team),
+                num(s * 0.16)
+            ),
+        ),
+    }
+}
+
+/// Column numbers along the top, row numbers down the left, 0-based as files write them.
+fn coordinates(board: &Board, layout: &Layout) -> String {
+    let size = layout.s * 0.55;
+    let mut d = String::new();
+    for col in 0..board.width {
+        let (x, _) = layout.centre(col, 0);
+        d.push_str(&crate::text::svg::strokes(
+            &col.to_string(),
+            x,
+            layout.margin / 2.0,
+            size,
+        ));
+    }
+    for row in 0..board.height {
+        let (_, y) = layout.centre(0, row);
+        d.push_str(&crate::text::svg::strokes(
+            &row.to_string(),
+            layout.margin / 2.0,
+            y,
+            size,
+        ));
+    }
+    format!(
+        "<path d=\"{d}\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n",
+        num(size / 7.0)
+    )
+}
+
+/// The direction numbering (R-A1): a hex with an arrow and a number towards each side.
+fn legend(layout: &Layout) -> String {
+    let (c, s) = (layout.legend, layout.s);
+    let mut out = polygon(
+        &layout.hex(c, 1.3),
+        &format!(
+            " fill=\"{PLAIN}\" stroke=\"{INK}\" stroke-width=\"{}\"",
+            num(s / 12.0)
+        ),
+    );
+    let arrows = format!(" stroke=\"{INK}\" stroke-width=\"{}\"", num(s / 12.0));
+    for d in Direction::ALL {
+        let u = unit(d);
+        out.push_str(&line(plus(c, u, s * 0.2), plus(c, u, s * 0.85), &arrows));
+        let tip = plus(c, u, s * 1.0);
+        let side = (-u.1, u.0);
+        let head = [
+            tip,
+            plus(plus(c, u, s * 0.72), side, s * 0.14),
+            plus(plus(c, u, s * 0.72), side, -s * 0.14),
+        ];
+        out.push_str(&polygon(&head, &format!(" fill=\"{INK}\"")));
+        let at = plus(c, u, s * 1.75);
+        out.push_str(&label(&d.number().to_string(), at.0, at.1, s * 0.6, INK));
+    }
+    out
+}
+
+/// The robots, destroyed ones first (grey and crossed, where they fell), then what the turn
+/// did, then the robots still in play.
+fn robot_layer(m: &Match, turn: &[Event], layout: &Layout) -> String {
+    let board = m.board();
+    let s = layout.s;
+    let mut out = String::new();
+    for robot in m.robots().iter().filter(|r| !r.alive) {
+        let (x, y) = layout.cell_centre(board, robot.cell);
+        out.push_str(&circle(
+            x,
+            y,
+            s * 0.5,
+            &format!(
+                " fill=\"{WRECK}\" stroke=\"{INK}\" stroke-width=\"{}\"",
+                num(s / 16.0)
+            ),
+        ));
+        let k = s * 0.32;
+        let cross = format!(" stroke=\"{INK}\" stroke-width=\"{}\"", num(s / 8.0));
+        out.push_str(&line((x - k, y - k), (x + k, y + k), &cross));
+        out.push_str(&line((x - k, y + k), (x + k, y - k), &cross));
+    }
+    out.push_str(&effects_under(turn, layout));
+    for robot in m.robots().iter().filter(|r| r.alive) {
+        out.push_str(&robot_mark(robot, layout.cell_centre(board, robot.cell), s));
+    }
+    out.push_str(&shots(m, turn, layout));
+    out
+}
+
+/// A robot: a disc in its team's colour, its number, a pointer towards its facing.
+fn robot_mark(robot: &Robot, c: (f64, f64), s: f64) -> String {
+    let colour = team_colour(robot.name.team);
+    let u = unit(robot.facing);
+    let side = (-u.1, u.0);
+    let pointer = [
+        plus(c, u, s * 0.98),
+        plus(plus(c, u, s * 0.4), side, s * 0.38),
+        plus(plus(c, u, s * 0.4), side, -s * 0.38),
+    ];
+    let mut out = polygon(&pointer, &format!(" fill=\"{INK}\""));
+    out.push_str(&circle(
+        c.0,
+        c.1,
+        s * 0.58,
+        &format!(
+            " fill=\"{colour}\" stroke=\"{INK}\" stroke-width=\"{}\"",
+            num(s / 14.0)
+        ),
+    ));
+    let ink = if robot.name.team == TeamColour::Yellow {
+        INK
+    } else {
+        BACKGROUND
+    };
+    out.push_str(&label(
+        &robot.name.number.to_string(),
+        c.0,
+        c.1,
+        s * 0.62,
+        ink,
+    ));
+    out
+}
+
+/// Moves (a dashed trail), explosions (a burst two hexes wide), drownings and lightning (a
+/// ring), drawn under the robots.
+fn effects_under(turn: &[Event], layout: &Layout) -> String {
+    let s = layout.s;
+    let mut out = String::new();
+    for event in turn {
+        match event {
+            Event::Moved { from, to, .. } => out.push_str(&line(
+                layout.pos_centre(*from),
+                layout.pos_centre(*to),
+                &format!(
+                    " stroke=\"{INK}\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\"",
+                    num(s / 10.0),
+                    num(s / 4.0),
+                    num(s / 6.0)
+                ),
+            )),
+            Event::Exploded { at, .. } => {
+                let (x, y) = layout.pos_centre(*at);
+                let star: Vec<(f64, f64)> = regular(x, y, 1.0, 24, -90.0)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (px, py))| {
+                        let r = if i % 2 == 0 { 2.2 * s } else { 1.4 * s };
+                        (x + (px - x) * r, y + (py - y) * r)
+                    })
+                    .collect();
+                out.push_str(&polygon(
+                    &star,
+                    &format!(
+                        " fill=\"{BURST}\" fill-opacity=\"0.6\" stroke=\"{SHOT}\" stroke-width=\"{}\"",
+                        num(s / 10.0)
+                    ),
+                ));
+            }
+            Event::Drowned { at, .. } => out.push_str(&ring(layout.pos_centre(*at), s, LAKE)),
+            Event::Lightning { at, .. } => out.push_str(&ring(layout.pos_centre(*at), s, BOLT)),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn ring((x, y): (f64, f64), s: f64, colour: &str) -> String {
+    circle(
+        x,
+        y,
+        s * 0.85,
+        &format!(
+            " fill=\"none\" stroke=\"{colour}\" stroke-width=\"{}\"",
+            num(s / 5.0)
+        ),
+    )
+}
+
+/// Each shot: a line from the shooter along its facing to where the shot stopped (the robot
+/// or computer it hit, a shape under the advanced rule, the board's edge, or 2 hexes).
+fn shots(m: &Match, turn: &[Event], layout: &Layout) -> String {
+    let board = m.board();
+    let s = layout.s;
+    let mut out = String::new();
+    for (i, event) in turn.iter().enumerate() {
+        let Event::Fired { robot, facing, .. } = event else {
+            continue;
+        };
+        let Some(id) = m.robot_by_name(*robot) else {
+            continue;
+        };
+        let from = m.robot(id).cell;
+        // What this shot did: the events after it, up to the next shot.
+        let hit = turn[i + 1..]
+            .iter()
+            .take_while(|e| !matches!(e, Event::Fired { .. }))
+            .find_map(|e| match e {
+                Event::Hit { distance, .. } => Some(*distance),
+                _ => None,
+            });
+        let mut end = layout.cell_centre(board, from);
+        let mut cell = from;
+        for distance in 1..=2u8 {
+            let Some(next) = board.neighbour(cell, *facing) else {
+                end = plus(end, unit(*facing), s * 0.87);
+                break;
+            };
+            cell = next;
+            end = layout.cell_centre(board, cell);
+            let stops = match board.cell(cell).terrain {
+                Terrain::Computer(_) => true,
+                Terrain::Shape(..) => m.rules().shapes_block,
+                _ => false,
+            };
+            if hit == Some(distance) || stops {
+                break;
+            }
+        }
+        let start = plus(layout.cell_centre(board, from), unit(*facing), s * 0.6);
+        out.push_str(&line(
+            start,
+            end,
+            &format!(
+                " stroke=\"{SHOT}\" stroke-width=\"{}\" stroke-linecap=\"round\"",
+                num(s / 5.0)
+            ),
+        ));
+        out.push_str(&polygon(
+            &regular(end.0, end.1, s * 0.3, 4, 0.0),
+            &format!(" fill=\"{SHOT}\""),
+        ));
+    }
+    out
+}
+
+/// Whether a robot turn changed what a picture shows: a move, a turn, a shot, an
+/// explosion, a robot lost, lightning.
+pub fn visible(turn: &[Event]) -> bool {
+    turn.iter().any(|e| {
+        matches!(
+            e,
+            Event::Moved { .. }
+                | Event::Rotated { .. }
+                | Event::Fired { .. }
+                | Event::Hit { .. }
+                | Event::ComputerHit { .. }
+                | Event::Exploded { .. }
+                | Event::Destroyed { .. }
+                | Event::Drowned { .. }
+                | Event::FellOff { .. }
+                | Event::Lightning { .. }
+        )
+    })
+}
+
+/// Every colour the pictures use as it is (blends of camps and effects aside), for a fixed
+/// palette.
+pub fn palette() -> Vec<&'static str> {
+    let mut colours = vec![
+        BACKGROUND, PLAIN, OUTLINE, LAKE, LIGHTNING, BOLT, COMPUTER, INK, WRECK, SHOT, BURST,
+    ];
+    colours.extend(ShapeColour::ALL.map(shape_colour));
+    colours.extend(TeamColour::ALL.map(team_colour));
+    colours
+}
