@@ -21,7 +21,12 @@ fn main() -> ExitCode {
         Command::Board { file, picture, .. } => cli::battle::board(&file, &picture),
         Command::Debug(args) => cli::battle::debug(args),
         Command::Replay(args) => cli::battle::replay(&args),
-        Command::Bench { matches, json } => cli::battle::bench(matches, json),
+        Command::Duel(args) => cli::tournament::duel(&args),
+        Command::Tournament(args) => cli::tournament::tournament(&args),
+        Command::Bench {
+            tournament: true, ..
+        } => cli::tournament::bench(),
+        Command::Bench { matches, json, .. } => cli::battle::bench(matches, json),
         Command::Completions { shell } => cli::manual::completions(shell),
         Command::Man => cli::manual::man(),
         Command::Micro { command } => cli::micro::run(command),

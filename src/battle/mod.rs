@@ -19,4 +19,5 @@ pub mod report;
 pub mod shipped;
 pub mod svg;
 pub mod terrain;
+pub mod tournament;
 pub mod view;

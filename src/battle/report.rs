@@ -119,6 +119,19 @@ pub fn reason_code(reason: EndReason) -> &'static str {
     }
 }
 
+/// The end reason of a code (`last_team_standing`, …), for documents read back.
+pub fn reason_from_code(code: &str) -> Option<EndReason> {
+    [
+        EndReason::LastTeamStanding,
+        EndReason::AllDestroyed,
+        EndReason::CampEntered,
+        EndReason::ComputerDestroyed,
+        EndReason::RoundLimit,
+    ]
+    .into_iter()
+    .find(|r| reason_code(*r) == code)
+}
+
 fn cause(c: Cause) -> (Option<&'static str>, Option<String>) {
     match c {
         Cause::Shot(by) => (Some("shot"), name(by)),

@@ -180,6 +180,12 @@ pub enum Command {
         #[command(subcommand)]
         command: RicochetCommand,
     },
+    /// Head to head: two programs, each side K copies of one, both colour assignments over
+    /// a range of seeds; wins, draws, losses and the win rate with its 95 % interval.
+    Duel(DuelArgs),
+    /// Every pairing of programs, both colour assignments, N seeds each: the standings
+    /// (points, win rate, rating) and the head-to-head matrix (docs/TOURNAMENTS.md).
+    Tournament(TournamentArgs),
     /// Play a fixed workload of matches and report robot turns per second.
     Bench {
         /// How many matches to play.
@@ -188,6 +194,10 @@ pub enum Command {
         /// Print the figures as one JSON object (docs/FORMATS.md, "Benchmark figures").
         #[arg(long)]
         json: bool,
+        /// Time the tournament of the shipped programs instead (20 seeds, the defaults of
+        /// `robots tournament`): matches per second on one thread and on every core.
+        #[arg(long, conflicts_with_all = ["matches", "json"])]
+        tournament: bool,
     },
     /// Print a shell completion script (README, "Installing").
     Completions {
@@ -417,5 +427,147 @@ mod tests {
             "no description:\n{}",
             missing.join("\n")
         );
+    }
+}
+
+/// What every match of a duel or tournament shares.
+#[derive(Args, Clone, Debug)]
+pub struct FieldArgs {
+    /// The board: a shipped board's name (classic, duel, melee) or a board file.
+    #[arg(long, default_value = "classic")]
+    pub board: String,
+    /// The scenario: 1 destroy every enemy robot, 2 enter the enemy camp, 3 hit the enemy
+    /// computer.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub scenario: u8,
+    /// Robots a side: K copies of the side's program (1 to 9).
+    #[arg(long, value_name = "K", default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=9))]
+    pub robots: u8,
+    /// The round limit of every match: reaching it is a draw (R-A18).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub rounds: u32,
+    /// Threads to play on [default: every core]. The results are the same for any number.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub jobs: Option<u16>,
+}
+
+/// The seed indices: `N` for 1 to N, or `A..B` (both included).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seeds(pub std::ops::RangeInclusive<u32>);
+
+impl std::str::FromStr for Seeds {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Seeds, String> {
+        let number = |t: &str| {
+            t.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("`{t}` is not a seed index (0 to 4294967295)"))
+        };
+        let (first, last) = match text.split_once("..") {
+            Some((a, b)) => (number(a)?, number(b.trim_start_matches('='))?),
+            None => (1, number(text)?),
+        };
+        if first > last || (first == 1 && last == 0) {
+            return Err(format!(
+                "`{text}` holds no seed: give N (1 to N) or A..B with A <= B"
+            ));
+        }
+        if u64::from(last - first) >= 1_000_000 {
+            return Err(format!("`{text}`: at most 1,000,000 seeds"));
+        }
+        Ok(Seeds(first..=last))
+    }
+}
+
+/// `robots duel`.
+#[derive(Args)]
+pub struct DuelArgs {
+    /// The first program: a `.robot` file or a shipped program's name; counted from its side.
+    #[arg(value_name = "A")]
+    pub a: String,
+    /// The second program.
+    #[arg(value_name = "B")]
+    pub b: String,
+    #[command(flatten)]
+    pub field: FieldArgs,
+    /// The seed indices of each colour assignment: N (1 to N) or A..B (both included).
+    #[arg(long, default_value = "1..100")]
+    pub seeds: Seeds,
+    /// `text`, or `json`: one object counted from A's side.
+    #[arg(long, value_enum, default_value_t = DuelFormat::Text)]
+    pub format: DuelFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DuelFormat {
+    Text,
+    Json,
+}
+
+/// `robots tournament`.
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct TournamentArgs {
+    #[command(subcommand)]
+    pub command: Option<TournamentCommand>,
+    /// The programs: `.robot` files, shipped names, or one folder (its `.robot` files).
+    #[arg(value_name = "PROGRAMS")]
+    pub programs: Vec<String>,
+    #[command(flatten)]
+    pub field: FieldArgs,
+    /// The seed indices of each pairing and colour assignment: N (1 to N) or A..B.
+    #[arg(long, default_value = "20")]
+    pub seeds: Seeds,
+    /// How to print the standings.
+    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
+    pub format: TableFormat,
+    /// Play only shard I of N (the matches whose number is I modulo N) and print their raw
+    /// results as JSON lines, for `robots tournament merge` (docs/SCALE.md).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+}
+
+#[derive(Subcommand)]
+pub enum TournamentCommand {
+    /// The standings of a sharded tournament from its parts, as the unsharded run prints them.
+    Merge {
+        /// The outputs of `robots tournament … --shard I/N`, every shard once.
+        #[arg(value_name = "PARTS", required = true)]
+        parts: Vec<PathBuf>,
+        /// How to print the standings.
+        #[arg(long, value_enum, default_value_t = TableFormat::Table)]
+        format: TableFormat,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    Table,
+    Json,
+    Csv,
+}
+
+/// `I/N`: shard I of N, 1 <= I <= N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("`{text}` is not a shard: give I/N with 1 <= I <= N, such as 2/3");
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            i.trim().parse::<u32>().map_err(|_| bad())?,
+            n.trim().parse::<u32>().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
     }
 }

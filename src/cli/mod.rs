@@ -13,5 +13,6 @@ pub mod picture;
 pub mod prompt;
 pub mod replay;
 pub mod ricochet;
+pub mod tournament;
 pub mod tui;
 pub mod viewer;

@@ -127,30 +127,41 @@ impl Recorder {
     }
 }
 
-/// A replay's lines, each read with a bound: never more than one byte past it.
-struct Lines {
+/// A file's lines (a replay, a tournament's part), each read with a bound: never more than
+/// one byte past it; gzip-compressed files are read through.
+pub struct Lines {
     inner: Box<dyn BufRead>,
     shown: String,
     number: u64,
 }
 
 impl Lines {
+    /// The file's name, escaped, for messages.
+    pub fn shown(&self) -> &str {
+        &self.shown
+    }
+
+    /// The number of the last line read.
+    pub fn number(&self) -> u64 {
+        self.number
+    }
+
     /// Opens a replay (`-`: standard input); gzip-compressed ones are recognised by their
     /// first bytes, whatever their name.
-    fn open(path: &Path) -> Result<Lines, Failure> {
+    pub fn open(path: &Path) -> Result<Lines, Failure> {
         let shown = escape(&path.display().to_string()).into_owned();
         let raw: Box<dyn Read> = if is_stdin(path) {
             Box::new(std::io::stdin())
         } else {
             Box::new(
                 File::open(path)
-                    .map_err(|e| format!("{shown}: error: cannot read the replay: {e}"))?,
+                    .map_err(|e| format!("{shown}: error: cannot read the file: {e}"))?,
             )
         };
         let mut buffered = BufReader::with_capacity(1 << 16, raw);
         let start = buffered
             .fill_buf()
-            .map_err(|e| format!("{shown}: error: cannot read the replay: {e}"))?;
+            .map_err(|e| format!("{shown}: error: cannot read the file: {e}"))?;
         let inner: Box<dyn BufRead> = if start.starts_with(&[0x1f, 0x8b]) {
             Box::new(BufReader::with_capacity(
                 1 << 16,
@@ -167,7 +178,7 @@ impl Lines {
     }
 
     /// The next line that is not blank, without its line break, if there is one.
-    fn next(&mut self, limit: usize) -> Result<Option<String>, Failure> {
+    pub fn next(&mut self, limit: usize) -> Result<Option<String>, Failure> {
         let mut bytes = Vec::new();
         loop {
             bytes.clear();

@@ -27,4 +27,5 @@ mod replays;
 mod ricochet;
 mod scenarios;
 mod tournament;
+mod tournaments;
 mod viewer;

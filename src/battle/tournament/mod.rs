@@ -1,0 +1,259 @@
+//! Comparing programs (docs/TOURNAMENTS.md): head-to-head duels and round-robin tournaments.
+//! Each side's team is K copies of one program; every pairing is played with both colour
+//! assignments over a range of seed indices. A match's seed derives from the two programs'
+//! names, the colour assignment and the seed index — never from the order the matches are
+//! played in — so results are the same on one thread or many, sharded or not.
+//!
+//! Pure: the caller reads the programs and prints; a stop flag and a tick callback let it
+//! show progress and stop early.
+
+mod rating;
+mod standings;
+
+pub use rating::{Rating, bradley_terry, wilson};
+pub use standings::{HeadToHead, Standing, Standings, standings};
+
+use crate::battle::board::Board;
+use crate::battle::engine::{
+    EndReason, Match, MatchSetup, RobotSetup, Rules, Scenario, SetupError, TeamSetup,
+};
+use crate::battle::lang::Program;
+use crate::battle::report::reason_code;
+use crate::battle::terrain::TeamColour;
+use rayon::prelude::*;
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The most programs a tournament takes: a round robin of 1,000 is half a million pairings.
+pub const MAX_ENTRANTS: usize = 1_000;
+
+/// A program in a tournament, under its name (a file's stem or a shipped name).
+#[derive(Clone, Debug)]
+pub struct Entrant {
+    pub name: String,
+    pub program: Arc<Program>,
+    /// Its text, for replays of its matches.
+    pub source: Arc<str>,
+}
+
+/// What every match of a tournament shares.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub board: Arc<Board>,
+    pub scenario: Scenario,
+    pub rules: Rules,
+    /// Robots a side: K copies of the side's program.
+    pub robots: usize,
+    /// The seed indices each pairing is played with, per colour assignment.
+    pub seeds: RangeInclusive<u32>,
+}
+
+/// One match of a tournament: entrants `a < b` (indices), whether `b` plays green (the first
+/// colour) rather than `a`, and the seed index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Game {
+    pub a: usize,
+    pub b: usize,
+    pub swapped: bool,
+    pub seed_index: u32,
+}
+
+/// How a match went, from `a`'s side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Score {
+    /// Points: 3 a win, 1 a draw.
+    pub fn points(self) -> u32 {
+        match self {
+            Score::Win => 3,
+            Score::Draw => 1,
+            Score::Loss => 0,
+        }
+    }
+
+    /// The share of the match won: 1, ½ or 0.
+    pub fn share(self) -> f64 {
+        match self {
+            Score::Win => 1.0,
+            Score::Draw => 0.5,
+            Score::Loss => 0.0,
+        }
+    }
+
+    /// The same match from the other side.
+    pub fn flip(self) -> Score {
+        match self {
+            Score::Win => Score::Loss,
+            Score::Draw => Score::Draw,
+            Score::Loss => Score::Win,
+        }
+    }
+}
+
+/// A match played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    pub game: Game,
+    pub seed: u64,
+    pub score: Score,
+    pub rounds: u32,
+    pub reason: EndReason,
+}
+
+impl GameResult {
+    pub fn reason_code(&self) -> &'static str {
+        reason_code(self.reason)
+    }
+}
+
+/// Every match of a round robin of `n` entrants, in a fixed order: pairings `a < b` in
+/// order, then green `a`, then green `b`, each over the seed indices.
+pub fn schedule(n: usize, seeds: &RangeInclusive<u32>) -> Vec<Game> {
+    let mut games = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            for swapped in [false, true] {
+                for seed_index in seeds.clone() {
+                    games.push(Game {
+                        a,
+                        b,
+                        swapped,
+                        seed_index,
+                    });
+                }
+            }
+        }
+    }
+    games
+}
+
+/// The number of matches [`schedule`] gives, computed without building it.
+pub fn schedule_len(n: usize, seeds: &RangeInclusive<u32>) -> u64 {
+    let pairs = (n as u64) * (n.saturating_sub(1) as u64) / 2;
+    let per_seed = u64::from(seeds.end().saturating_sub(*seeds.start())) + 1;
+    let per_seed = if seeds.is_empty() { 0 } else { per_seed };
+    pairs * 2 * per_seed
+}
+
+/// The seed of a match, from the names of the programs (green's first), and the seed index:
+/// FNV-1a over the bytes, mixed by SplitMix64. The same on every machine.
+pub fn game_seed(green: &str, violet: &str, seed_index: u32) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    eat(green.as_bytes());
+    eat(&[0]);
+    eat(violet.as_bytes());
+    eat(&[0]);
+    eat(&seed_index.to_le_bytes());
+    let mut z = h.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The match of `game`: green plays `a`'s program (or `b`'s, swapped), violet the other.
+pub fn setup(entrants: &[Entrant], config: &Config, game: Game) -> MatchSetup {
+    let (green, violet) = if game.swapped {
+        (&entrants[game.b], &entrants[game.a])
+    } else {
+        (&entrants[game.a], &entrants[game.b])
+    };
+    let team = |colour, e: &Entrant| TeamSetup {
+        colour,
+        robots: (0..config.robots)
+            .map(|_| RobotSetup {
+                program: Arc::clone(&e.program),
+                origin: e.name.clone(),
+                source: Arc::clone(&e.source),
+                at: None,
+                facing: None,
+            })
+            .collect(),
+    };
+    MatchSetup {
+        name: format!("{} v {} #{}", green.name, violet.name, game.seed_index),
+        board: Arc::clone(&config.board),
+        scenario: config.scenario,
+        rules: config.rules,
+        seed: game_seed(&green.name, &violet.name, game.seed_index),
+        teams: vec![
+            team(TeamColour::Green, green),
+            team(TeamColour::Violet, violet),
+        ],
+        signals: Vec::new(),
+    }
+}
+
+/// Plays one match to its end.
+pub fn play(entrants: &[Entrant], config: &Config, game: Game) -> Result<GameResult, SetupError> {
+    let setup = setup(entrants, config, game);
+    let mut m = Match::new(&setup)?;
+    let outcome = m.run(|_| {}).cloned().ok_or(SetupError::NoTeams)?;
+    let a_green = !game.swapped;
+    let score = match outcome.winner {
+        None => Score::Draw,
+        Some(TeamColour::Green) if a_green => Score::Win,
+        Some(TeamColour::Green) => Score::Loss,
+        Some(_) if a_green => Score::Loss,
+        Some(_) => Score::Win,
+    };
+    Ok(GameResult {
+        game,
+        seed: setup.seed,
+        score,
+        rounds: outcome.rounds,
+        reason: outcome.reason,
+    })
+}
+
+/// Plays `games` in parallel on the current rayon pool. The results come in the order of
+/// `games`, whatever the number of threads; a game not played because `stop` was set is
+/// `None`. `tick` is called once per game played.
+pub fn play_all(
+    entrants: &[Entrant],
+    config: &Config,
+    games: &[Game],
+    stop: &AtomicBool,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Vec<Option<GameResult>>, SetupError> {
+    games
+        .par_iter()
+        .map(|&game| {
+            if stop.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
+            let result = play(entrants, config, game)?;
+            tick();
+            Ok(Some(result))
+        })
+        .collect()
+}
+
+/// Checks that a tournament can be played before any match is: the match of the first
+/// pairing sets up (the board has camps and start points for K robots a side).
+pub fn check(entrants: &[Entrant], config: &Config) -> Result<(), SetupError> {
+    if entrants.len() < 2 {
+        return Ok(());
+    }
+    let game = Game {
+        a: 0,
+        b: 1,
+        swapped: false,
+        seed_index: *config.seeds.start(),
+    };
+    Match::new(&setup(entrants, config, game)).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,168 @@
+use super::*;
+use crate::battle::{board_file, lang, shipped};
+
+fn entrant(name: &str) -> Entrant {
+    let text = shipped::program(name).expect("shipped");
+    Entrant {
+        name: name.into(),
+        program: Arc::new(lang::parse_program(name, text, 15).expect("parses")),
+        source: text.into(),
+    }
+}
+
+fn config(seeds: RangeInclusive<u32>) -> Config {
+    let board = board_file::parse_board("classic", shipped::board("classic").expect("shipped"))
+        .expect("the classic board");
+    Config {
+        board: Arc::new(board),
+        scenario: Scenario::Elimination,
+        rules: Rules::default(),
+        robots: 3,
+        seeds,
+    }
+}
+
+#[test]
+fn every_pairing_is_played_both_ways_on_every_seed() {
+    let games = schedule(4, &(1..=5));
+    assert_eq!(games.len() as u64, schedule_len(4, &(1..=5)));
+    assert_eq!(games.len(), 6 * 2 * 5);
+    for a in 0..4 {
+        for b in a + 1..4 {
+            for swapped in [false, true] {
+                let n = games
+                    .iter()
+                    .filter(|g| g.a == a && g.b == b && g.swapped == swapped)
+                    .count();
+                assert_eq!(n, 5);
+            }
+        }
+    }
+    assert_eq!(schedule_len(1, &(1..=5)), 0);
+}
+
+#[test]
+fn a_seed_depends_on_the_programs_and_the_index_only() {
+    assert_eq!(
+        game_seed("hunter", "sentinel", 3),
+        game_seed("hunter", "sentinel", 3)
+    );
+    assert_ne!(
+        game_seed("hunter", "sentinel", 3),
+        game_seed("sentinel", "hunter", 3)
+    );
+    assert_ne!(
+        game_seed("hunter", "sentinel", 3),
+        game_seed("hunter", "sentinel", 4)
+    );
+    // The names are separated: `ab`+`c` is not `a`+`bc`.
+    assert_ne!(game_seed("ab", "c", 1), game_seed("a", "bc", 1));
+}
+
+#[test]
+fn the_results_are_the_same_on_one_thread_or_two() {
+    let entrants: Vec<Entrant> = ["hunter", "kamikaze", "sentinel"].map(entrant).into();
+    let config = config(1..=4);
+    let games = schedule(entrants.len(), &config.seeds);
+    let stop = AtomicBool::new(false);
+    let on = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool");
+        pool.install(|| play_all(&entrants, &config, &games, &stop, &|| {}))
+            .expect("plays")
+    };
+    let one = on(1);
+    assert_eq!(one, on(2));
+    assert!(one.iter().all(Option::is_some));
+    // The colour assignment matters: the same seed index, swapped, is another match.
+    let (x, y) = (one[0].expect("played"), one[4].expect("played"));
+    assert_eq!((x.game.seed_index, y.game.seed_index), (1, 1));
+    assert_ne!(x.seed, y.seed);
+}
+
+#[test]
+fn a_stopped_tournament_plays_nothing_more() {
+    let entrants: Vec<Entrant> = ["hunter", "sentinel"].map(entrant).into();
+    let config = config(1..=3);
+    let games = schedule(2, &config.seeds);
+    let stop = AtomicBool::new(true);
+    let results = play_all(&entrants, &config, &games, &stop, &|| {}).expect("plays");
+    assert!(results.iter().all(Option::is_none));
+}
+
+/// Results where `i` beats `j > i` in `p` of their matches (out of `n` per pairing, with a
+/// fixed pattern, not at random), the rest lost.
+fn synthetic(programs: usize, n: u32, p: f64) -> Vec<GameResult> {
+    let mut results = Vec::new();
+    for a in 0..programs {
+        for b in a + 1..programs {
+            for k in 0..n {
+                let win = f64::from(k % 10) < p * 10.0;
+                results.push(GameResult {
+                    game: Game {
+                        a,
+                        b,
+                        swapped: k % 2 == 1,
+                        seed_index: k,
+                    },
+                    seed: 0,
+                    score: if win { Score::Win } else { Score::Loss },
+                    rounds: 1,
+                    reason: EndReason::LastTeamStanding,
+                });
+            }
+        }
+    }
+    results
+}
+
+#[test]
+fn a_stronger_program_ranks_above_a_weaker_one() {
+    let names: Vec<String> = ["strong", "middle", "weak", "weakest"]
+        .map(String::from)
+        .into();
+    let table = standings(&names, &synthetic(4, 40, 0.7));
+    let order: Vec<&str> = table.rows.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(order, ["strong", "middle", "weak", "weakest"]);
+    let ratings: Vec<f64> = table.rows.iter().map(|r| r.rating.rating).collect();
+    assert!(ratings.windows(2).all(|w| w[0] > w[1]), "{ratings:?}");
+    // Centred on 1500.
+    let mean = ratings.iter().sum::<f64>() / 4.0;
+    assert!((mean - 1500.0).abs() < 30.0, "{mean}");
+    let strong = &table.rows[0];
+    assert_eq!(strong.played, 120);
+    assert_eq!(strong.points, 3 * strong.wins + strong.draws);
+}
+
+#[test]
+fn intervals_shrink_with_more_seeds() {
+    let names: Vec<String> = ["a", "b", "c"].map(String::from).into();
+    let width = |n| {
+        standings(&names, &synthetic(3, n, 0.6)).rows[0]
+            .rating
+            .interval
+    };
+    let (few, many) = (width(10), width(1000));
+    assert!(many < few / 5.0, "{few} then {many}");
+    // Equal programs: the ratings overlap.
+    let even = standings(&names, &synthetic(3, 100, 0.5));
+    let (top, bottom) = (&even.rows[0].rating, &even.rows[2].rating);
+    assert!(top.rating - top.interval < bottom.rating + bottom.interval);
+}
+
+#[test]
+fn wilson_intervals_are_the_textbook_ones() {
+    let (lo, hi) = wilson(0.5, 100);
+    assert!(
+        (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+        "{lo} {hi}"
+    );
+    let (lo, hi) = wilson(1.0, 10);
+    assert!(
+        (lo - 0.7225).abs() < 1e-3 && (hi - 1.0).abs() < 1e-9,
+        "{lo} {hi}"
+    );
+    assert_eq!(wilson(0.3, 0), (0.0, 1.0));
+}

@@ -1,0 +1,275 @@
+//! `robots duel` and `robots tournament` (docs/TOURNAMENTS.md): programs read, matches played
+//! in parallel (rayon, results independent of the thread count), a progress bar on a
+//! terminal, Ctrl-C printing the standings so far; shards and their merge (docs/SCALE.md).
+
+use super::files::{FileKind, expect_kind, read_input};
+use super::flags::{DuelArgs, DuelFormat, FieldArgs, Shard, TournamentArgs};
+use super::output::Failure;
+use robots::battle::engine::{Rules, Scenario};
+use robots::battle::tournament::{
+    Config, Entrant, Game, GameResult, MAX_ENTRANTS, Score, play_all, schedule, schedule_len,
+    standings, wilson,
+};
+use robots::battle::{board_file, match_file, shipped};
+use robots::text::escape;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+mod parts;
+mod show;
+
+/// A program by shipped name or file; its name is the shipped name or the file's stem.
+fn entrant(spec: &str) -> Result<Entrant, Failure> {
+    if let Some(text) = shipped::program(spec) {
+        let program = match_file::parse_program_file(&format!("programs/{spec}.robot"), text)?;
+        return Ok(Entrant {
+            name: spec.to_string(),
+            program: Arc::new(program),
+            source: text.into(),
+        });
+    }
+    let path = Path::new(spec);
+    let text = read_input(path)?;
+    expect_kind("tournament", FileKind::Program, path, &text)?;
+    let program = match_file::parse_program_file(spec, &text)?;
+    let name = path
+        .file_stem()
+        .map_or_else(|| spec.to_string(), |s| s.to_string_lossy().into_owned());
+    Ok(Entrant {
+        name,
+        program: Arc::new(program),
+        source: text.into(),
+    })
+}
+
+/// The programs named, or the `.robot` files of one folder, in name order; names unique.
+fn entrants(specs: &[String]) -> Result<Vec<Entrant>, Failure> {
+    let mut specs = specs.to_vec();
+    if let [one] = specs.as_slice()
+        && Path::new(one).is_dir()
+    {
+        let dir = one.clone();
+        let listing = std::fs::read_dir(&dir)
+            .map_err(|e| format!("{}: error: cannot list the folder: {e}", escape(&dir)))?;
+        specs = listing
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "robot") && p.is_file())
+            .map(|p| p.display().to_string())
+            .collect();
+        specs.sort();
+    }
+    if specs.len() < 2 {
+        return Err(Failure::Bad(
+            "a tournament needs at least two programs (files, shipped names, or a folder of .robot files)".into(),
+        ));
+    }
+    if specs.len() > MAX_ENTRANTS {
+        return Err(Failure::Bad(format!(
+            "{} programs: a tournament takes at most {MAX_ENTRANTS}",
+            specs.len()
+        )));
+    }
+    let list: Vec<Entrant> = specs.iter().map(|s| entrant(s)).collect::<Result<_, _>>()?;
+    let mut names: Vec<&str> = list.iter().map(|e| e.name.as_str()).collect();
+    names.sort_unstable();
+    if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+        return Err(Failure::Bad(format!(
+            "two programs are named `{}`: a program's name (its file's stem) must be unique",
+            escape(w[0])
+        )));
+    }
+    Ok(list)
+}
+
+/// The shared settings of every match.
+fn config(field: &FieldArgs, seeds: std::ops::RangeInclusive<u32>) -> Result<Config, Failure> {
+    let board = match shipped::board(&field.board) {
+        Some(text) => board_file::parse_board(&format!("boards/{}.yaml", field.board), text)?,
+        None => {
+            let path = Path::new(&field.board);
+            let text = read_input(path)?;
+            expect_kind("tournament", FileKind::HexBoard, path, &text)?;
+            board_file::parse_board(&field.board, &text)?
+        }
+    };
+    Ok(Config {
+        board: Arc::new(board),
+        scenario: Scenario::from_number(u32::from(field.scenario))
+            .ok_or_else(|| Failure::Bad("the scenario is 1, 2 or 3".into()))?,
+        rules: Rules {
+            rounds: field.rounds,
+            ..Rules::default()
+        },
+        robots: usize::from(field.robots),
+        seeds,
+    })
+}
+
+/// Plays `games` on `jobs` threads, with a progress bar on a terminal; Ctrl-C stops what is
+/// left. The results in the order of `games`, `None` for those not played.
+fn play(
+    entrants: &[Entrant],
+    config: &Config,
+    games: &[Game],
+    jobs: Option<u16>,
+) -> Result<Vec<Option<GameResult>>, Failure> {
+    use std::io::IsTerminal;
+    robots::battle::tournament::check(entrants, config)?;
+    static STOP: AtomicBool = AtomicBool::new(false);
+    // A second Ctrl-C (or a handler already set) falls back to the default: the process ends.
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(games.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{pos}/{len} matches {wide_bar} {percent}% ETA {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let threads = jobs.map_or(0, usize::from);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start the threads: {e}"))?;
+    let results = pool.install(|| play_all(entrants, config, games, &STOP, &|| bar.inc(1)));
+    bar.finish_and_clear();
+    Ok(results?)
+}
+
+/// How many were not played, said on stderr, as a failure after the output.
+fn stopped(results: &[Option<GameResult>]) -> Result<(), Failure> {
+    let missing = results.iter().filter(|r| r.is_none()).count();
+    if missing == 0 {
+        return Ok(());
+    }
+    Err(Failure::NoAnswer(format!(
+        "stopped (Ctrl-C) with {missing} of {} matches not played: the standings above count only those played",
+        results.len()
+    )))
+}
+
+/// `robots duel A B`.
+pub fn duel(args: &DuelArgs) -> Result<(), Failure> {
+    let mut list = vec![entrant(&args.a)?, entrant(&args.b)?];
+    // A program against itself: the second copy is told apart by a mark (and so gets its
+    // own seeds).
+    if list[0].name == list[1].name {
+        list[1].name.push('\'');
+    }
+    let config = config(&args.field, args.seeds.0.clone())?;
+    let games = schedule(2, &config.seeds);
+    let results = play(&list, &config, &games, args.field.jobs)?;
+    let played: Vec<GameResult> = results.iter().flatten().copied().collect();
+    let count = |s: Score| played.iter().filter(|r| r.score == s).count() as u64;
+    let (wins, draws, losses) = (count(Score::Win), count(Score::Draw), count(Score::Loss));
+    let matches = played.len() as u64;
+    let share = if matches == 0 {
+        0.0
+    } else {
+        (wins as f64 + draws as f64 / 2.0) / matches as f64
+    };
+    let (lo, hi) = wilson(share, matches);
+    let doc = show::DuelDoc {
+        a: list[0].name.clone(),
+        b: list[1].name.clone(),
+        matches,
+        wins,
+        draws,
+        losses,
+        win_rate: show::round4(share),
+        interval: [show::round4(lo), show::round4(hi)],
+    };
+    match args.format {
+        DuelFormat::Json => outln!(
+            "{}",
+            serde_json::to_string(&doc).map_err(|e| e.to_string())?
+        ),
+        DuelFormat::Text => out!("{}", show::duel_text(&doc, &config)),
+    }
+    stopped(&results)
+}
+
+/// `robots tournament PROGRAMS... | DIR`, `--shard I/N`, and `robots tournament merge`.
+pub fn tournament(args: &TournamentArgs) -> Result<(), Failure> {
+    if let Some(super::flags::TournamentCommand::Merge { parts, format }) = &args.command {
+        let (names, field, results) = parts::merge(parts)?;
+        let table = standings(&names, &results);
+        out!("{}", show::standings(&table, &field, *format));
+        return Ok(());
+    }
+    let list = entrants(&args.programs)?;
+    let config = config(&args.field, args.seeds.0.clone())?;
+    let total = schedule_len(list.len(), &config.seeds);
+    if total > 100_000_000 {
+        return Err(Failure::Bad(format!(
+            "{total} matches: at most 100,000,000 in one tournament (shard it, docs/SCALE.md)"
+        )));
+    }
+    let mut games = schedule(list.len(), &config.seeds);
+    if let Some(Shard { index, count }) = args.shard {
+        let keep = |i: usize| (i as u64) % u64::from(count) == u64::from(index - 1);
+        games = games
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| keep(*i))
+            .map(|(_, g)| g)
+            .collect();
+    }
+    let results = play(&list, &config, &games, args.field.jobs)?;
+    let names: Vec<String> = list.iter().map(|e| e.name.clone()).collect();
+    let field = parts::Field::new(&names, &config, &args.field.board);
+    if let Some(shard) = args.shard {
+        out!("{}", parts::shard_lines(&field, shard, &results));
+        return stopped(&results);
+    }
+    let played: Vec<GameResult> = results.iter().flatten().copied().collect();
+    let table = standings(&names, &played);
+    out!("{}", show::standings(&table, &field, args.format));
+    stopped(&results)
+}
+
+/// `robots bench --tournament`: the tournament of the shipped programs (20 seeds, the
+/// defaults of `robots tournament`) timed on one thread, then on every core.
+pub fn bench() -> Result<(), Failure> {
+    let list: Vec<Entrant> = shipped::PROGRAMS
+        .iter()
+        .map(|(name, _)| entrant(name))
+        .collect::<Result<_, _>>()?;
+    let field = FieldArgs {
+        board: "classic".into(),
+        scenario: 1,
+        robots: 3,
+        rounds: 200,
+        jobs: None,
+    };
+    let config = config(&field, 1..=20)?;
+    let games = schedule(list.len(), &config.seeds);
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    for threads in [1, cores] {
+        let start = std::time::Instant::now();
+        let results = play(&list, &config, &games, u16::try_from(threads).ok())?;
+        let seconds = start.elapsed().as_secs_f64();
+        stopped(&results)?;
+        let rate = games.len() as f64 / seconds;
+        outln!(
+            "{} programs, {} matches on {}: {:.2} s, {:.0} matches/s ({:.0} per core)",
+            list.len(),
+            games.len(),
+            robots::text::count(threads, "thread"),
+            seconds,
+            rate,
+            rate / threads as f64
+        );
+    }
+    Ok(())
+}
