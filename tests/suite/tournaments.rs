@@ -44,6 +44,22 @@ fn the_shipped_tournament_is_the_same_on_one_thread_two_or_three_shards() {
         let mut merge = vec!["tournament", "merge", "--format", format];
         merge.extend(parts.iter().map(String::as_str));
         assert_eq!(ok(&merge), one, "{format}: shards merged");
+        // A part may be gzip-compressed.
+        let gz = dir.join("part1.jsonl.gz");
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut encoder, &std::fs::read(&parts[0]).unwrap()).unwrap();
+        std::fs::write(&gz, encoder.finish().unwrap()).unwrap();
+        let gz = gz.display().to_string();
+        let merge = [
+            "tournament",
+            "merge",
+            "--format",
+            format,
+            &gz,
+            &parts[1],
+            &parts[2],
+        ];
+        assert_eq!(ok(&merge), one, "{format}: a compressed part");
     }
     // Every pairing both ways: 9 programs, 36 pairings, 2 colours, 2 seeds.
     let table = ok(&["tournament", "programs/", "--seeds", "2"]);
