@@ -241,7 +241,11 @@ pub enum RicochetCommand {
         max_states: u64,
     },
     /// Solve a fixed set of positions; print time and peak memory for each.
-    Bench,
+    Bench {
+        /// Print the figures as one JSON object (docs/FORMATS.md, "Benchmark figures").
+        #[arg(long)]
+        json: bool,
+    },
     /// Play a game: targets drawn, bids, demonstrations, tokens.
     Play(RicochetPlay),
     /// Write a random position on a random original board.
@@ -261,6 +265,10 @@ pub enum RicochetCommand {
         /// The moves, each a colour and a direction (N, E, S, W), separated by commas.
         #[arg(value_name = "MOVES")]
         moves: String,
+        /// Print the verdict as one JSON object: {"valid": true, "moves": n} or {"valid":
+        /// false, "reason": "..."} (the exit code is the same).
+        #[arg(long)]
+        json: bool,
     },
 }
 

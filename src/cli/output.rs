@@ -97,7 +97,10 @@ pub fn finish(result: Result<(), Failure>) -> ExitCode {
             ExitCode::from(2)
         }
         Err(Failure::NoAnswer(message)) => {
-            eprintln!("{message}");
+            // An empty message: the answer ("no") is already on standard output.
+            if !message.is_empty() {
+                eprintln!("{message}");
+            }
             ExitCode::from(1)
         }
     }

@@ -34,7 +34,7 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
             max_moves,
             max_states,
         } => solve(&position, json, max_moves, max_states)?,
-        RicochetCommand::Bench => bench(),
+        RicochetCommand::Bench { json } => bench(json),
         RicochetCommand::Play(flags) => play(flags)?,
         RicochetCommand::Random { seed, robots } => {
             let five = robots == 5;
@@ -43,7 +43,11 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
                 ricochet_robots::files::random_yaml(seed, if five { 5 } else { 4 })
             );
         }
-        RicochetCommand::Check { position, moves } => check(&position, &moves)?,
+        RicochetCommand::Check {
+            position,
+            moves,
+            json,
+        } => check(&position, &moves, json)?,
     }
     Ok(())
 }
@@ -159,9 +163,18 @@ fn solve(position: &Path, json: bool, max_moves: u32, max_states: u64) -> Result
 }
 
 /// `ricochet bench`: the fixed position set, each solved and timed, with its peak memory.
-fn bench() {
+fn bench(json: bool) {
+    #[derive(serde::Serialize)]
+    struct Line {
+        position: String,
+        /// Null when the position has no solution within 40 moves.
+        moves: Option<u32>,
+        milliseconds: f64,
+        peak_mib: f64,
+    }
     let mut total = 0.0;
     let mut highest = 0;
+    let mut lines = Vec::new();
     for (name, p) in ricochet_robots::bench::positions() {
         memory::reset_peak();
         let started = std::time::Instant::now();
@@ -170,12 +183,36 @@ fn bench() {
         let peak = memory::peak();
         total += seconds;
         highest = highest.max(peak);
-        let moves = answer.map_or("none".to_string(), |s| s.moves.to_string());
-        outln!(
-            "{name:<10} {moves:>4} moves {:>10.3} ms {:>8.1} MiB peak",
-            seconds * 1e3,
-            peak as f64 / 1048576.0
-        );
+        let line = Line {
+            position: name.clone(),
+            moves: answer.ok().map(|s| s.moves),
+            milliseconds: (seconds * 1e6).round() / 1e3,
+            peak_mib: (peak as f64 / 1048576.0 * 10.0).round() / 10.0,
+        };
+        if !json {
+            let moves = line.moves.map_or("none".to_string(), |m| m.to_string());
+            outln!(
+                "{name:<10} {moves:>4} moves {:>10.3} ms {:>8.1} MiB peak",
+                seconds * 1e3,
+                peak as f64 / 1048576.0
+            );
+        }
+        lines.push(line);
+    }
+    if json {
+        #[derive(serde::Serialize)]
+        struct Doc {
+            positions: Vec<Line>,
+            total_seconds: f64,
+            highest_peak_mib: f64,
+        }
+        let doc = Doc {
+            positions: lines,
+            total_seconds: (total * 1e3).round() / 1e3,
+            highest_peak_mib: (highest as f64 / 1048576.0 * 10.0).round() / 10.0,
+        };
+        outln!("{}", serde_json::to_string(&doc).unwrap_or_default());
+        return;
     }
     outln!(
         "all {} positions: {total:.3} s; highest peak {:.1} MiB",
@@ -184,13 +221,35 @@ fn bench() {
     );
 }
 
+/// `ricochet check --json`: `{"valid": true, "moves": n}` or `{"valid": false, "reason": …}`.
+#[derive(serde::Serialize)]
+struct CheckDoc {
+    valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+impl CheckDoc {
+    fn json(moves: Option<u32>, reason: Option<String>) -> String {
+        let doc = CheckDoc {
+            valid: moves.is_some(),
+            moves,
+            reason,
+        };
+        serde_json::to_string(&doc).unwrap_or_default()
+    }
+}
+
 /// `ricochet check`: a proposed solution replayed.
-fn check(position: &Path, moves: &str) -> Result<(), Failure> {
+fn check(position: &Path, moves: &str, json: bool) -> Result<(), Failure> {
     let p = ricochet_position(position)?;
     let moves = ricochet_robots::position::parse_moves(moves).map_err(|e| e.to_string())?;
     use ricochet_robots::position::MoveError;
     use ricochet_robots::solve::CheckError;
     match ricochet_robots::solve::check(&p, &moves) {
+        Ok(n) if json => outln!("{}", CheckDoc::json(Some(n), None)),
         Ok(n) => outln!("valid: {}", robots::text::count(n, "move")),
         // A move this position cannot even name is bad input (exit 2), not a wrong answer.
         Err(
@@ -200,6 +259,10 @@ fn check(position: &Path, moves: &str) -> Result<(), Failure> {
                 ..
             },
         ) => return Err(Failure::Bad(format!("error: {why}"))),
+        Err(why) if json => {
+            outln!("{}", CheckDoc::json(None, Some(why.to_string())));
+            return Err(Failure::NoAnswer(String::new()));
+        }
         Err(why) => return Err(Failure::NoAnswer(format!("not valid: {why}"))),
     }
     Ok(())

@@ -623,3 +623,23 @@ fn colour_only_when_asked_or_on_a_terminal_and_never_with_no_color() {
     assert!(o.status.success());
     assert!(!stdout(&o).contains('\x1b'));
 }
+
+#[test]
+fn ricochet_check_and_bench_answer_in_json() {
+    let position = "tests/ricochet/original-board-8-moves.yaml";
+    let moves = "green S, green W, green N, green E, green S, red S, green W, green N";
+    let o = robots(&["ricochet", "check", position, moves, "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), r#"{"valid":true,"moves":8}"#);
+    let o = robots(&["ricochet", "check", position, "blue N", "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["valid"], false);
+    assert!(
+        v["reason"].as_str().unwrap().contains("not on the target"),
+        "{v}"
+    );
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    let o = robots(&["ricochet", "check", position, "silver N", "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+}
