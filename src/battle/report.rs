@@ -265,7 +265,10 @@ impl EventDoc {
                 step: Some(step),
                 ..base("lightning")
             },
-            Event::SignalSent { .. } => base("signal_sent"),
+            Event::SignalSent { why, .. } => EventDoc {
+                reason: Some(why.code()),
+                ..base("signal_sent")
+            },
             Event::SignalReceived { step, effect, .. } => EventDoc {
                 step: Some(step),
                 effect: Some(match effect {

@@ -78,6 +78,37 @@ pub enum IdleReason {
     EmptyStep,
 }
 
+/// Why a signal was sent (R-A15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignalCause {
+    /// The match file scheduled it for this round (R-A15).
+    Scheduled,
+    /// The match file's `when:` condition held at the end of the team's turn (R-A15).
+    Condition,
+    /// Sent by hand, in the debugger or at the table.
+    ByHand,
+}
+
+impl SignalCause {
+    /// Why, in words, for the log.
+    pub fn words(self) -> &'static str {
+        match self {
+            SignalCause::Scheduled => "scheduled for this round",
+            SignalCause::Condition => "its `when` condition holds",
+            SignalCause::ByHand => "sent by hand",
+        }
+    }
+
+    /// Why, as a code, for JSON.
+    pub fn code(self) -> &'static str {
+        match self {
+            SignalCause::Scheduled => "scheduled",
+            SignalCause::Condition => "condition",
+            SignalCause::ByHand => "by_hand",
+        }
+    }
+}
+
 /// What a received signal did (R-A14).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SignalEffect {
@@ -200,9 +231,11 @@ pub enum Event {
         at: Pos,
         step: u8,
     },
-    /// The recipient is public; the step stays secret until it acts (R-A13).
+    /// The recipient and why it was sent are public; the step stays secret until it acts
+    /// (R-A13).
     SignalSent {
         robot: RobotName,
+        why: SignalCause,
     },
     SignalReceived {
         robot: RobotName,
@@ -281,7 +314,7 @@ impl Event {
             | Drowned { robot, .. }
             | FellOff { robot, .. }
             | Lightning { robot, .. }
-            | SignalSent { robot }
+            | SignalSent { robot, .. }
             | SignalReceived { robot, .. }
             | SignalLost { robot }
             | Stalled { robot, .. }
@@ -400,7 +433,7 @@ impl Event {
                 f,
                 "{robot} is struck by lightning at {at}: step {step} destroyed"
             ),
-            SignalSent { robot } => write!(f, "a signal is sent to {robot}"),
+            SignalSent { robot, why } => write!(f, "a signal is sent to {robot} ({})", why.words()),
             SignalReceived {
                 robot,
                 step,

@@ -2,7 +2,7 @@
 //! window for one by hand, R-A13/R-A15), rounds, the round limit (R-A18) and the ends of the
 //! scenarios (RULES A.10). One robot turn is [`step`], a function of `(&Fixed, &mut State)`.
 
-use super::event::{EndReason, Event, RobotName};
+use super::event::{EndReason, Event, RobotName, SignalCause};
 use super::fixed::Fixed;
 use super::query;
 use super::setup::{Scenario, SignalPlan};
@@ -115,7 +115,7 @@ pub(super) fn send_signal(
     if s.signal_window != Some(team) {
         return Err(SignalError::NotYourTurnEnd);
     }
-    Turn { fixed, s }.try_signal(team, id, step, events)
+    Turn { fixed, s }.try_signal(team, id, step, SignalCause::ByHand, events)
 }
 
 impl Turn<'_> {
@@ -124,6 +124,7 @@ impl Turn<'_> {
         team: TeamId,
         id: RobotId,
         step: u8,
+        why: SignalCause,
         events: &mut Vec<Event>,
     ) -> Result<(), SignalError> {
         let state = &self.s.teams[team.index()];
@@ -149,7 +150,7 @@ impl Turn<'_> {
         let state = &mut self.s.teams[team.index()];
         state.signals_left -= 1;
         state.last_signal_round = Some(self.s.clock.round);
-        events.push(Event::SignalSent { robot: name });
+        events.push(Event::SignalSent { robot: name, why });
         Ok(())
     }
 
@@ -163,18 +164,19 @@ impl Turn<'_> {
             }
             let first = fixed.team_robots[team.index()].start;
             let id = RobotId::at(first + usize::from(plan.robot().number) - 1);
-            let (due, step) = match plan {
+            let (due, step, why) = match plan {
                 SignalPlan::Scheduled {
                     round: at, step, ..
-                } => (*at == round, *step),
+                } => (*at == round, *step, SignalCause::Scheduled),
                 SignalPlan::Conditional { when, step, .. } => (
                     self.s.robot(id).alive && query::evaluate(fixed, self.s, id, when),
                     *step,
+                    SignalCause::Condition,
                 ),
             };
             if due {
                 // A plan that breaks the rules (none left, robot gone, …) is simply not sent.
-                let _ = self.try_signal(team, id, step, events);
+                let _ = self.try_signal(team, id, step, why, events);
             }
         }
         self.s.signal_window = Some(team);
