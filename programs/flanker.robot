@@ -1,10 +1,11 @@
 # Flanker: runs along its facing line, turning away from edges and
-# obstacles. It watches the lines ahead-left and ahead-right: when an enemy
-# appears there within 3 hexes it turns to face it, and it fires at any
-# enemy within 2 hexes ahead.
+# obstacles. It watches the lines ahead-left and ahead-right, however far:
+# when an enemy appears there and none is ahead it turns to face it. It
+# fires at an enemy next to it, and at one 2 hexes ahead only when it
+# cannot step closer.
 name: flanker
 
-1: ?1          # an enemy within range ahead?
+1: ?1          # a shot worth firing?
 2: GO 9        #   yes: fire
 3: ?2          # an enemy ahead-right?
 4: GO 11       #   yes: face it
@@ -19,6 +20,6 @@ name: flanker
 13: D+1
 14: RAZ
 
-test 1: enemy ahead within 2 and shots > 0
-test 2: enemy ahead-right within 3 and not enemy ahead
-test 3: not enemy ahead-left within 3 and not (lake ahead 1 or edge ahead 1 or shape ahead 1 or robot ahead 1 or lightning ahead 1 or computer ahead 1)
+test 1: shots > 0 and (enemy ahead 1 or enemy ahead 2 and (robot ahead 1 or lake ahead 1 or shape ahead 1 or lightning ahead 1))
+test 2: enemy ahead-right and not enemy ahead
+test 3: (enemy ahead or not enemy ahead-left) and not (lake ahead 1 or edge ahead 1 or shape ahead 1 or robot ahead 1 or lightning ahead 1 or computer ahead 1)

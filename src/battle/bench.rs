@@ -98,25 +98,33 @@ pub fn play(workload: &[MatchSetup], count: u32) -> Report {
     report
 }
 
-/// A 500-round match on the classic board (three sentinels a side never meet, so it runs to
-/// the limit), played to its end in a debugger timeline: 3,000 robot turns of history.
+/// A sentinel that never leaves its hex (the shipped `sentinel` goes looking for enemies).
+const STILL_SENTINEL: &str = "name: still sentinel
+1: ?1
+2: GO 5
+3: R+1
+4: RAZ
+5: T
+6: RAZ
+test 1: enemy ahead within 2 and not friend ahead 1
+";
+
+/// A 500-round match on the classic board (three sentinels a side that never move never meet,
+/// so it runs to the limit), played to its end in a debugger timeline: 3,000 robot turns of
+/// history.
 pub fn long_timeline() -> Result<crate::battle::debug::Timeline, Diagnostic> {
     let board = Arc::new(crate::battle::board_file::parse_board(
         "boards/classic.yaml",
         shipped::BOARDS[0].1,
     )?);
-    let sentinel = Arc::new(parse_program(
-        "programs/sentinel.robot",
-        shipped::program("sentinel").expect("shipped"),
-        15,
-    )?);
+    let sentinel = Arc::new(parse_program("still_sentinel.robot", STILL_SENTINEL, 15)?);
     let team = |colour| TeamSetup {
         colour,
         robots: (0..3)
             .map(|_| RobotSetup {
                 program: Arc::clone(&sentinel),
-                origin: "sentinel".into(),
-                source: source("sentinel"),
+                origin: "still_sentinel".into(),
+                source: STILL_SENTINEL.into(),
                 at: None,
                 facing: None,
             })

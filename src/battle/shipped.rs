@@ -7,7 +7,7 @@ pub const BOARDS: [(&str, &str); 3] = [
     ("melee", include_str!("../../boards/melee.yaml")),
 ];
 
-pub const PROGRAMS: [(&str, &str); 9] = [
+pub const PROGRAMS: [(&str, &str); 16] = [
     ("hunter", include_str!("../../programs/hunter.robot")),
     ("sentinel", include_str!("../../programs/sentinel.robot")),
     ("kamikaze", include_str!("../../programs/kamikaze.robot")),
@@ -20,6 +20,13 @@ pub const PROGRAMS: [(&str, &str); 9] = [
     ("listener", include_str!("../../programs/listener.robot")),
     ("flanker", include_str!("../../programs/flanker.robot")),
     ("turret", include_str!("../../programs/turret.robot")),
+    ("seeker", include_str!("../../programs/seeker.robot")),
+    ("stalker", include_str!("../../programs/stalker.robot")),
+    ("berserker", include_str!("../../programs/berserker.robot")),
+    ("charger", include_str!("../../programs/charger.robot")),
+    ("gunner", include_str!("../../programs/gunner.robot")),
+    ("bomber", include_str!("../../programs/bomber.robot")),
+    ("lemming", include_str!("../../programs/lemming.robot")),
 ];
 
 /// The match `robots run` plays when given none.

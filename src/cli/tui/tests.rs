@@ -532,10 +532,10 @@ fn tab_shows_another_program_first_and_the_panes_follow_the_robot_next() {
 fn the_answer_scrolls_with_page_keys_and_the_wheel() {
     let mut s = session();
     let mut ui = Ui::default();
-    typed(&mut s, &mut ui, "step 40");
+    typed(&mut s, &mut ui, "step 30");
     // A move in time opens at its end: where the match stands.
     let (text, _) = screen(&s, &ui, 100, 30);
-    assert!(text.contains("turn 40: round"), "the last line:\n{text}");
+    assert!(text.contains("turn 30: round"), "the last line:\n{text}");
     typed(&mut s, &mut ui, "show log 60");
     let (text, _) = screen(&s, &ui, 100, 30);
     assert!(text.contains(" 1-"), "{text}");
