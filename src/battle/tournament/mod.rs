@@ -7,6 +7,7 @@
 //! Pure: the caller reads the programs and prints; a stop flag and a tick callback let it
 //! show progress and stop early.
 
+pub mod hill;
 mod rating;
 mod standings;
 
