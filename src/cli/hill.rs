@@ -383,7 +383,8 @@ pub fn run(args: &HillArgs) -> Result<(), Failure> {
             let left = missing(names.len(), &hill.config.seeds, &hill.results).len();
             if left > 0 {
                 eprintln!(
-                    "{left} matches between the programs on the hill are not in {RESULTS}: the next `add` plays them"
+                    "{} between the programs on the hill missing from {RESULTS}: the next `add` plays them",
+                    matches(left)
                 );
             }
             Ok(())

@@ -189,7 +189,7 @@ fn hill_names_are_letters_digits_underscores_and_dashes() {
 #[test]
 fn a_hill_plays_only_the_missing_games() {
     let seeds = 1..=3;
-    let all = synthetic(4, 3, 0.5);
+    let all = schedule_results(4, &seeds);
     // The first three programs' results are there: only the fourth's games are missing.
     let old: Vec<GameResult> = all.iter().filter(|r| r.game.b < 3).copied().collect();
     let missing = hill::missing(4, &seeds, &old);
