@@ -4,7 +4,9 @@
 //! off while the hill holds more than H. Pure: which games are missing, results moved from one
 //! list of programs to another, who is pushed off. The files are the caller's.
 
-use super::{Game, GameResult, schedule, standings};
+use super::game::{Game, GameResult};
+use super::schedule;
+use super::standings::standings;
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 

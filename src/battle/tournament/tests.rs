@@ -1,4 +1,5 @@
 use super::*;
+use crate::battle::engine::EndReason;
 use crate::battle::{board_file, lang, shipped};
 
 fn entrant(name: &str) -> Entrant {
