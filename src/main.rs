@@ -23,6 +23,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => cli::battle::replay(&args),
         Command::Duel(args) => cli::tournament::duel(&args),
         Command::Tournament(args) => cli::tournament::tournament(&args),
+        Command::Hill(args) => cli::hill::run(&args),
         Command::Bench {
             tournament: true, ..
         } => cli::tournament::bench(),

@@ -186,6 +186,10 @@ pub enum Command {
     /// Every pairing of programs, both colour assignments, N seeds each: the standings
     /// (points, win rate, rating) and the head-to-head matrix (docs/TOURNAMENTS.md).
     Tournament(TournamentArgs),
+    /// King of the hill: a newcomer plays every program on the hill (as a tournament pairs
+    /// them), the standings are ranked again and the last is pushed off (docs/TOURNAMENTS.md,
+    /// "The hill"). With no command: the standings.
+    Hill(HillArgs),
     /// Play a fixed workload of matches and report robot turns per second.
     Bench {
         /// How many matches to play.
@@ -578,4 +582,64 @@ impl std::str::FromStr for Shard {
         }
         Ok(Shard { index, count })
     }
+}
+
+/// `robots hill DIR [init | add PROGRAM]`.
+#[derive(Args)]
+pub struct HillArgs {
+    /// The hill's folder: hill.yaml (the settings), programs/ (the programs on the hill),
+    /// results.jsonl (every match played between them).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    #[command(subcommand)]
+    pub command: Option<HillCommand>,
+    /// How to print the standings.
+    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
+    pub format: TableFormat,
+}
+
+#[derive(Subcommand)]
+pub enum HillCommand {
+    /// Create a hill in DIR with these settings (refused if DIR holds one).
+    Init(HillInit),
+    /// Play PROGRAM against every program on the hill, print the new standings and push off
+    /// the last while the hill holds more than its size. A program of the same name is
+    /// replaced. In a folder without a hill, creates one with the defaults of `init`.
+    Add {
+        /// The newcomer: a `.robot` file (its stem, letters, digits, `_` and `-`, names it on
+        /// the hill) or a shipped program's name.
+        #[arg(value_name = "PROGRAM")]
+        program: String,
+        /// Threads to play on [default: every core]. The hill is the same for any number.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        jobs: Option<u16>,
+        /// How to print the standings.
+        #[arg(long, value_enum, default_value_t = TableFormat::Table)]
+        format: TableFormat,
+    },
+}
+
+/// `robots hill DIR init`: the settings of every match on the hill, fixed for its life.
+#[derive(Args, Clone, Debug)]
+pub struct HillInit {
+    /// How many programs the hill holds (1 to 999): beyond it, the last is pushed off.
+    #[arg(long, value_name = "H", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=999))]
+    pub size: u16,
+    /// The seed indices of each pairing and colour assignment: N (1 to N) or A..B.
+    #[arg(long, default_value = "20")]
+    pub seeds: Seeds,
+    /// The board: a shipped board's name (classic, duel, melee) or a board file, copied into
+    /// the hill as board.yaml.
+    #[arg(long, default_value = "classic")]
+    pub board: String,
+    /// The scenario: 1 destroy every enemy robot, 2 enter the enemy camp, 3 hit the enemy
+    /// computer.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub scenario: u8,
+    /// Robots a side: K copies of the side's program (1 to 9).
+    #[arg(long, value_name = "K", default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=9))]
+    pub robots: u8,
+    /// The round limit of every match: reaching it is a draw (R-A18).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub rounds: u32,
 }

@@ -14,6 +14,7 @@ mod conditions;
 mod debugger;
 mod docs;
 mod generators;
+mod hill;
 mod hostile_battle;
 mod hostile_files;
 mod hostile_games;

@@ -7,18 +7,20 @@
 //! Pure: the caller reads the programs and prints; a stop flag and a tick callback let it
 //! show progress and stop early.
 
+mod game;
+pub mod hill;
 mod rating;
 mod standings;
 
+pub use game::{Game, GameResult, Score};
 pub use rating::{Rating, bradley_terry, wilson};
 pub use standings::{HeadToHead, Standing, Standings, standings};
 
 use crate::battle::board::Board;
 use crate::battle::engine::{
-    EndReason, Match, MatchSetup, RobotSetup, Rules, Scenario, SetupError, TeamSetup,
+    Match, MatchSetup, RobotSetup, Rules, Scenario, SetupError, TeamSetup,
 };
 use crate::battle::lang::Program;
-use crate::battle::report::reason_code;
 use crate::battle::terrain::TeamColour;
 use rayon::prelude::*;
 use std::ops::RangeInclusive;
@@ -47,69 +49,6 @@ pub struct Config {
     pub robots: usize,
     /// The seed indices each pairing is played with, per colour assignment.
     pub seeds: RangeInclusive<u32>,
-}
-
-/// One match of a tournament: entrants `a < b` (indices), whether `b` plays green (the first
-/// colour) rather than `a`, and the seed index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Game {
-    pub a: usize,
-    pub b: usize,
-    pub swapped: bool,
-    pub seed_index: u32,
-}
-
-/// How a match went, from `a`'s side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    Win,
-    Draw,
-    Loss,
-}
-
-impl Score {
-    /// Points: 3 a win, 1 a draw.
-    pub fn points(self) -> u32 {
-        match self {
-            Score::Win => 3,
-            Score::Draw => 1,
-            Score::Loss => 0,
-        }
-    }
-
-    /// The share of the match won: 1, ½ or 0.
-    pub fn share(self) -> f64 {
-        match self {
-            Score::Win => 1.0,
-            Score::Draw => 0.5,
-            Score::Loss => 0.0,
-        }
-    }
-
-    /// The same match from the other side.
-    pub fn flip(self) -> Score {
-        match self {
-            Score::Win => Score::Loss,
-            Score::Draw => Score::Draw,
-            Score::Loss => Score::Win,
-        }
-    }
-}
-
-/// A match played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameResult {
-    pub game: Game,
-    pub seed: u64,
-    pub score: Score,
-    pub rounds: u32,
-    pub reason: EndReason,
-}
-
-impl GameResult {
-    pub fn reason_code(&self) -> &'static str {
-        reason_code(self.reason)
-    }
 }
 
 /// Every match of a round robin of `n` entrants, in a fixed order: pairings `a < b` in

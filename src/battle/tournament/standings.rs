@@ -1,7 +1,8 @@
 //! The standings of a tournament from its results: played, won, drawn, lost, points (3/1/0),
 //! win rate, rating; and the head-to-head matrix.
 
-use super::{GameResult, Rating, Score, bradley_terry};
+use super::game::{GameResult, Score};
+use super::rating::{Rating, bradley_terry};
 
 /// One program's line.
 #[derive(Clone, Debug, PartialEq)]

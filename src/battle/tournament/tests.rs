@@ -1,4 +1,5 @@
 use super::*;
+use crate::battle::engine::EndReason;
 use crate::battle::{board_file, lang, shipped};
 
 fn entrant(name: &str) -> Entrant {
@@ -165,4 +166,102 @@ fn wilson_intervals_are_the_textbook_ones() {
         "{lo} {hi}"
     );
     assert_eq!(wilson(0.3, 0), (0.0, 1.0));
+}
+
+#[test]
+fn hill_names_are_letters_digits_underscores_and_dashes() {
+    for good in ["hunter", "camp_runner", "v-2", &"x".repeat(64)] {
+        assert!(hill::is_safe_name(good), "{good}");
+    }
+    for bad in [
+        "",
+        "a b",
+        "../x",
+        "a.b",
+        "é",
+        &"x".repeat(65),
+        "a/b",
+        "a\\b",
+    ] {
+        assert!(!hill::is_safe_name(bad), "{bad}");
+    }
+}
+
+#[test]
+fn a_hill_plays_only_the_missing_games() {
+    let seeds = 1..=3;
+    let all = schedule_results(4, &seeds);
+    // The first three programs' results are there: only the fourth's games are missing.
+    let old: Vec<GameResult> = all.iter().filter(|r| r.game.b < 3).copied().collect();
+    let missing = hill::missing(4, &seeds, &old);
+    assert_eq!(missing.len(), 3 * 2 * 3);
+    assert!(missing.iter().all(|g| g.b == 3));
+    assert!(hill::missing(4, &seeds, &schedule_results(4, &seeds)).is_empty());
+}
+
+fn schedule_results(n: usize, seeds: &RangeInclusive<u32>) -> Vec<GameResult> {
+    schedule(n, seeds)
+        .into_iter()
+        .map(|game| GameResult {
+            game,
+            seed: 0,
+            score: Score::Draw,
+            rounds: 1,
+            reason: EndReason::LastTeamStanding,
+        })
+        .collect()
+}
+
+#[test]
+fn reindexing_keeps_green_green_and_the_winner_the_winner() {
+    let r = GameResult {
+        game: Game {
+            a: 0,
+            b: 2,
+            swapped: false,
+            seed_index: 4,
+        },
+        seed: 9,
+        score: Score::Win,
+        rounds: 7,
+        reason: EndReason::LastTeamStanding,
+    };
+    // 0 becomes 3 and 2 becomes 1: green (old 0, now 3) is now the higher index.
+    let moved = hill::reindex(&r, |i| [Some(3), None, Some(1)][i]).expect("both stay");
+    assert_eq!(
+        moved.game,
+        Game {
+            a: 1,
+            b: 3,
+            swapped: true,
+            seed_index: 4
+        }
+    );
+    assert_eq!(moved.score, Score::Loss);
+    assert_eq!((moved.seed, moved.rounds), (9, 7));
+    assert_eq!(hill::reindex(&r, |i| (i != 2).then_some(i)), None);
+}
+
+#[test]
+fn the_last_is_pushed_off_until_the_hill_holds_its_size() {
+    let names: Vec<String> = ["strong", "middle", "weak", "weakest"]
+        .map(String::from)
+        .into();
+    let results = synthetic(4, 10, 0.7);
+    let crowned = hill::crown(&names, &results, 2);
+    assert_eq!(crowned.pushed, [3, 2]);
+    assert_eq!(crowned.kept, [0, 1]);
+    assert_eq!(crowned.results.len(), 10);
+    assert!(
+        crowned
+            .results
+            .iter()
+            .all(|r| r.game.a == 0 && r.game.b == 1)
+    );
+    let mut two = synthetic(2, 10, 0.7);
+    two.sort_by_key(|r| r.game);
+    assert_eq!(crowned.results, two);
+    let whole = hill::crown(&names, &results, 4);
+    assert!(whole.pushed.is_empty());
+    assert_eq!(whole.results.len(), results.len());
 }

@@ -16,11 +16,11 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-mod parts;
-mod show;
+pub(super) mod parts;
+pub(super) mod show;
 
 /// A program by shipped name or file; its name is the shipped name or the file's stem.
-fn entrant(spec: &str) -> Result<Entrant, Failure> {
+pub(super) fn entrant(spec: &str) -> Result<Entrant, Failure> {
     if let Some(text) = shipped::program(spec) {
         let program = match_file::parse_program_file(&format!("programs/{spec}.robot"), text)?;
         return Ok(Entrant {
@@ -109,7 +109,7 @@ fn config(field: &FieldArgs, seeds: std::ops::RangeInclusive<u32>) -> Result<Con
 
 /// Plays `games` on `jobs` threads, with a progress bar on a terminal; Ctrl-C stops what is
 /// left. The results in the order of `games`, `None` for those not played.
-fn play(
+pub(super) fn play(
     entrants: &[Entrant],
     config: &Config,
     games: &[Game],

@@ -84,29 +84,46 @@ pub fn shard_lines(field: &Field, shard: Shard, results: &[Option<GameResult>]) 
     };
     let mut out = serde_json::to_string(&header).unwrap_or_default() + "\n";
     for r in results.iter().flatten() {
-        let (green, violet) = if r.game.swapped {
-            (r.game.b, r.game.a)
-        } else {
-            (r.game.a, r.game.b)
-        };
-        let green_won = (r.score == Score::Win) != r.game.swapped;
-        let line = Line {
-            green: field.programs[green].clone(),
-            violet: field.programs[violet].clone(),
-            seed_index: r.game.seed_index,
-            seed: r.seed,
-            winner: match r.score {
-                Score::Draw => None,
-                _ if green_won => Some("green".into()),
-                _ => Some("violet".into()),
-            },
-            rounds: r.rounds,
-            reason: reason_code(r.reason).into(),
-        };
-        out += &serde_json::to_string(&line).unwrap_or_default();
+        out += &match_line(&field.programs, r);
         out.push('\n');
     }
     out
+}
+
+/// One match as a JSON line (without its line break), the programs named from `programs`.
+pub fn match_line(programs: &[String], r: &GameResult) -> String {
+    let (green, violet) = if r.game.swapped {
+        (r.game.b, r.game.a)
+    } else {
+        (r.game.a, r.game.b)
+    };
+    let green_won = (r.score == Score::Win) != r.game.swapped;
+    let line = Line {
+        green: programs[green].clone(),
+        violet: programs[violet].clone(),
+        seed_index: r.game.seed_index,
+        seed: r.seed,
+        winner: match r.score {
+            Score::Draw => None,
+            _ if green_won => Some("green".into()),
+            _ => Some("violet".into()),
+        },
+        rounds: r.rounds,
+        reason: reason_code(r.reason).into(),
+    };
+    serde_json::to_string(&line).unwrap_or_default()
+}
+
+/// A match line read back and checked against the tournament `f` (`names`: its programs'
+/// indices): its programs, seed index and seed. The error is the line's fault in words.
+pub fn read_match_line(
+    f: &Field,
+    names: &HashMap<&str, usize>,
+    text: &str,
+) -> Result<GameResult, String> {
+    let line: Line =
+        serde_json::from_str(text).map_err(|e| format!("not a match line: {}", short(&e)))?;
+    result(f, names, &line)
 }
 
 /// The programs, the tournament and every result of its shards, in the unsharded order.
@@ -162,9 +179,7 @@ pub fn merge(parts: &[PathBuf]) -> Result<(Vec<String>, Field, Vec<GameResult>),
             .collect();
         while let Some(text) = lines.next(robots::battle::replay::MAX_TURN_BYTES)? {
             let number = lines.number();
-            let line: Line = serde_json::from_str(&text)
-                .map_err(|e| err(number, format!("not a match line: {}", short(&e))))?;
-            let r = result(f, &names, &line).map_err(|m| err(number, m))?;
+            let r = read_match_line(f, &names, &text).map_err(|m| err(number, m))?;
             let at = f.position(r.game);
             if at % u64::from(n) != u64::from(index - 1) {
                 return Err(err(

@@ -1,0 +1,619 @@
+//! `robots hill DIR [init | add PROGRAM]` (docs/TOURNAMENTS.md, "The hill"): the hill's files.
+//! A hill is a folder: `hill.yaml` (the settings), `programs/NAME.robot` (the programs on the
+//! hill, copied in), `results.jsonl` (a line per match played between them, as a shard
+//! writes it), and `board.yaml` when the board is not a shipped one. Everything read from it
+//! is checked (a hand-edited hill is reported by file and line, never trusted) and every file
+//! is written whole to a temporary file in DIR, then renamed. Which games are missing and who
+//! is pushed off: `robots::battle::tournament::hill`.
+
+use super::files::read_input;
+use super::flags::{HillArgs, HillCommand, HillInit, TableFormat};
+use super::output::Failure;
+use super::replay::Lines;
+use super::tournament::parts::{Field, match_line, read_match_line};
+use super::tournament::{entrant, play, show};
+use clap::{Args, FromArgMatches};
+use robots::battle::board::Board;
+use robots::battle::engine::{Rules, Scenario};
+use robots::battle::tournament::hill::{crown, is_safe_name, missing, reindex};
+use robots::battle::tournament::{Config, Entrant, Game, GameResult, MAX_ENTRANTS, standings};
+use robots::battle::{board_file, match_file, shipped};
+use robots::text::escape;
+use serde::Deserialize;
+use std::collections::{BTreeMap, HashMap};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+const SETTINGS: &str = "hill.yaml";
+const PROGRAMS: &str = "programs";
+const RESULTS: &str = "results.jsonl";
+const BOARD: &str = "board.yaml";
+/// The longest line `results.jsonl` may hold: a match line is under 300 bytes.
+const MAX_LINE_BYTES: usize = 4096;
+
+/// `hill.yaml`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Settings {
+    format_version: u32,
+    size: usize,
+    /// The first and last seed index.
+    seeds: [u32; 2],
+    /// A shipped board's name, or `board.yaml` (the hill's own copy).
+    board: String,
+    scenario: u8,
+    robots: u8,
+    rounds: u32,
+}
+
+impl Settings {
+    fn new(init: &HillInit, board: String) -> Settings {
+        Settings {
+            format_version: 1,
+            size: usize::from(init.size),
+            seeds: [*init.seeds.0.start(), *init.seeds.0.end()],
+            board,
+            scenario: init.scenario,
+            robots: init.robots,
+            rounds: init.rounds,
+        }
+    }
+
+    /// The defaults of `robots hill DIR init`.
+    fn defaults() -> Result<Settings, Failure> {
+        let matches = HillInit::augment_args(clap::Command::new("init"))
+            .try_get_matches_from(["init"])
+            .map_err(|e| e.to_string())?;
+        let init = HillInit::from_arg_matches(&matches).map_err(|e| e.to_string())?;
+        Ok(Settings::new(&init, init.board.clone()))
+    }
+
+    fn yaml(&self) -> String {
+        format!(
+            "# A hill of robots programs (docs/TOURNAMENTS.md, \"The hill\"): its settings.\n\
+             format_version: {}\nsize: {}\nseeds: [{}, {}]\nboard: {}\nscenario: {}\nrobots: {}\nrounds: {}\n",
+            self.format_version,
+            self.size,
+            self.seeds[0],
+            self.seeds[1],
+            self.board,
+            self.scenario,
+            self.robots,
+            self.rounds
+        )
+    }
+
+    /// What is wrong with settings read from a file, in words.
+    fn check(&self) -> Result<(), String> {
+        let [first, last] = self.seeds;
+        if self.format_version != 1 {
+            Err(format!(
+                "format_version {}: this robots reads 1",
+                self.format_version
+            ))
+        } else if !(1..MAX_ENTRANTS).contains(&self.size) {
+            Err(format!("size {}: 1 to {}", self.size, MAX_ENTRANTS - 1))
+        } else if first > last || u64::from(last - first) >= 1_000_000 {
+            Err(format!(
+                "seeds [{first}, {last}]: the first index, then the last (at most 1,000,000 seeds)"
+            ))
+        } else if !(1..=3).contains(&self.scenario) {
+            Err(format!("scenario {}: 1, 2 or 3", self.scenario))
+        } else if !(1..=9).contains(&self.robots) {
+            Err(format!("robots {}: 1 to 9", self.robots))
+        } else if !(1..=100_000).contains(&self.rounds) {
+            Err(format!("rounds {}: 1 to 100000", self.rounds))
+        } else if shipped::board(&self.board).is_none() && self.board != BOARD {
+            Err(format!(
+                "board `{}`: a shipped board's name (classic, duel, melee) or {BOARD}",
+                escape(&self.board)
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "size {}, seeds {}..{}, board {}, scenario {}, {} robots a side, at most {} rounds",
+            self.size,
+            self.seeds[0],
+            self.seeds[1],
+            escape(&self.board),
+            self.scenario,
+            self.robots,
+            self.rounds
+        )
+    }
+}
+
+/// A hill as read from its folder.
+struct Hill {
+    settings: Settings,
+    config: Config,
+    /// In the order of their files' names (as `robots tournament DIR/programs` orders them).
+    members: Vec<Entrant>,
+    results: Vec<GameResult>,
+}
+
+impl Hill {
+    fn names(&self) -> Vec<String> {
+        self.members.iter().map(|e| e.name.clone()).collect()
+    }
+}
+
+fn shown(path: &Path) -> String {
+    escape(&path.display().to_string()).into_owned()
+}
+
+/// Whether `path` is there, as a plain file: a link or a folder in its place is refused, so
+/// nothing read or written leaves the hill's folder.
+fn plain_file(path: &Path) -> Result<bool, Failure> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_file() => Ok(true),
+        Ok(_) => Err(Failure::Bad(format!(
+            "{}: error: not a plain file (a link or a folder): a hill's files are its own",
+            shown(path)
+        ))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(Failure::Bad(format!(
+            "{}: error: cannot read it: {e}",
+            shown(path)
+        ))),
+    }
+}
+
+/// Whether anything is at `path` (a link counts).
+fn there(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
+/// Writes `bytes` to `name` in `dir` (`programs/NAME.robot` too): a temporary file in DIR,
+/// then renamed, so a reader sees the old file or the new one, whole.
+fn write_atomic(dir: &Path, name: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let target = dir.join(name);
+    let leaf = name
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let temporary = dir.join(format!(".{leaf}.tmp"));
+    let fail = |e: std::io::Error| {
+        Failure::Bad(format!("{}: error: cannot write it: {e}", shown(&target)))
+    };
+    match std::fs::remove_file(&temporary) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(fail(e)),
+        _ => {}
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .map_err(fail)?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .map_err(fail)?;
+    drop(file);
+    std::fs::rename(&temporary, &target).map_err(fail)
+}
+
+/// `hill.yaml`, checked; `None` when the folder holds no hill.
+fn read_settings(dir: &Path) -> Result<Option<Settings>, Failure> {
+    let path = dir.join(SETTINGS);
+    if !plain_file(&path)? {
+        return Ok(None);
+    }
+    let text = read_input(&path)?;
+    let settings: Settings = robots::text::yaml::from_str(&path.display().to_string(), &text)?;
+    settings
+        .check()
+        .map_err(|m| format!("{}: error: {m}", shown(&path)))?;
+    Ok(Some(settings))
+}
+
+/// The hill's board: a shipped one, or its own `board.yaml`.
+fn board(dir: &Path, settings: &Settings) -> Result<Board, Failure> {
+    if let Some(text) = shipped::board(&settings.board) {
+        return Ok(board_file::parse_board(
+            &format!("boards/{}.yaml", settings.board),
+            text,
+        )?);
+    }
+    let path = dir.join(BOARD);
+    if !plain_file(&path)? {
+        return Err(Failure::Bad(format!(
+            "{}: error: the hill's board is missing",
+            shown(&path)
+        )));
+    }
+    let text = read_input(&path)?;
+    Ok(board_file::parse_board(&path.display().to_string(), &text)?)
+}
+
+fn config(board: Board, settings: &Settings) -> Result<Config, Failure> {
+    Ok(Config {
+        board: Arc::new(board),
+        scenario: Scenario::from_number(u32::from(settings.scenario))
+            .ok_or_else(|| Failure::Bad("the scenario is 1, 2 or 3".into()))?,
+        rules: Rules {
+            rounds: settings.rounds,
+            ..Rules::default()
+        },
+        robots: usize::from(settings.robots),
+        seeds: settings.seeds[0]..=settings.seeds[1],
+    })
+}
+
+/// The order of the programs on a hill: by their files' names.
+fn file_order(a: &Entrant, b: &Entrant) -> std::cmp::Ordering {
+    format!("{}.robot", a.name).cmp(&format!("{}.robot", b.name))
+}
+
+/// The programs in `programs/`, each a plain `NAME.robot` file with a safe NAME that parses.
+fn members(dir: &Path) -> Result<Vec<Entrant>, Failure> {
+    let folder = dir.join(PROGRAMS);
+    match std::fs::symlink_metadata(&folder) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Ok(m) if m.file_type().is_dir() => {}
+        _ => {
+            return Err(Failure::Bad(format!(
+                "{}: error: not a folder (a link or a file): a hill's programs are its own",
+                shown(&folder)
+            )));
+        }
+    }
+    let listing = std::fs::read_dir(&folder)
+        .map_err(|e| format!("{}: error: cannot list the folder: {e}", shown(&folder)))?;
+    let mut list = Vec::new();
+    for item in listing {
+        let item =
+            item.map_err(|e| format!("{}: error: cannot list the folder: {e}", shown(&folder)))?;
+        let path = item.path();
+        let name = item
+            .file_name()
+            .to_str()
+            .and_then(|n| n.strip_suffix(".robot"))
+            .filter(|n| is_safe_name(n))
+            .map(str::to_string)
+            .ok_or_else(|| {
+                format!(
+                    "{}: error: a hill's programs/ holds only NAME.robot files (NAME: 1 to 64 ASCII letters, digits, `_`, `-`)",
+                    shown(&path)
+                )
+            })?;
+        if list.len() == MAX_ENTRANTS {
+            return Err(Failure::Bad(format!(
+                "{}: error: more than {MAX_ENTRANTS} programs",
+                shown(&folder)
+            )));
+        }
+        plain_file(&path)?;
+        let text = read_input(&path)?;
+        let program = match_file::parse_program_file(&path.display().to_string(), &text)?;
+        list.push(Entrant {
+            name,
+            program: Arc::new(program),
+            source: text.into(),
+        });
+    }
+    list.sort_by(file_order);
+    Ok(list)
+}
+
+/// `results.jsonl`, every line checked: both programs on the hill, the seed index in range,
+/// the seed the match is played with, no match twice. A missing file is no results.
+fn results(dir: &Path, field: &Field) -> Result<Vec<GameResult>, Failure> {
+    let path = dir.join(RESULTS);
+    if !plain_file(&path)? {
+        return Ok(Vec::new());
+    }
+    let mut start = Vec::new();
+    std::fs::File::open(&path)
+        .and_then(|f| f.take(2).read_to_end(&mut start))
+        .map_err(|e| format!("{}: error: cannot read it: {e}", shown(&path)))?;
+    if start == [0x1f, 0x8b] {
+        return Err(Failure::Bad(format!(
+            "{}:1: error: compressed: a hill's results are plain JSON lines",
+            shown(&path)
+        )));
+    }
+    let mut lines = Lines::open(&path)?;
+    let shown = lines.shown().to_string();
+    let names: HashMap<&str, usize> = field
+        .programs
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
+    let mut seen: BTreeMap<Game, u64> = BTreeMap::new();
+    let mut results = Vec::new();
+    while let Some(text) = lines.next(MAX_LINE_BYTES)? {
+        let number = lines.number();
+        let err = |m: String| Failure::Bad(format!("{shown}:{number}: error: {m}"));
+        let r = read_match_line(field, &names, &text).map_err(err)?;
+        if let Some(other) = seen.insert(r.game, number) {
+            return Err(err(format!("the same match as line {other}")));
+        }
+        results.push(r);
+    }
+    results.sort_by_key(|r| r.game);
+    Ok(results)
+}
+
+/// The hill in `dir` with `settings`.
+fn load(dir: &Path, settings: Settings) -> Result<Hill, Failure> {
+    let config = config(board(dir, &settings)?, &settings)?;
+    let members = members(dir)?;
+    let names: Vec<String> = members.iter().map(|e| e.name.clone()).collect();
+    let field = Field::new(&names, &config, &settings.board);
+    let results = results(dir, &field)?;
+    Ok(Hill {
+        settings,
+        config,
+        members,
+        results,
+    })
+}
+
+fn matches(n: usize) -> String {
+    if n == 1 {
+        "1 match".into()
+    } else {
+        format!("{n} matches")
+    }
+}
+
+fn no_hill(dir: &Path) -> Failure {
+    Failure::Bad(format!(
+        "{}: error: no hill here ({SETTINGS} is missing): `robots hill DIR init`, or add a program",
+        shown(dir)
+    ))
+}
+
+/// `robots hill DIR`, `robots hill DIR init`, `robots hill DIR add PROGRAM`.
+pub fn run(args: &HillArgs) -> Result<(), Failure> {
+    match &args.command {
+        None => {
+            let settings = read_settings(&args.dir)?.ok_or_else(|| no_hill(&args.dir))?;
+            let hill = load(&args.dir, settings)?;
+            let names = hill.names();
+            let field = Field::new(&names, &hill.config, &hill.settings.board);
+            let table = standings(&names, &hill.results);
+            out!("{}", show::standings(&table, &field, args.format));
+            let left = missing(names.len(), &hill.config.seeds, &hill.results).len();
+            if left > 0 {
+                eprintln!(
+                    "{} between the programs on the hill missing from {RESULTS}: the next `add` plays them",
+                    matches(left)
+                );
+            }
+            Ok(())
+        }
+        Some(HillCommand::Init(init)) => create(&args.dir, init),
+        Some(HillCommand::Add {
+            program,
+            jobs,
+            format,
+        }) => add(&args.dir, program, *jobs, *format),
+    }
+}
+
+/// Refuses a folder that holds any of a hill's files.
+fn refuse_existing(dir: &Path) -> Result<(), Failure> {
+    for name in [SETTINGS, PROGRAMS, RESULTS, BOARD] {
+        if there(&dir.join(name)) {
+            return Err(Failure::Bad(format!(
+                "{}: error: there is a hill here already (or a part of one: {name})",
+                shown(dir)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `robots hill DIR init`.
+fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
+    refuse_existing(dir)?;
+    let (board, copy) = match shipped::board(&init.board) {
+        Some(text) => (
+            board_file::parse_board(&format!("boards/{}.yaml", init.board), text)?,
+            None,
+        ),
+        None => {
+            let path = PathBuf::from(&init.board);
+            let text = read_input(&path)?;
+            super::files::expect_kind("hill", super::files::FileKind::HexBoard, &path, &text)?;
+            (board_file::parse_board(&init.board, &text)?, Some(text))
+        }
+    };
+    let name = if copy.is_some() {
+        BOARD.to_string()
+    } else {
+        init.board.clone()
+    };
+    let settings = Settings::new(init, name);
+    settings.check()?;
+    // The board must hold K robots a side: set up one match of two shipped programs.
+    let config = config(board, &settings)?;
+    let pair: Vec<Entrant> = shipped::PROGRAMS
+        .iter()
+        .take(2)
+        .map(|(name, _)| entrant(name))
+        .collect::<Result<_, _>>()?;
+    robots::battle::tournament::check(&pair, &config)?;
+    std::fs::create_dir_all(dir.join(PROGRAMS))
+        .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
+    if let Some(text) = copy {
+        write_atomic(dir, Path::new(BOARD), text.as_bytes())?;
+    }
+    write_atomic(dir, Path::new(SETTINGS), settings.yaml().as_bytes())?;
+    eprintln!("created the hill {}: {}", shown(dir), settings.summary());
+    Ok(())
+}
+
+/// `robots hill DIR add PROGRAM`.
+fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result<(), Failure> {
+    let newcomer = entrant(spec)?;
+    if !is_safe_name(&newcomer.name) {
+        return Err(Failure::Bad(format!(
+            "{}: error: `{}` cannot name a program on a hill: 1 to 64 ASCII letters, digits, `_` and `-` (rename the file)",
+            escape(spec),
+            escape(&newcomer.name)
+        )));
+    }
+    let (settings, created) = match read_settings(dir)? {
+        Some(s) => (s, false),
+        None => {
+            refuse_existing(dir)?;
+            (Settings::defaults()?, true)
+        }
+    };
+    let hill = load(dir, settings)?;
+    let replaced = hill.members.iter().position(|e| e.name == newcomer.name);
+    let (list, kept) = join(&hill, &newcomer);
+    let names: Vec<String> = list.iter().map(|e| e.name.clone()).collect();
+    let games = missing(list.len(), &hill.config.seeds, &kept);
+    let played = if games.is_empty() {
+        Vec::new()
+    } else {
+        play(&list, &hill.config, &games, jobs)?
+    };
+    if played.iter().any(Option::is_none) {
+        return Err(Failure::NoAnswer(
+            "stopped (Ctrl-C) before every match was played: the hill is unchanged".into(),
+        ));
+    }
+    let mut all = kept;
+    all.extend(played.into_iter().flatten());
+    let crowned = crown(&names, &all, hill.settings.size);
+    let stays: Vec<String> = crowned.kept.iter().map(|&i| names[i].clone()).collect();
+    let pushed: Vec<String> = crowned.pushed.iter().map(|&i| names[i].clone()).collect();
+    if created {
+        eprintln!(
+            "no hill in {}: created one with the defaults ({})",
+            shown(dir),
+            hill.settings.summary()
+        );
+    }
+    if let Some(i) = replaced {
+        let dropped = hill
+            .results
+            .iter()
+            .filter(|r| r.game.a == i || r.game.b == i)
+            .count();
+        eprintln!(
+            "{} was on the hill: replaced, its {} dropped",
+            escape(&newcomer.name),
+            matches(dropped)
+        );
+    }
+    eprintln!(
+        "{} played {} against {}",
+        escape(&newcomer.name),
+        matches(games.len()),
+        robots::text::count(list.len() - 1, "program")
+    );
+    store(
+        dir,
+        &hill,
+        &newcomer,
+        &stays,
+        &pushed,
+        &crowned.results,
+        created,
+    )?;
+    for name in &pushed {
+        if *name == newcomer.name {
+            eprintln!(
+                "{} did not stay on the hill (last of {})",
+                escape(name),
+                list.len()
+            );
+        } else {
+            eprintln!(
+                "pushed off the hill: {} (last of {})",
+                escape(name),
+                list.len()
+            );
+        }
+    }
+    let field = Field::new(&stays, &hill.config, &hill.settings.board);
+    out!(
+        "{}",
+        show::standings(&standings(&stays, &crowned.results), &field, format)
+    );
+    Ok(())
+}
+
+/// The programs with the newcomer in (in place of one of its name), and the results kept:
+/// those between the others, numbered anew.
+fn join(hill: &Hill, newcomer: &Entrant) -> (Vec<Entrant>, Vec<GameResult>) {
+    let old_names = hill.names();
+    let mut list: Vec<Entrant> = hill
+        .members
+        .iter()
+        .filter(|e| e.name != newcomer.name)
+        .cloned()
+        .collect();
+    list.push(newcomer.clone());
+    list.sort_by(file_order);
+    let index: HashMap<&str, usize> = list
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.name.as_str(), i))
+        .collect();
+    let kept = hill
+        .results
+        .iter()
+        .filter_map(|r| {
+            reindex(r, |i| {
+                let name = old_names[i].as_str();
+                (name != newcomer.name)
+                    .then(|| index.get(name).copied())
+                    .flatten()
+            })
+        })
+        .collect();
+    (list, kept)
+}
+
+/// Writes the hill after an addition: the settings of a new hill, the newcomer's text if it
+/// stays, the results between the programs that stay; removes the files of those pushed off.
+fn store(
+    dir: &Path,
+    hill: &Hill,
+    newcomer: &Entrant,
+    stays: &[String],
+    pushed: &[String],
+    results: &[GameResult],
+    created: bool,
+) -> Result<(), Failure> {
+    std::fs::create_dir_all(dir.join(PROGRAMS))
+        .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
+    if created {
+        write_atomic(dir, Path::new(SETTINGS), hill.settings.yaml().as_bytes())?;
+    }
+    let file = |name: &str| Path::new(PROGRAMS).join(format!("{name}.robot"));
+    if stays.contains(&newcomer.name) {
+        write_atomic(dir, &file(&newcomer.name), newcomer.source.as_bytes())?;
+    }
+    let mut text = String::new();
+    for r in results {
+        text += &match_line(stays, r);
+        text.push('\n');
+    }
+    write_atomic(dir, Path::new(RESULTS), text.as_bytes())?;
+    for name in pushed {
+        let path = dir.join(file(name));
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(Failure::Bad(format!(
+                    "{}: error: cannot remove it: {e}",
+                    shown(&path)
+                )));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
