@@ -61,9 +61,9 @@ fn the_shipped_tournament_is_the_same_on_one_thread_two_or_three_shards() {
         ];
         assert_eq!(ok(&merge), one, "{format}: a compressed part");
     }
-    // Every pairing both ways: 9 programs, 36 pairings, 2 colours, 2 seeds.
+    // Every pairing both ways: 16 programs, 120 pairings, 2 colours, 2 seeds.
     let table = ok(&["tournament", "programs/", "--seeds", "2"]);
-    assert!(table.contains("both colours: 144 matches"), "{table}");
+    assert!(table.contains("both colours: 480 matches"), "{table}");
     assert!(table.contains("Head to head"), "{table}");
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -166,4 +166,40 @@ fn a_tournament_needs_two_programs_with_distinct_names() {
     let o = robots(&["duel", "hunter", "sentinel", "--seeds", "5..2"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("holds no seed"), "{}", stderr(&o));
+}
+
+/// The reference field is informative: at least 12 programs, and fewer than 30 % of their
+/// round robin's matches drawn (scenario 1, classic, 3 a side, 20 seeds); the README shows
+/// its standings as they are.
+#[test]
+fn the_shipped_field_decides_most_matches_and_the_readme_shows_its_table() {
+    let json = ok(&[
+        "tournament",
+        "programs/",
+        "--seeds",
+        "20",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    let rows = v["standings"].as_array().unwrap();
+    assert!(rows.len() >= 12, "{} programs", rows.len());
+    let draws: u64 = rows
+        .iter()
+        .map(|r| r["draws"].as_u64().unwrap())
+        .sum::<u64>()
+        / 2;
+    let matches = v["matches"].as_u64().unwrap();
+    assert!(
+        draws * 100 < matches * 30,
+        "{draws} draws in {matches} matches"
+    );
+    let table = ok(&["tournament", "programs/", "--seeds", "20"]);
+    let readme = crate::support::read("README.md");
+    let shown: Vec<&str> = table.lines().take(19).collect();
+    assert!(
+        readme.contains(&shown.join("\n")),
+        "README.md does not show:\n{}",
+        shown.join("\n")
+    );
 }
