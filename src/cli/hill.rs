@@ -290,11 +290,7 @@ fn members(dir: &Path) -> Result<Vec<Entrant>, Failure> {
         plain_file(&path)?;
         let text = read_input(&path)?;
         let program = match_file::parse_program_file(&path.display().to_string(), &text)?;
-        list.push(Entrant {
-            name,
-            program: Arc::new(program),
-            source: text.into(),
-        });
+        list.push(Entrant::single(name, program, text.into()));
     }
     list.sort_by(file_order);
     Ok(list)
@@ -454,6 +450,12 @@ fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
 /// `robots hill DIR add PROGRAM`.
 fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result<(), Failure> {
     let newcomer = entrant(spec)?;
+    if newcomer.members.len() != 1 {
+        return Err(Failure::Bad(format!(
+            "{}: a hill holds programs (.robot files or shipped names), not teams",
+            escape(spec)
+        )));
+    }
     if !is_safe_name(&newcomer.name) {
         return Err(Failure::Bad(format!(
             "{}: error: `{}` cannot name a program on a hill: 1 to 64 ASCII letters, digits, `_` and `-` (rename the file)",
@@ -595,7 +597,8 @@ fn store(
     }
     let file = |name: &str| Path::new(PROGRAMS).join(format!("{name}.robot"));
     if stays.contains(&newcomer.name) {
-        write_atomic(dir, &file(&newcomer.name), newcomer.source.as_bytes())?;
+        let source = newcomer.members.first().map_or("", |m| &*m.source);
+        write_atomic(dir, &file(&newcomer.name), source.as_bytes())?;
     }
     let mut text = String::new();
     for r in results {

@@ -203,3 +203,29 @@ fn the_shipped_field_decides_most_matches_and_the_readme_shows_its_table() {
         shown.join("\n")
     );
 }
+
+#[test]
+fn a_team_file_plays_its_programs_in_turn() {
+    let dir = scratch("team");
+    let team = dir.join("trio.yaml");
+    std::fs::write(
+        &team,
+        "name: trio\nrobots: [hunter, sentinel, mine.robot]\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("mine.robot"), "1: R+1\n").unwrap();
+    let team = team.display().to_string();
+    let out = ok(&["tournament", &team, "hunter", "seeker", "--seeds", "2"]);
+    assert!(out.contains("  trio "), "{out}");
+    assert!(out.contains("both colours: 12 matches"), "{out}");
+    // A team's files stay in its folder.
+    let bad = dir.join("bad.yaml");
+    std::fs::write(&bad, "robots: [../x.robot]\n").unwrap();
+    let o = robots(&["duel", &bad.display().to_string(), "hunter"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("climbs out"), "{}", stderr(&o));
+    std::fs::write(&bad, "robots: []\n").unwrap();
+    let o = robots(&["duel", &bad.display().to_string(), "hunter"]);
+    assert!(stderr(&o).contains("1 to 9 programs"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -34,9 +34,33 @@ pub const MAX_ENTRANTS: usize = 1_000;
 #[derive(Clone, Debug)]
 pub struct Entrant {
     pub name: String,
+    /// The programs of its robots, in order: one program (a team of K copies), or a team
+    /// file's list, taken in turn (robot i plays member i modulo their number).
+    pub members: Vec<Member>,
+}
+
+/// One program of an entrant.
+#[derive(Clone, Debug)]
+pub struct Member {
     pub program: Arc<Program>,
     /// Its text, for replays of its matches.
     pub source: Arc<str>,
+    /// Where it came from (a file or a shipped name).
+    pub origin: String,
+}
+
+impl Entrant {
+    /// An entrant whose every robot runs `program`.
+    pub fn single(name: String, program: Program, source: Arc<str>) -> Entrant {
+        Entrant {
+            members: vec![Member {
+                program: Arc::new(program),
+                source,
+                origin: name.clone(),
+            }],
+            name,
+        }
+    }
 }
 
 /// What every match of a tournament shares.
@@ -111,12 +135,15 @@ pub fn setup(entrants: &[Entrant], config: &Config, game: Game) -> MatchSetup {
     let team = |colour, e: &Entrant| TeamSetup {
         colour,
         robots: (0..config.robots)
-            .map(|_| RobotSetup {
-                program: Arc::clone(&e.program),
-                origin: e.name.clone(),
-                source: Arc::clone(&e.source),
-                at: None,
-                facing: None,
+            .map(|i| {
+                let m = &e.members[i % e.members.len().max(1)];
+                RobotSetup {
+                    program: Arc::clone(&m.program),
+                    origin: m.origin.clone(),
+                    source: Arc::clone(&m.source),
+                    at: None,
+                    facing: None,
+                }
             })
             .collect(),
     };

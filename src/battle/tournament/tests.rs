@@ -4,11 +4,11 @@ use crate::battle::{board_file, lang, shipped};
 
 fn entrant(name: &str) -> Entrant {
     let text = shipped::program(name).expect("shipped");
-    Entrant {
-        name: name.into(),
-        program: Arc::new(lang::parse_program(name, text, 15).expect("parses")),
-        source: text.into(),
-    }
+    Entrant::single(
+        name.into(),
+        lang::parse_program(name, text, 15).expect("parses"),
+        text.into(),
+    )
 }
 
 fn config(seeds: RangeInclusive<u32>) -> Config {

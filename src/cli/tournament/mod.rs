@@ -19,27 +19,72 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub(super) mod parts;
 pub(super) mod show;
 
-/// A program by shipped name or file; its name is the shipped name or the file's stem.
+/// A program by shipped name or `.robot` file, or a team file (`.yaml`); its name is the
+/// shipped name, the file's stem, or the team file's `name:`.
 pub(super) fn entrant(spec: &str) -> Result<Entrant, Failure> {
     if let Some(text) = shipped::program(spec) {
         let program = match_file::parse_program_file(&format!("programs/{spec}.robot"), text)?;
-        return Ok(Entrant {
-            name: spec.to_string(),
-            program: Arc::new(program),
-            source: text.into(),
-        });
+        return Ok(Entrant::single(spec.to_string(), program, text.into()));
     }
     let path = Path::new(spec);
+    let stem = path
+        .file_stem()
+        .map_or_else(|| spec.to_string(), |s| s.to_string_lossy().into_owned());
+    if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+        return team(path, stem);
+    }
     let text = read_input(path)?;
     expect_kind("tournament", FileKind::Program, path, &text)?;
     let program = match_file::parse_program_file(spec, &text)?;
-    let name = path
-        .file_stem()
-        .map_or_else(|| spec.to_string(), |s| s.to_string_lossy().into_owned());
+    Ok(Entrant::single(stem, program, text.into()))
+}
+
+/// A team file (docs/TOURNAMENTS.md, "Teams of mixed programs"): `name:` and `robots:`, the
+/// programs of its robots in order, shipped names or files beside it (inside its folder).
+fn team(path: &Path, stem: String) -> Result<Entrant, Failure> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct TeamFile {
+        name: Option<String>,
+        #[serde(default)]
+        description: Option<String>,
+        robots: Vec<String>,
+    }
+    let shown = path.display().to_string();
+    let text = read_input(path)?;
+    let file: TeamFile = robots::text::yaml::from_str(&shown, &text)?;
+    let _ = &file.description;
+    if file.robots.is_empty() || file.robots.len() > 9 {
+        return Err(Failure::Bad(format!(
+            "{}: error: a team lists 1 to 9 programs, not {}",
+            escape(&shown),
+            file.robots.len()
+        )));
+    }
+    let base = path.parent().unwrap_or(Path::new(""));
+    let mut members = Vec::new();
+    for name in &file.robots {
+        let (program, source, origin) = if let Some(text) = shipped::program(name) {
+            let program = match_file::parse_program_file(&format!("programs/{name}.robot"), text)?;
+            (program, Arc::<str>::from(text), name.clone())
+        } else {
+            robots::text::confine::Confine::Inside
+                .check(name)
+                .map_err(|m| format!("{}: error: robots: {m}", escape(&shown)))?;
+            let file = base.join(name);
+            let text = read_input(&file)?;
+            let program = match_file::parse_program_file(&file.display().to_string(), &text)?;
+            (program, Arc::<str>::from(text.as_str()), name.clone())
+        };
+        members.push(robots::battle::tournament::Member {
+            program: Arc::new(program),
+            source,
+            origin,
+        });
+    }
     Ok(Entrant {
-        name,
-        program: Arc::new(program),
-        source: text.into(),
+        name: file.name.unwrap_or(stem),
+        members,
     })
 }
 
