@@ -20,7 +20,7 @@ pub fn workload() -> Result<Vec<MatchSetup>, Diagnostic> {
     ];
     let mut programs = Vec::new();
     for name in fighters {
-        let text = shipped::program(name).expect("a shipped program");
+        let text = program(name);
         programs.push((
             name,
             Arc::new(parse_program(&format!("programs/{name}.robot"), text, 15)?),
@@ -98,17 +98,6 @@ pub fn play(workload: &[MatchSetup], count: u32) -> Report {
     report
 }
 
-/// A sentinel that never leaves its hex (the shipped `sentinel` goes looking for enemies).
-const STILL_SENTINEL: &str = "name: still sentinel
-1: ?1
-2: GO 5
-3: R+1
-4: RAZ
-5: T
-6: RAZ
-test 1: enemy ahead within 2 and not friend ahead 1
-";
-
 /// A 500-round match on the classic board (three sentinels a side that never move never meet,
 /// so it runs to the limit), played to its end in a debugger timeline: 3,000 robot turns of
 /// history.
@@ -117,14 +106,19 @@ pub fn long_timeline() -> Result<crate::battle::debug::Timeline, Diagnostic> {
         "boards/classic.yaml",
         shipped::BOARDS[0].1,
     )?);
-    let sentinel = Arc::new(parse_program("still_sentinel.robot", STILL_SENTINEL, 15)?);
+    // The frozen sentinel never leaves its hex (the shipped one goes looking for enemies).
+    let sentinel = Arc::new(parse_program(
+        "programs/bench/sentinel.robot",
+        program("sentinel"),
+        15,
+    )?);
     let team = |colour| TeamSetup {
         colour,
         robots: (0..3)
             .map(|_| RobotSetup {
                 program: Arc::clone(&sentinel),
                 origin: "still_sentinel".into(),
-                source: STILL_SENTINEL.into(),
+                source: source("sentinel"),
                 at: None,
                 facing: None,
             })
@@ -148,7 +142,34 @@ pub fn long_timeline() -> Result<crate::battle::debug::Timeline, Diagnostic> {
     Ok(timeline)
 }
 
-/// A shipped program's text.
+/// The versions of the programs the workload was fixed with (programs/bench/README.md).
+const FROZEN: [(&str, &str); 4] = [
+    (
+        "sentinel",
+        include_str!("../../programs/bench/sentinel.robot"),
+    ),
+    (
+        "wanderer",
+        include_str!("../../programs/bench/wanderer.robot"),
+    ),
+    (
+        "flanker",
+        include_str!("../../programs/bench/flanker.robot"),
+    ),
+    ("turret", include_str!("../../programs/bench/turret.robot")),
+];
+
+/// A program of the workload: its frozen version, else the shipped one.
+fn program(name: &str) -> &'static str {
+    FROZEN
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
+        .or_else(|| shipped::program(name))
+        .unwrap_or_default()
+}
+
+/// A program's text, as the workload plays it.
 fn source(name: &str) -> Arc<str> {
-    shipped::program(name).unwrap_or_default().into()
+    program(name).into()
 }

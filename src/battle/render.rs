@@ -83,7 +83,8 @@ fn draw(board: &Board, state: Option<&Match>) -> String {
     out
 }
 
-pub const LEGEND: &str = "legend: . plain  ~ lake  ! lightning  [r] square  <r> triangle  (r) circle  \
+pub const LEGEND: &str =
+    "legend: . plain  ~ lake  ! lightning  [r] square  <r> triangle  (r) circle  \
 g camp  G start point  + outer start  #G# computer
 shapes: r red  b blue  g green  y yellow  o orange  k black; \
 teams: g green  v violet  r red  b blue  y yellow  o orange";
