@@ -10,7 +10,7 @@ use crate::battle::engine::{
     SignalPlan, TeamSetup,
 };
 use crate::battle::hex::Direction;
-use crate::battle::lang::Program;
+use crate::battle::lang::{Keywords, Program};
 use crate::battle::shipped;
 use crate::battle::terrain::TeamColour;
 use crate::text::confine::Confine;
@@ -48,6 +48,7 @@ struct RulesFile {
     shapes_block: Option<bool>,
     program_steps: Option<usize>,
     rounds: Option<u32>,
+    keywords: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -147,6 +148,7 @@ impl Ctx<'_> {
                 self.err(places.teams[*team], e.to_string())
             }
             SetupError::ProgramTooLong { team, robot, .. }
+            | SetupError::NeedsTi57 { team, robot }
             | SetupError::BadPlacement { team, robot, .. } => self.err(
                 robot_place(*team, *robot),
                 format!("{}: {e}", what(*team, *robot)),
@@ -214,10 +216,15 @@ pub fn check_match(
         )
     })?;
     let defaults = Rules::default();
+    let keywords = match &raw.rules.keywords {
+        None => Keywords::Plain,
+        Some(text) => Keywords::from_name(text).map_err(|m| ctx.err(ctx.key("keywords", 1), m))?,
+    };
     let rules = Rules {
         shapes_block: raw.rules.shapes_block.unwrap_or(defaults.shapes_block),
-        program_steps: raw.rules.program_steps.unwrap_or(defaults.program_steps),
+        program_steps: raw.rules.program_steps.unwrap_or(keywords.default_steps()),
         rounds: raw.rules.rounds.unwrap_or(defaults.rounds),
+        keywords,
     };
     rules.validate().map_err(|e| ctx.locate(&places, &e))?;
     if rules.rounds > MAX_FILE_ROUNDS {
@@ -419,7 +426,12 @@ fn read_program(
         (Some(name), None) => {
             let (text, origin, shown) = program_source(name, ctx)
                 .map_err(|m| ctx.err(ctx.key("program", from), format!("{what}: {m}")))?;
-            let program = crate::battle::lang::parse_program(&shown, &text, rules.program_steps)?;
+            let program = crate::battle::lang::parse_program_in(
+                &shown,
+                &text,
+                rules.program_steps,
+                rules.keywords,
+            )?;
             for w in program_warnings(&shown, &text, &program) {
                 ctx.warnings.borrow_mut().push(w);
             }
@@ -427,8 +439,13 @@ fn read_program(
         }
         (None, Some(code)) => {
             let code_line = ctx.key("code", from).0;
-            let program = crate::battle::lang::parse_program(ctx.file, code, rules.program_steps)
-                .map_err(|d| inline_diagnostic(ctx.file, ctx.source, (code_line, code), d))?;
+            let program = crate::battle::lang::parse_program_in(
+                ctx.file,
+                code,
+                rules.program_steps,
+                rules.keywords,
+            )
+            .map_err(|d| inline_diagnostic(ctx.file, ctx.source, (code_line, code), d))?;
             for w in program_warnings(ctx.file, code, &program) {
                 let w = inline_diagnostic(ctx.file, ctx.source, (code_line, code), w);
                 ctx.warnings.borrow_mut().push(w);
@@ -602,13 +619,17 @@ fn read_signals(
         plans.push(match (s.round, &s.when) {
             (Some(round), None) => SignalPlan::Scheduled { round, robot, step },
             (None, Some(text)) => {
-                let when = crate::battle::lang::parse_condition(ctx.file, text).map_err(|d| {
-                    // Point into the condition where it sits in the file, when it is on one line.
-                    let place =
-                        crate::text::yaml::locate_text(ctx.source, text, at.0.saturating_sub(3))
-                            .map_or(at, |(l, c)| (l, c + d.col - 1));
-                    ctx.err(place, format!("signals[{i}].when: {}", d.message))
-                })?;
+                let when = crate::battle::lang::parse_condition_in(ctx.file, text, rules.keywords)
+                    .map_err(|d| {
+                        // Point into the condition where it sits in the file, when it is on one line.
+                        let place = crate::text::yaml::locate_text(
+                            ctx.source,
+                            text,
+                            at.0.saturating_sub(3),
+                        )
+                        .map_or(at, |(l, c)| (l, c + d.col - 1));
+                        ctx.err(place, format!("signals[{i}].when: {}", d.message))
+                    })?;
                 SignalPlan::Conditional {
                     when,
                     text: text.clone(),
@@ -662,6 +683,16 @@ pub fn parse_robot_ref(text: &str, teams: &[TeamSetup]) -> Result<RobotRef, Robo
 /// Programs parsed on their own are checked against the default length. A leading byte
 /// order mark is ignored.
 pub fn parse_program_file(file: &str, source: &str) -> Result<Program, Diagnostic> {
+    parse_program_file_in(file, source, Keywords::Plain)
+}
+
+/// A program file on its own, in the language `keywords` names, at that language's default
+/// length (15 steps, 50 with the TI-57 keywords: RULES A.11, A.12).
+pub fn parse_program_file_in(
+    file: &str,
+    source: &str,
+    keywords: Keywords,
+) -> Result<Program, Diagnostic> {
     let source = crate::text::strip_bom(source);
-    crate::battle::lang::parse_program(file, source, crate::battle::lang::DEFAULT_PROGRAM_STEPS)
+    crate::battle::lang::parse_program_in(file, source, keywords.default_steps(), keywords)
 }

@@ -3,7 +3,7 @@
 //! spelling everywhere: codes are snake_case, robots are written `green.1`, hexes `[col, row]`.
 
 use crate::battle::engine::{
-    Cause, EndReason, Event, IdleReason, Match, Obstacle, Outcome, Pos, RobotName, SignalEffect,
+    CalcEffect, Cause, EndReason, Event, Match, Obstacle, Outcome, Pos, RobotName, SignalEffect,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -98,6 +98,82 @@ pub struct EventDoc {
     pub reason: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
+    /// A TI-57 keyword's effect (`calc` events, RULES A.12): `label`, `nop`, `goto`, `call`,
+    /// `return`, `number`, `sensed`, `memory`, `swap_xt`, `clear_t`, `clear_all`, `x_test`,
+    /// `dsz`, `pause`, `stop`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub calc: Option<&'static str>,
+    /// The calculator keys of a `memory` or `x_test` effect: `STO`, `INV PRD`, `x>=t`, ….
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keys: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<u8>,
+    /// The register n of Rn (0 to 7).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub register: Option<u8>,
+    /// The memories after the step: x, t, and Rn (R0 for `dsz`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub x: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub t: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub r: Option<i32>,
+    /// Whether a `dsz` skips the next step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skips: Option<bool>,
+}
+
+/// The document of a `calc` event (RULES A.12).
+fn calc_doc(step: u8, effect: CalcEffect, base: EventDoc) -> EventDoc {
+    let doc = EventDoc {
+        step: Some(step),
+        calc: Some(effect.code()),
+        ..base
+    };
+    match effect {
+        CalcEffect::Label(n) => EventDoc {
+            label: Some(n),
+            ..doc
+        },
+        CalcEffect::Goto { label, to } | CalcEffect::Call { label, to } => EventDoc {
+            label: Some(label),
+            to_step: Some(to),
+            ..doc
+        },
+        CalcEffect::Return { to } => EventDoc {
+            to_step: Some(to),
+            ..doc
+        },
+        CalcEffect::Number { x } | CalcEffect::Sensed { x } => EventDoc { x: Some(x), ..doc },
+        CalcEffect::Memory { op, register, x, r } => EventDoc {
+            keys: Some(op.keys()),
+            register: Some(register),
+            x: Some(x),
+            r: Some(r),
+            ..doc
+        },
+        CalcEffect::SwapXt { x, t } => EventDoc {
+            x: Some(x),
+            t: Some(t),
+            ..doc
+        },
+        CalcEffect::Test { test, answer } => EventDoc {
+            keys: Some(test.keys()),
+            answer: Some(answer),
+            ..doc
+        },
+        CalcEffect::Dsz { inverse, r0, skips } => EventDoc {
+            keys: Some(if inverse { "INV DSZ" } else { "DSZ" }),
+            r: Some(r0),
+            skips: Some(skips),
+            ..doc
+        },
+        CalcEffect::Nop
+        | CalcEffect::ClearT
+        | CalcEffect::ClearAll
+        | CalcEffect::Pause
+        | CalcEffect::Stop => doc,
+    }
 }
 
 fn pos(p: Pos) -> [u16; 2] {
@@ -284,12 +360,10 @@ impl EventDoc {
             },
             Event::Idle { step, reason, .. } => EventDoc {
                 step: Some(step),
-                reason: Some(match reason {
-                    IdleReason::DestroyedStep => "destroyed_step",
-                    IdleReason::EmptyStep => "empty_step",
-                }),
+                reason: Some(reason.code()),
                 ..base("idle")
             },
+            Event::Calc { step, effect, .. } => calc_doc(step, effect, base("calc")),
             Event::End {
                 round,
                 winner,

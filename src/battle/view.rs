@@ -36,8 +36,7 @@
 //! `signal_lost`; `stalled` step; `idle` step reason; `end` (no robot) round winner reason.
 
 use crate::battle::engine::{
-    Cause, Event, IdleReason, Match, MatchSetup, Obstacle, Pos, RobotId, RobotName, SetupError,
-    SignalEffect,
+    Cause, Event, Match, MatchSetup, Obstacle, Pos, RobotId, RobotName, SetupError, SignalEffect,
 };
 use crate::battle::report::reason_code;
 use crate::battle::terrain::{TeamColour, Terrain};
@@ -387,13 +386,11 @@ fn consequence_row(game: &Match, e: &Event, row: impl Fn(&str, Vec<Value>) -> Va
         }
         Event::SignalLost { .. } => row("signal_lost", vec![]),
         Event::Stalled { step, .. } => row("stalled", vec![json!(step)]),
-        Event::Idle { step, reason, .. } => {
-            let reason = match reason {
-                IdleReason::DestroyedStep => "destroyed_step",
-                IdleReason::EmptyStep => "empty_step",
-            };
-            row("idle", vec![json!(step), json!(reason)])
-        }
+        Event::Idle { step, reason, .. } => row("idle", vec![json!(step), json!(reason.code())]),
+        Event::Calc { step, effect, .. } => row(
+            "calc",
+            vec![json!(step), json!(effect.code()), json!(effect.to_string())],
+        ),
         Event::End {
             round,
             winner,

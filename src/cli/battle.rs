@@ -222,7 +222,11 @@ impl Progress {
 
 /// What a file is, from its extension and (for YAML) its keys: a line saying so, and the
 /// warnings about it.
-fn check_one(path: &Path, confine: Confine) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
+fn check_one(
+    path: &Path,
+    confine: Confine,
+    keywords: robots::battle::lang::Keywords,
+) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
     let text = read_input(path)?;
     let shown = path.display().to_string();
     // Standard input (`-`) has no extension: what it holds says what it is.
@@ -236,7 +240,7 @@ fn check_one(path: &Path, confine: Confine) -> Result<(String, Vec<Diagnostic>),
     };
     match ext {
         "robot" => {
-            let p = match_file::parse_program_file(&shown, &text)?;
+            let p = match_file::parse_program_file_in(&shown, &text, keywords)?;
             let source = robots::text::strip_bom(&text);
             let warnings = match_file::program_warnings(&shown, source, &p);
             let steps = robots::text::count(p.len(), "step");
@@ -339,7 +343,7 @@ pub fn check(args: &CheckArgs) -> Result<(), Failure> {
     let json = args.format == CheckFormat::Json;
     let (mut failed, mut warned, mut warnings) = (0, 0, 0);
     for path in &args.files {
-        let diagnostics = match check_one(path, confine) {
+        let diagnostics = match check_one(path, confine, args.keywords.language()) {
             Ok((line, found)) => {
                 if !json {
                     // The line names the file and what it holds, both from the stranger.

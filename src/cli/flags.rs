@@ -332,6 +332,29 @@ pub struct CheckArgs {
     /// editor (file, line, column, end, severity, id, message).
     #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
     pub format: CheckFormat,
+    /// The language of program files: plain, or ti57 with the calculator keywords and 50
+    /// steps (RULES A.12). A match file says its own (`rules.keywords`).
+    #[arg(long, value_enum, default_value_t = KeywordsArg::Plain)]
+    pub keywords: KeywordsArg,
+}
+
+/// The program language (RULES A.4), or with the TI-57 keywords (A.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum KeywordsArg {
+    /// The language of RULES A.4; programs of 15 steps.
+    #[default]
+    Plain,
+    /// Plus the calculator keywords (LBL, GTO, SBR, STO, RCL, DSZ, …); programs of 50 steps.
+    Ti57,
+}
+
+impl KeywordsArg {
+    pub fn language(self) -> robots::battle::lang::Keywords {
+        match self {
+            KeywordsArg::Plain => robots::battle::lang::Keywords::Plain,
+            KeywordsArg::Ti57 => robots::battle::lang::Keywords::Ti57,
+        }
+    }
 }
 
 /// How `robots check` prints.
@@ -461,6 +484,10 @@ pub struct FieldArgs {
     /// Threads to play on [default: every core]. The results are the same for any number.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,
+    /// The program language: plain, or ti57 with the calculator keywords and 50 steps
+    /// (RULES A.12).
+    #[arg(long, value_enum, default_value_t = KeywordsArg::Plain)]
+    pub keywords: KeywordsArg,
 }
 
 /// The seed indices: `N` for 1 to N, or `A..B` (both included).
@@ -642,4 +669,8 @@ pub struct HillInit {
     /// The round limit of every match: reaching it is a draw (R-A18).
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub rounds: u32,
+    /// The program language: plain, or ti57 with the calculator keywords and 50 steps
+    /// (RULES A.12).
+    #[arg(long, value_enum, default_value_t = KeywordsArg::Plain)]
+    pub keywords: KeywordsArg,
 }

@@ -15,6 +15,7 @@ use super::tournament::{entrant, play, show};
 use clap::{Args, FromArgMatches};
 use robots::battle::board::Board;
 use robots::battle::engine::{Rules, Scenario};
+use robots::battle::lang::Keywords;
 use robots::battle::tournament::hill::{crown, is_safe_name, missing, reindex};
 use robots::battle::tournament::{Config, Entrant, Game, GameResult, MAX_ENTRANTS, standings};
 use robots::battle::{board_file, match_file, shipped};
@@ -45,6 +46,13 @@ struct Settings {
     scenario: u8,
     robots: u8,
     rounds: u32,
+    /// `plain` or `ti57` (RULES A.12); absent: plain.
+    #[serde(default = "plain")]
+    keywords: String,
+}
+
+fn plain() -> String {
+    "plain".into()
 }
 
 impl Settings {
@@ -57,6 +65,7 @@ impl Settings {
             scenario: init.scenario,
             robots: init.robots,
             rounds: init.rounds,
+            keywords: init.keywords.language().name().into(),
         }
     }
 
@@ -72,7 +81,7 @@ impl Settings {
     fn yaml(&self) -> String {
         format!(
             "# A hill of robots programs (docs/TOURNAMENTS.md, \"The hill\"): its settings.\n\
-             format_version: {}\nsize: {}\nseeds: [{}, {}]\nboard: {}\nscenario: {}\nrobots: {}\nrounds: {}\n",
+             format_version: {}\nsize: {}\nseeds: [{}, {}]\nboard: {}\nscenario: {}\nrobots: {}\nrounds: {}\nkeywords: {}\n",
             self.format_version,
             self.size,
             self.seeds[0],
@@ -80,14 +89,25 @@ impl Settings {
             self.board,
             self.scenario,
             self.robots,
-            self.rounds
+            self.rounds,
+            self.keywords
         )
+    }
+
+    /// The program language of the hill (checked by [`Settings::check`]).
+    fn language(&self) -> Keywords {
+        Keywords::parse(&self.keywords).unwrap_or_default()
     }
 
     /// What is wrong with settings read from a file, in words.
     fn check(&self) -> Result<(), String> {
         let [first, last] = self.seeds;
-        if self.format_version != 1 {
+        if Keywords::parse(&self.keywords).is_none() {
+            Err(format!(
+                "keywords `{}`: plain or ti57",
+                escape(&self.keywords)
+            ))
+        } else if self.format_version != 1 {
             Err(format!(
                 "format_version {}: this robots reads 1",
                 self.format_version
@@ -116,14 +136,15 @@ impl Settings {
 
     fn summary(&self) -> String {
         format!(
-            "size {}, seeds {}..{}, board {}, scenario {}, {} robots a side, at most {} rounds",
+            "size {}, seeds {}..{}, board {}, scenario {}, {} robots a side, at most {} rounds, keywords {}",
             self.size,
             self.seeds[0],
             self.seeds[1],
             escape(&self.board),
             self.scenario,
             self.robots,
-            self.rounds
+            self.rounds,
+            self.keywords
         )
     }
 }
@@ -237,6 +258,8 @@ fn config(board: Board, settings: &Settings) -> Result<Config, Failure> {
             .ok_or_else(|| Failure::Bad("the scenario is 1, 2 or 3".into()))?,
         rules: Rules {
             rounds: settings.rounds,
+            keywords: settings.language(),
+            program_steps: settings.language().default_steps(),
             ..Rules::default()
         },
         robots: usize::from(settings.robots),
@@ -250,7 +273,7 @@ fn file_order(a: &Entrant, b: &Entrant) -> std::cmp::Ordering {
 }
 
 /// The programs in `programs/`, each a plain `NAME.robot` file with a safe NAME that parses.
-fn members(dir: &Path) -> Result<Vec<Entrant>, Failure> {
+fn members(dir: &Path, keywords: Keywords) -> Result<Vec<Entrant>, Failure> {
     let folder = dir.join(PROGRAMS);
     match std::fs::symlink_metadata(&folder) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -289,7 +312,8 @@ fn members(dir: &Path) -> Result<Vec<Entrant>, Failure> {
         }
         plain_file(&path)?;
         let text = read_input(&path)?;
-        let program = match_file::parse_program_file(&path.display().to_string(), &text)?;
+        let program =
+            match_file::parse_program_file_in(&path.display().to_string(), &text, keywords)?;
         list.push(Entrant::single(name, program, text.into()));
     }
     list.sort_by(file_order);
@@ -339,7 +363,7 @@ fn results(dir: &Path, field: &Field) -> Result<Vec<GameResult>, Failure> {
 /// The hill in `dir` with `settings`.
 fn load(dir: &Path, settings: Settings) -> Result<Hill, Failure> {
     let config = config(board(dir, &settings)?, &settings)?;
-    let members = members(dir)?;
+    let members = members(dir, settings.language())?;
     let names: Vec<String> = members.iter().map(|e| e.name.clone()).collect();
     let field = Field::new(&names, &config, &settings.board);
     let results = results(dir, &field)?;
@@ -434,7 +458,7 @@ fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
     let pair: Vec<Entrant> = shipped::PROGRAMS
         .iter()
         .take(2)
-        .map(|(name, _)| entrant(name))
+        .map(|(name, _)| entrant(name, Keywords::Plain))
         .collect::<Result<_, _>>()?;
     robots::battle::tournament::check(&pair, &config)?;
     std::fs::create_dir_all(dir.join(PROGRAMS))
@@ -449,7 +473,14 @@ fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
 
 /// `robots hill DIR add PROGRAM`.
 fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result<(), Failure> {
-    let newcomer = entrant(spec)?;
+    let (settings, created) = match read_settings(dir)? {
+        Some(s) => (s, false),
+        None => {
+            refuse_existing(dir)?;
+            (Settings::defaults()?, true)
+        }
+    };
+    let newcomer = entrant(spec, settings.language())?;
     if newcomer.members.len() != 1 {
         return Err(Failure::Bad(format!(
             "{}: a hill holds programs (.robot files or shipped names), not teams",
@@ -463,13 +494,6 @@ fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result
             escape(&newcomer.name)
         )));
     }
-    let (settings, created) = match read_settings(dir)? {
-        Some(s) => (s, false),
-        None => {
-            refuse_existing(dir)?;
-            (Settings::defaults()?, true)
-        }
-    };
     let hill = load(dir, settings)?;
     let replaced = hill.members.iter().position(|e| e.name == newcomer.name);
     let (list, kept) = join(&hill, &newcomer);

@@ -86,7 +86,7 @@ fn replay_is_byte_identical_for_a_seed_and_differs_for_another() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines[0]["format_version"], 2);
+    assert_eq!(lines[0]["format_version"], 3);
     assert_eq!(lines[1][0]["event"], "turn");
     let turns = &lines[1..lines.len() - 1];
     let end = turns.last().unwrap().as_array().unwrap().last().unwrap();
@@ -570,7 +570,7 @@ fn a_dash_reads_standard_input_and_writes_standard_output() {
     assert!(o.status.success(), "{}", stderr(&o));
     let first = stdout(&o).lines().next().unwrap().to_string();
     let doc: serde_json::Value = serde_json::from_str(&first).unwrap();
-    assert_eq!(doc["format_version"], 2);
+    assert_eq!(doc["format_version"], 3);
     assert!(!std::path::Path::new(&root().join("-")).exists());
     let o = robots(&["run", "--replay", "-", "--log"]);
     assert_eq!(o.status.code(), Some(2));

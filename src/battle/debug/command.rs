@@ -2,7 +2,7 @@
 //! (docs/DEBUGGER.md). Parsing is separate from running them.
 
 use crate::battle::engine::RobotName;
-use crate::battle::lang::{Comparison, Condition, Quantity};
+use crate::battle::lang::{Comparison, Condition, Keywords, Quantity};
 use crate::battle::terrain::TeamColour;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -250,7 +250,8 @@ fn condition_of(text: &str) -> Result<(Condition, String), String> {
     if text.is_empty() {
         return Err("expected a condition, such as `enemy ahead within 2`".into());
     }
-    crate::battle::lang::parse_condition("condition", text)
+    // The debugger may watch memories in any match: they read 0 without the rule (A.12).
+    crate::battle::lang::parse_condition_in("condition", text, Keywords::Ti57)
         .map(|c| (c, text.to_string()))
         .map_err(|d| format!("column {}: {}", d.col, d.message))
 }
@@ -259,7 +260,11 @@ fn condition_of(text: &str) -> Result<(Condition, String), String> {
 fn watched_of(text: &str) -> Result<(Watched, String), String> {
     match condition_of(text) {
         Ok((condition, text)) => Ok((Watched::Condition(condition), text)),
-        Err(e) => match crate::battle::lang::parse_condition("term", &format!("{text} = 0")) {
+        Err(e) => match crate::battle::lang::parse_condition_in(
+            "term",
+            &format!("{text} = 0"),
+            Keywords::Ti57,
+        ) {
             Ok(Condition::Compare(quantity, Comparison::Eq, Quantity::Number(0))) => {
                 Ok((Watched::Quantity(quantity), text.to_string()))
             }

@@ -48,7 +48,7 @@ pub enum Mark {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WatchValue {
     Truth(bool),
-    Number(u32),
+    Number(i64),
 }
 
 impl std::fmt::Display for WatchValue {

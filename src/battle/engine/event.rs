@@ -1,5 +1,6 @@
 //! What happens during a robot's turn, as the engine reports it. Views only read events.
 
+pub use super::calc_effect::CalcEffect;
 use crate::battle::hex::Direction;
 use crate::battle::terrain::TeamColour;
 use std::fmt;
@@ -76,6 +77,25 @@ pub enum IdleReason {
     DestroyedStep,
     /// The step read is past the end of the program (R-A10).
     EmptyStep,
+    /// `SBR` with two returns remembered already: a third is not made (R-A25).
+    ReturnsFull,
+    /// `INV SBR` with no return remembered (R-A25).
+    NoReturn,
+    /// `R/S` stopped the program earlier (R-A29).
+    Stopped,
+}
+
+impl IdleReason {
+    /// Why, as a code, for JSON.
+    pub fn code(self) -> &'static str {
+        match self {
+            IdleReason::DestroyedStep => "destroyed_step",
+            IdleReason::EmptyStep => "empty_step",
+            IdleReason::ReturnsFull => "returns_full",
+            IdleReason::NoReturn => "no_return",
+            IdleReason::Stopped => "stopped",
+        }
+    }
 }
 
 /// Why a signal was sent (R-A15).
@@ -256,6 +276,12 @@ pub enum Event {
         step: u8,
         reason: IdleReason,
     },
+    /// A TI-57 keyword read (RULES A.12).
+    Calc {
+        robot: RobotName,
+        step: u8,
+        effect: CalcEffect,
+    },
     End {
         round: u32,
         winner: Option<TeamColour>,
@@ -289,6 +315,7 @@ impl Event {
             | Exploded { robot, step, .. }
             | Stalled { robot, step }
             | Idle { robot, step, .. }
+            | Calc { robot, step, .. }
             | SignalReceived { robot, step, .. } => Some((*robot, *step)),
             _ => None,
         }
@@ -318,6 +345,7 @@ impl Event {
             | SignalReceived { robot, .. }
             | SignalLost { robot }
             | Stalled { robot, .. }
+            | Calc { robot, .. }
             | Idle { robot, .. } => Some(*robot),
             ComputerHit { .. } | End { .. } => None,
         }
@@ -461,7 +489,23 @@ impl Event {
                 IdleReason::EmptyStep => {
                     write!(f, "{robot} step {step}: empty step, nothing happens")
                 }
+                IdleReason::ReturnsFull => write!(
+                    f,
+                    "{robot} step {step}: SBR refused, two returns are remembered already: the turn ends"
+                ),
+                IdleReason::NoReturn => write!(
+                    f,
+                    "{robot} step {step}: INV SBR with no return remembered: the turn ends"
+                ),
+                IdleReason::Stopped => {
+                    write!(f, "{robot} step {step}: stopped by R/S, nothing happens")
+                }
             },
+            Calc {
+                robot,
+                step,
+                effect,
+            } => write!(f, "{robot} step {step}: {effect}"),
             End {
                 round,
                 winner,

@@ -4,6 +4,8 @@
 //! and returns its events. Views only read states and events.
 
 mod areas;
+mod calc;
+mod calc_effect;
 mod event;
 mod fixed;
 mod placement;
@@ -105,6 +107,7 @@ impl Match {
             areas: areas::Areas::default(),
         };
         fixed.areas = query::areas_for(&fixed, &robots);
+        let robots_len = robots.len();
         let state = State {
             robots,
             teams,
@@ -119,6 +122,10 @@ impl Match {
             outcome: None,
             signal_window: None,
             turns: 0,
+            memories: match setup.rules.keywords {
+                crate::battle::lang::Keywords::Ti57 => vec![Memories::default(); robots_len],
+                crate::battle::lang::Keywords::Plain => Vec::new(),
+            },
         };
         Ok(Match {
             fixed: Arc::new(fixed),
@@ -162,6 +169,10 @@ impl Match {
     }
     pub fn robot(&self, id: RobotId) -> &Robot {
         &self.state.robots[id.index()]
+    }
+    /// A robot's memories and remembered returns, under the TI-57 rule (RULES A.12).
+    pub fn memories(&self, id: RobotId) -> Option<&Memories> {
+        self.state.memories.get(id.index())
     }
     pub fn program(&self, id: RobotId) -> &Program {
         &self.fixed.programs[id.index()]
@@ -231,7 +242,7 @@ impl Match {
     }
 
     /// A numeric term of the test language seen from a robot (`count(enemy within 3)`).
-    pub fn measure(&self, id: RobotId, quantity: &crate::battle::lang::Quantity) -> u32 {
+    pub fn measure(&self, id: RobotId, quantity: &crate::battle::lang::Quantity) -> i64 {
         query::measure(&self.fixed, &self.state, id, quantity)
     }
 

@@ -17,7 +17,7 @@ pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condit
 }
 
 /// A numeric term of the test language (`count(enemy within 3)`, `shots`, `damage`).
-pub(super) fn measure(fixed: &Fixed, s: &State, id: RobotId, quantity: &Quantity) -> u32 {
+pub(super) fn measure(fixed: &Fixed, s: &State, id: RobotId, quantity: &Quantity) -> i64 {
     view(fixed, s, id).quantity(quantity)
 }
 
@@ -121,16 +121,23 @@ impl View<'_> {
         }
     }
 
-    fn quantity(&self, q: &Quantity) -> u32 {
+    fn quantity(&self, q: &Quantity) -> i64 {
         let me = &self.s.robots[self.id.index()];
         match q {
-            Quantity::Count(selector) => self.count(selector, false),
-            Quantity::ShotsLeft => u32::from(me.shots),
+            Quantity::Count(selector) => i64::from(self.count(selector, false)),
+            Quantity::ShotsLeft => i64::from(me.shots),
             Quantity::DestroyedSteps => {
                 let len = self.fixed.programs[self.id.index()].len();
-                u32::try_from((1..=len).filter(|&s| me.is_destroyed(s)).count()).unwrap_or(u32::MAX)
+                i64::try_from((1..=len).filter(|&s| me.is_destroyed(s)).count()).unwrap_or(i64::MAX)
             }
             Quantity::Number(n) => *n,
+            Quantity::Facing => i64::from(self.facing.number()),
+            // Memories exist under the TI-57 rule only; a program using one needs it (A.12).
+            Quantity::Memory(register) => self
+                .s
+                .memories
+                .get(self.id.index())
+                .map_or(0, |m| i64::from(m.get(*register))),
         }
     }
 

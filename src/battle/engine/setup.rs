@@ -3,7 +3,7 @@
 use super::event::RobotName;
 use crate::battle::board::{Board, CellId};
 use crate::battle::hex::Direction;
-use crate::battle::lang::{Condition, MAX_PROGRAM_STEPS, Program};
+use crate::battle::lang::{Condition, Keywords, MAX_PROGRAM_STEPS, Program};
 use crate::battle::terrain::{TeamColour, Terrain};
 use std::sync::Arc;
 
@@ -18,6 +18,8 @@ pub struct Rules {
     pub program_steps: usize,
     /// The round limit (R-A18); reaching it is a draw.
     pub rounds: u32,
+    /// The plain language, or with the TI-57 keywords (RULES A.12).
+    pub keywords: crate::battle::lang::Keywords,
 }
 
 impl Default for Rules {
@@ -26,6 +28,7 @@ impl Default for Rules {
             shapes_block: true,
             program_steps: crate::battle::lang::DEFAULT_PROGRAM_STEPS,
             rounds: 200,
+            keywords: crate::battle::lang::Keywords::Plain,
         }
     }
 }
@@ -169,6 +172,10 @@ pub enum SetupError {
         len: usize,
         steps: usize,
     },
+    #[error(
+        "the program uses the TI-57 keywords: turn the rule on with `keywords: ti57` under `rules:` (RULES A.12)"
+    )]
+    NeedsTi57 { team: usize, robot: usize },
     #[error("at {at} {problem}")]
     BadPlacement {
         team: usize,
@@ -258,6 +265,9 @@ impl MatchSetup {
             });
         }
         for (i, robot) in team.robots.iter().enumerate() {
+            if robot.program.uses_ti57() && self.rules.keywords != Keywords::Ti57 {
+                return Err(SetupError::NeedsTi57 { team: t, robot: i });
+            }
             if robot.program.len() > self.rules.program_steps {
                 return Err(SetupError::ProgramTooLong {
                     team: t,

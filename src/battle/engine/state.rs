@@ -78,6 +78,55 @@ impl Robot {
     }
 }
 
+/// A robot's calculator under the TI-57 rule (RULES A.12): its memories, persistent from
+/// turn to turn and out of a signal's reach (R-A26), its remembered returns (R-A25) and
+/// whether `R/S` stopped its program (R-A29).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Memories {
+    pub x: i32,
+    pub t: i32,
+    pub r: [i32; 8],
+    /// The steps to go back to, oldest first: `depth` of them are remembered (R-A25).
+    pub returns: [u8; 2],
+    pub depth: u8,
+    /// `R/S` was read: the robot idles from then on, unless a signal acts (R-A29).
+    pub stopped: bool,
+}
+
+impl Memories {
+    /// The most returns remembered at once: the calculator's depth (R-A25).
+    pub const MAX_RETURNS: usize = 2;
+
+    /// The remembered returns, oldest first.
+    pub fn remembered(&self) -> &[u8] {
+        &self.returns[..usize::from(self.depth).min(Self::MAX_RETURNS)]
+    }
+
+    /// A memory's value.
+    pub fn get(&self, register: crate::battle::lang::Register) -> i32 {
+        match register {
+            crate::battle::lang::Register::X => self.x,
+            crate::battle::lang::Register::T => self.t,
+            crate::battle::lang::Register::R(n) => self.r[usize::from(n) % 8],
+        }
+    }
+
+    /// `x=3 t=0 R=[0 0 0 0 0 0 0 0]`, then the returns and `stopped` when there are: one
+    /// line for logs and panels.
+    pub fn summary(&self) -> String {
+        let r: Vec<String> = self.r.iter().map(i32::to_string).collect();
+        let mut out = format!("x={} t={} R0-R7=[{}]", self.x, self.t, r.join(" "));
+        if self.depth > 0 {
+            let back: Vec<String> = self.remembered().iter().map(u8::to_string).collect();
+            out.push_str(&format!(" returns=[{}]", back.join(" ")));
+        }
+        if self.stopped {
+            out.push_str(" stopped (R/S)");
+        }
+        out
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TeamState {
     pub colour: TeamColour,
@@ -139,6 +188,9 @@ pub struct State {
     /// The team whose turn just ended, which may still send a signal by hand.
     pub(super) signal_window: Option<TeamId>,
     pub(super) turns: u64,
+    /// Each robot's calculator, in robot order, under the TI-57 rule; empty without it, so
+    /// the plain language pays nothing for it (RULES A.12).
+    pub(super) memories: Vec<Memories>,
 }
 
 impl State {

@@ -21,6 +21,15 @@ impl Turn<'_> {
             self.signal_turn(id, step, events);
             return;
         }
+        // Stopped by `R/S`, the robot idles on (R-A29); there are memories under A.12 only.
+        if self.s.memories.get(id.index()).is_some_and(|m| m.stopped) {
+            events.push(Event::Idle {
+                robot: name,
+                step: self.s.robots[id.index()].pointer,
+                reason: IdleReason::Stopped,
+            });
+            return;
+        }
         let fixed = self.fixed;
         let program = &fixed.programs[id.index()];
         let len = program.len();
@@ -84,8 +93,16 @@ impl Turn<'_> {
                 }
                 Instruction::Reset => {
                     events.push(Event::Reset { robot: name, step });
+                    // `RAZ` also forgets every remembered return (R-A25).
+                    if let Some(m) = self.s.memories.get_mut(id.index()) {
+                        m.depth = 0;
+                    }
                     1
                 }
+                Instruction::Calc(key) => match self.calc_control(id, step, key, events) {
+                    Some(next) => next,
+                    None => return,
+                },
                 Instruction::Go(n) => {
                     events.push(Event::Jumped {
                         robot: name,
@@ -138,6 +155,7 @@ impl Turn<'_> {
             }
             Instruction::Fire => self.fire(id, step, events),
             Instruction::SelfDestruct => self.self_destruct(id, step, events),
+            Instruction::Calc(key) => self.calc_action(id, step, key, events),
             Instruction::Test(_) | Instruction::Reset | Instruction::Go(_) => {
                 unreachable!("control steps are not actions")
             }

@@ -17,6 +17,20 @@ pub struct Program {
     pub steps: Vec<Step>,
     /// Tests 1–4: `tests[i]` is test `i + 1`.
     pub tests: [Option<TestDef>; 4],
+    /// The TI-57 part (RULES A.12): empty for a program of the plain language.
+    pub calc: CalcTables,
+}
+
+/// What a program written with the TI-57 keywords needs beside its steps (RULES A.12).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct CalcTables {
+    /// `labels[n]`: the step of `LBL n`, if the program has one (R-A24).
+    pub labels: [Option<u8>; 10],
+    /// The terms of the `x = TERM` steps (R-A27), with their text as written:
+    /// `Key::Sense(i)` senses `senses[i]`.
+    pub senses: Vec<(Quantity, String)>,
+    /// Where the program first uses a TI-57 keyword or memory, if it does.
+    pub first_use: Option<Span>,
 }
 
 impl Program {
@@ -45,13 +59,30 @@ impl Program {
             out.push_str(&format!(
                 "{}: {}\n",
                 step.number,
-                step.instruction.notation()
+                self.notation(step.instruction)
             ));
         }
         for test in self.tests.iter().flatten() {
             out.push_str(&format!("test {}: {}\n", test.number, test.text));
         }
         out
+    }
+
+    /// An instruction of this program in canonical notation: as [`Instruction::notation`],
+    /// with the term of an `x = TERM` step written out.
+    pub fn notation(&self, instruction: Instruction) -> String {
+        match instruction {
+            Instruction::Calc(Key::Sense(i)) => match self.calc.senses.get(usize::from(i)) {
+                Some((_, text)) => format!("x = {text}"),
+                None => instruction.notation(),
+            },
+            _ => instruction.notation(),
+        }
+    }
+
+    /// Whether the program uses the TI-57 keywords or memories (RULES A.12).
+    pub fn uses_ti57(&self) -> bool {
+        self.calc.first_use.is_some()
     }
 
     pub fn test(&self, n: u8) -> Option<&Condition> {
@@ -87,14 +118,135 @@ pub enum Instruction {
     Reset,
     /// `GO n`.
     Go(u8),
+    /// A TI-57 keyword (RULES A.12). `PAUSE` and `R/S` are actions; the others are controls.
+    Calc(Key),
+}
+
+/// The TI-57 keywords (RULES A.12, rulings R-A24–R-A29). Registers are 0–7, labels 0–9.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// `LBL n`: marks a step, does nothing when read (R-A24).
+    Label(u8),
+    /// `GTO n`: reads the step after label n (R-A24).
+    Goto(u8),
+    /// `SBR n`: remembers the next step and reads the step after label n (R-A25).
+    Call(u8),
+    /// `INV SBR` (`RTN`): goes back to the step remembered last (R-A25).
+    Return,
+    /// A number written as a step puts it in x (R-A26).
+    Number(i32),
+    /// `x = TERM`: the term's value into x; the term is `CalcTables::senses[i]` (R-A27).
+    Sense(u8),
+    /// `STO n`, `RCL n`, `SUM n`, `PRD n`, `EXC n` and the `INV` forms (R-A26).
+    Memory(MemoryOp, u8),
+    /// `x<>t`: swaps x and t (R-A26).
+    SwapXt,
+    /// `C.t`: t = 0 (R-A26).
+    ClearT,
+    /// `INV C.t`: every memory = 0 (R-A26).
+    ClearAll,
+    /// `x=t`, `INV x=t`, `x>=t`, `INV x>=t`: true reads the next step, false skips it (R-A28).
+    Test(XtTest),
+    /// `DSZ` (`inverse: false`) and `INV DSZ` (R-A28).
+    Dsz { inverse: bool },
+    /// `PAUSE`: an action that does nothing (R-A29).
+    Pause,
+    /// `R/S`: the program stops; the robot idles from then on (R-A29).
+    Stop,
+    /// `NOP`: nothing, reading goes on (R-A29).
+    Nop,
+}
+
+/// What a memory keyword does with x and register Rn (R-A26).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoryOp {
+    Store,
+    Recall,
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    Exchange,
+}
+
+impl MemoryOp {
+    /// The calculator keys: `STO`, `RCL`, `SUM`, `INV SUM`, `PRD`, `INV PRD`, `EXC`.
+    pub fn keys(self) -> &'static str {
+        match self {
+            MemoryOp::Store => "STO",
+            MemoryOp::Recall => "RCL",
+            MemoryOp::Add => "SUM",
+            MemoryOp::Subtract => "INV SUM",
+            MemoryOp::Multiply => "PRD",
+            MemoryOp::Divide => "INV PRD",
+            MemoryOp::Exchange => "EXC",
+        }
+    }
+}
+
+/// The four comparisons of x with t (R-A28).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum XtTest {
+    /// `x=t`
+    Equal,
+    /// `INV x=t`: x ≠ t.
+    NotEqual,
+    /// `x>=t`
+    AtLeast,
+    /// `INV x>=t`: x < t.
+    Below,
+}
+
+impl XtTest {
+    pub fn holds(self, x: i32, t: i32) -> bool {
+        match self {
+            XtTest::Equal => x == t,
+            XtTest::NotEqual => x != t,
+            XtTest::AtLeast => x >= t,
+            XtTest::Below => x < t,
+        }
+    }
+
+    pub fn keys(self) -> &'static str {
+        match self {
+            XtTest::Equal => "x=t",
+            XtTest::NotEqual => "INV x=t",
+            XtTest::AtLeast => "x>=t",
+            XtTest::Below => "INV x>=t",
+        }
+    }
+}
+
+impl Key {
+    /// The calculator's notation, as docs/LANGUAGE.md writes it.
+    pub fn notation(self) -> String {
+        match self {
+            Key::Label(n) => format!("LBL {n}"),
+            Key::Goto(n) => format!("GTO {n}"),
+            Key::Call(n) => format!("SBR {n}"),
+            Key::Return => "INV SBR".into(),
+            Key::Number(n) => n.to_string(),
+            Key::Sense(_) => "x = …".into(),
+            Key::Memory(op, n) => format!("{} {n}", op.keys()),
+            Key::SwapXt => "x<>t".into(),
+            Key::ClearT => "C.t".into(),
+            Key::ClearAll => "INV C.t".into(),
+            Key::Test(t) => t.keys().into(),
+            Key::Dsz { inverse } => if inverse { "INV DSZ" } else { "DSZ" }.into(),
+            Key::Pause => "PAUSE".into(),
+            Key::Stop => "R/S".into(),
+            Key::Nop => "NOP".into(),
+        }
+    }
 }
 
 impl Instruction {
     pub fn is_action(self) -> bool {
-        !matches!(
-            self,
-            Instruction::Test(_) | Instruction::Reset | Instruction::Go(_)
-        )
+        match self {
+            Instruction::Test(_) | Instruction::Reset | Instruction::Go(_) => false,
+            Instruction::Calc(key) => matches!(key, Key::Pause | Key::Stop),
+            _ => true,
+        }
     }
 
     /// The canonical notation, as the rules write it.
@@ -107,6 +259,7 @@ impl Instruction {
             Instruction::Test(n) => format!("?{n}"),
             Instruction::Reset => "RAZ".into(),
             Instruction::Go(n) => format!("GO {n}"),
+            Instruction::Calc(key) => key.notation(),
         }
     }
 }
@@ -163,7 +316,75 @@ pub enum Quantity {
     Count(Selector),
     ShotsLeft,
     DestroyedSteps,
-    Number(u32),
+    Number(i64),
+    /// The robot's facing, 1 to 6.
+    Facing,
+    /// A memory of the TI-57 rule (R-A26): x, t or R0–R7.
+    Memory(Register),
+}
+
+/// A robot's memories under the TI-57 rule (R-A26).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Register {
+    X,
+    T,
+    /// R0–R7.
+    R(u8),
+}
+
+impl std::fmt::Display for Register {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Register::X => f.write_str("x"),
+            Register::T => f.write_str("t"),
+            Register::R(n) => write!(f, "R{n}"),
+        }
+    }
+}
+
+/// Which language a program may use: the plain one of RULES A.4, or that plus the TI-57
+/// keywords (A.12, `rules.keywords: ti57`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Keywords {
+    #[default]
+    Plain,
+    Ti57,
+}
+
+impl Keywords {
+    /// `plain` or `ti57`, as match files and flags write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Keywords::Plain => "plain",
+            Keywords::Ti57 => "ti57",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Keywords> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "plain" => Some(Keywords::Plain),
+            "ti57" | "ti-57" => Some(Keywords::Ti57),
+            _ => None,
+        }
+    }
+
+    /// A language by name, or why the name is none: for files and flags.
+    pub fn from_name(text: &str) -> Result<Keywords, String> {
+        Keywords::parse(text).ok_or_else(|| {
+            format!(
+                "keywords: `{}` is not a language: expected `plain` (RULES A.4) or `ti57` (the calculator keywords, RULES A.12)",
+                crate::text::escape(&text.chars().take(40).collect::<String>())
+            )
+        })
+    }
+
+    /// The default program length: 15 steps, 50 with the TI-57 keywords (RULES A.11, A.12).
+    pub fn default_steps(self) -> usize {
+        match self {
+            Keywords::Plain => 15,
+            Keywords::Ti57 => 50,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,7 +398,7 @@ pub enum Comparison {
 }
 
 impl Comparison {
-    pub fn holds(self, a: u32, b: u32) -> bool {
+    pub fn holds(self, a: i64, b: i64) -> bool {
         match self {
             Comparison::Eq => a == b,
             Comparison::Ne => a != b,

@@ -1,9 +1,10 @@
 //! Warnings: programs that load but will misbehave (docs/LANGUAGE.md, "Warnings"). A small
 //! analysis of the program's control graph — a test branches both ways, an action hands
-//! the next turn to the following step, `RAZ` and `GO n` jump — and of conditions whose
-//! answer is known before the match.
+//! the next turn to the following step, `RAZ` and `GO n` jump; with the TI-57 keywords
+//! (RULES A.12) `GTO` and `SBR` jump to labels, `INV SBR` returns after any `SBR`, `x=t`
+//! and `DSZ` branch, `R/S` stops — and of conditions whose answer is known before the match.
 
-use super::ast::{Comparison, Condition, Instruction, Program, Quantity, Span, Subject, Who};
+use super::ast::{Comparison, Condition, Instruction, Key, Program, Quantity, Span, Subject, Who};
 use crate::battle::terrain::TeamColour;
 
 /// What a warning is about. Each has a stable id (`W-…`) for editors and `--deny-warnings`.
@@ -66,22 +67,41 @@ pub struct Warning {
 }
 
 /// Where reading can go from a step, within the turn or at the next one.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Next {
     /// An action: the turn ends, the next one reads the following step.
     Later(usize),
-    /// A control step: reading goes on at once, at one or two steps.
-    Now(usize, Option<usize>),
-    /// `*`: the robot is gone.
+    /// A control step: reading goes on at once, at one of these steps.
+    Now(Vec<usize>),
+    /// `*`: the robot is gone; `R/S`: its program has stopped (R-A29).
     Gone,
 }
 
-fn next(step: usize, instruction: Instruction) -> Next {
+fn next(program: &Program, step: usize, instruction: Instruction) -> Next {
+    // A jump to label n reads the step after `LBL n`: here, the label's own step, which
+    // does nothing and leads there, so that the label counts as reached (R-A24).
+    let label = |n: u8| program.calc.labels[usize::from(n) % 10].map_or(step + 1, usize::from);
     match instruction {
-        Instruction::SelfDestruct => Next::Gone,
-        Instruction::Test(_) => Next::Now(step + 1, Some(step + 2)),
-        Instruction::Reset => Next::Now(1, None),
-        Instruction::Go(n) => Next::Now(usize::from(n), None),
+        Instruction::SelfDestruct | Instruction::Calc(Key::Stop) => Next::Gone,
+        Instruction::Test(_) | Instruction::Calc(Key::Test(_) | Key::Dsz { .. }) => {
+            Next::Now(vec![step + 1, step + 2])
+        }
+        Instruction::Reset => Next::Now(vec![1]),
+        Instruction::Go(n) => Next::Now(vec![usize::from(n)]),
+        Instruction::Calc(Key::Goto(n)) => Next::Now(vec![label(n)]),
+        // The subroutine, and later (through `INV SBR`) the step after the call (R-A25).
+        Instruction::Calc(Key::Call(n)) => Next::Now(vec![label(n), step + 1]),
+        // Back to the step after some `SBR`: the program's calls say which (R-A25).
+        Instruction::Calc(Key::Return) => Next::Now(
+            program
+                .steps
+                .iter()
+                .filter(|s| matches!(s.instruction, Instruction::Calc(Key::Call(_))))
+                .map(|s| s.number + 1)
+                .collect(),
+        ),
+        Instruction::Calc(Key::Pause) => Next::Later(step + 1),
+        Instruction::Calc(_) => Next::Now(vec![step + 1]),
         _ => Next::Later(step + 1),
     }
 }
@@ -164,12 +184,12 @@ fn reachable(program: &Program) -> (Steps, Vec<usize>) {
     let mut stack = vec![1usize];
     let mut exits: Vec<usize> = Vec::new();
     while let Some(s) = stack.pop() {
-        let targets = match next(s, program.steps[s - 1].instruction) {
-            Next::Later(t) => [Some(t), None],
-            Next::Now(a, b) => [Some(a), b],
-            Next::Gone => [None, None],
+        let targets = match next(program, s, program.steps[s - 1].instruction) {
+            Next::Later(t) => vec![t],
+            Next::Now(targets) => targets,
+            Next::Gone => Vec::new(),
         };
-        for t in targets.into_iter().flatten() {
+        for t in targets {
             if t > len {
                 if !exits.contains(&s) {
                     exits.push(s);
@@ -282,8 +302,16 @@ fn control_loops(program: &Program, reached: Steps) -> Vec<Vec<usize>> {
     // reach[s]: the control steps reachable from control step s by one or more reads.
     let mut reach = vec![0 as Steps; len + 1];
     for s in (1..=len).filter(|&s| control(s)) {
-        if let Next::Now(a, b) = next(s, program.steps[s - 1].instruction) {
-            for t in [Some(a), b].into_iter().flatten().filter(|&t| control(t)) {
+        let instruction = program.steps[s - 1].instruction;
+        if let Next::Now(mut targets) = next(program, s, instruction) {
+            // Returns go back to where a call was made, at most two deep: a call and its
+            // return are no loop (R-A25). Only the jump into the subroutine counts here.
+            match instruction {
+                Instruction::Calc(Key::Call(_)) => targets.truncate(1),
+                Instruction::Calc(Key::Return) => targets.clear(),
+                _ => {}
+            }
+            for t in targets.into_iter().filter(|&t| control(t)) {
                 reach[s] |= bit(t);
             }
         }
@@ -384,21 +412,23 @@ fn known(condition: &Condition, cx: &Context) -> Option<bool> {
 }
 
 /// The values a quantity can take: `(least, most)`.
-fn range(q: &Quantity, cx: &Context) -> (u64, u64) {
+fn range(q: &Quantity, cx: &Context) -> (i64, i64) {
     match q {
-        Quantity::Number(n) => (u64::from(*n), u64::from(*n)),
-        Quantity::ShotsLeft => (0, u64::from(cx.shots)),
-        Quantity::DestroyedSteps => (0, u64::from(cx.steps)),
+        Quantity::Number(n) => (*n, *n),
+        Quantity::ShotsLeft => (0, i64::from(cx.shots)),
+        Quantity::DestroyedSteps => (0, i64::from(cx.steps)),
+        Quantity::Facing => (1, 6),
+        Quantity::Memory(_) => (i64::from(i32::MIN), i64::from(i32::MAX)),
         Quantity::Count(selector) => match selector.subject {
             Subject::Robots(Who::Team(c)) if !cx.teams.contains(&c) => (0, 0),
-            Subject::Robots(_) => (0, u64::from(cx.robots)),
-            Subject::Terrain(_) => (0, u64::MAX),
+            Subject::Robots(_) => (0, i64::from(cx.robots)),
+            Subject::Terrain(_) => (0, i64::MAX),
         },
     }
 }
 
-fn compare((a1, a2): (u64, u64), op: Comparison, (b1, b2): (u64, u64)) -> Option<bool> {
-    let lt = |x: (u64, u64), y: (u64, u64)| {
+fn compare((a1, a2): (i64, i64), op: Comparison, (b1, b2): (i64, i64)) -> Option<bool> {
+    let lt = |x: (i64, i64), y: (i64, i64)| {
         if x.1 < y.0 {
             Some(true)
         } else if x.0 >= y.1 {

@@ -6,5 +6,6 @@ pub mod parser;
 
 pub use ast::*;
 pub use parser::{
-    DEFAULT_PROGRAM_STEPS, MAX_NESTING, MAX_PROGRAM_STEPS, parse_condition, parse_program,
+    DEFAULT_PROGRAM_STEPS, MAX_NESTING, MAX_PROGRAM_STEPS, parse_condition, parse_condition_in,
+    parse_program, parse_program_in,
 };

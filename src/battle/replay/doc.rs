@@ -2,12 +2,13 @@
 
 use crate::battle::board::Board;
 use crate::battle::engine::{Event, Match, MatchSetup, Outcome, SignalPlan};
+use crate::battle::lang::Keywords;
 use crate::battle::report::{EventDoc, reason_code};
 use crate::battle::terrain::Terrain;
 use serde::{Deserialize, Serialize};
 
 /// The version of the replay format; 1 was one JSON document naming its board.
-pub const REPLAY_FORMAT_VERSION: u32 = 2;
+pub const REPLAY_FORMAT_VERSION: u32 = 3;
 /// The longest header line read: a largest board and the texts of many programs fit.
 pub const MAX_HEADER_BYTES: usize = 32 << 20;
 /// The longest turn or result line read; one robot turn's events take a few kilobytes.
@@ -41,6 +42,29 @@ pub struct RulesDoc {
     pub shapes_block: bool,
     pub program_steps: usize,
     pub rounds: u32,
+    /// `plain` or `ti57` (RULES A.12); absent in format 2, which knew the plain language only.
+    #[serde(default, with = "keywords_name")]
+    pub keywords: Keywords,
+}
+
+/// [`Keywords`] as its name: `plain`, `ti57`.
+mod keywords_name {
+    use crate::battle::lang::Keywords;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(k: &Keywords, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(k.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Keywords, D::Error> {
+        let text = String::deserialize(d)?;
+        Keywords::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "`{}` is not a language: expected `plain` or `ti57`",
+                crate::text::escape(&text.chars().take(40).collect::<String>())
+            ))
+        })
+    }
 }
 
 /// The board's contents: its cells row by row, `width` to a row.
@@ -170,6 +194,7 @@ impl Header {
                 shapes_block: setup.rules.shapes_block,
                 program_steps: setup.rules.program_steps,
                 rounds: setup.rules.rounds,
+                keywords: setup.rules.keywords,
             },
             seed: setup.seed,
             board: board_doc(board),

@@ -46,10 +46,11 @@ pub fn parse_header(line: &str) -> Result<Header, HeaderError> {
     let version: Version = serde_json::from_str(line)
         .map_err(|e| bad(format!("line 1 is not a replay header: {}", short(&e))))?;
     match version.format_version {
-        Some(REPLAY_FORMAT_VERSION) => {}
+        // Format 2 is format 3 without the TI-57 keywords (RULES A.12).
+        Some(2 | REPLAY_FORMAT_VERSION) => {}
         Some(v) => {
             return Err(bad(format!(
-                "format_version {v}: this robots reads replays of format_version \
+                "format_version {v}: this robots reads replays of format_version 2 and \
                  {REPLAY_FORMAT_VERSION}"
             )));
         }
@@ -70,6 +71,7 @@ pub fn setup_of(header: &Header) -> Result<MatchSetup, HeaderError> {
         shapes_block: header.rules.shapes_block,
         program_steps: header.rules.program_steps,
         rounds: header.rules.rounds,
+        keywords: header.rules.keywords,
     };
     rules.validate().map_err(|e| bad(format!("rules: {e}")))?;
     let scenario = Scenario::from_number(u32::from(header.scenario))
@@ -88,10 +90,11 @@ pub fn setup_of(header: &Header) -> Result<MatchSetup, HeaderError> {
                 "programs[{i}] is longer than a program file may be"
             )));
         }
-        let program = crate::battle::lang::parse_program(
+        let program = crate::battle::lang::parse_program_in(
             &format!("programs[{i}]"),
             text,
             rules.program_steps,
+            rules.keywords,
         )
         .map_err(|d| bad(format!("in the replay's programs[{i}]:\n{d}")))?;
         programs.push((Arc::new(program), Arc::<str>::from(text.as_str())));
@@ -102,7 +105,9 @@ pub fn setup_of(header: &Header) -> Result<MatchSetup, HeaderError> {
     }
     let mut signals = Vec::new();
     for (i, s) in header.signals.iter().enumerate() {
-        signals.push(signal_of(s, &teams).map_err(|m| bad(format!("signals[{i}]: {m}")))?);
+        signals.push(
+            signal_of(s, &teams, rules.keywords).map_err(|m| bad(format!("signals[{i}]: {m}")))?,
+        );
     }
     Ok(MatchSetup {
         name: header.match_name.clone(),
@@ -212,7 +217,11 @@ fn team_of(
     Ok(TeamSetup { colour, robots })
 }
 
-fn signal_of(doc: &SignalDoc, teams: &[TeamSetup]) -> Result<SignalPlan, String> {
+fn signal_of(
+    doc: &SignalDoc,
+    teams: &[TeamSetup],
+    keywords: crate::battle::lang::Keywords,
+) -> Result<SignalPlan, String> {
     let robot =
         parse_robot_ref(&doc.robot, teams).map_err(|e| escape(&e.to_string()).into_owned())?;
     match (doc.round, &doc.when) {
@@ -225,7 +234,7 @@ fn signal_of(doc: &SignalDoc, teams: &[TeamSetup]) -> Result<SignalPlan, String>
             if text.len() > MAX_INPUT_BYTES {
                 return Err("the condition is longer than a file may be".into());
             }
-            let when = crate::battle::lang::parse_condition("when", text)
+            let when = crate::battle::lang::parse_condition_in("when", text, keywords)
                 .map_err(|d| format!("when: {}", d.message))?;
             Ok(SignalPlan::Conditional {
                 when,

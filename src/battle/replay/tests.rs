@@ -160,8 +160,8 @@ fn a_changed_seed_is_caught_at_the_placements() {
 fn a_replay_of_format_1_is_refused_with_what_to_do() {
     let e = parse_header("{").expect_err("format 1");
     assert!(e.0.contains("format 1"), "{e}");
-    let e = parse_header(r#"{"format_version": 3}"#).expect_err("format 3");
-    assert!(e.0.contains("format_version 3"), "{e}");
+    let e = parse_header(r#"{"format_version": 4}"#).expect_err("format 4");
+    assert!(e.0.contains("format_version 4"), "{e}");
     let e = parse_header("[1, 2]").expect_err("no header");
     assert!(e.0.contains("not a replay header"), "{e}");
 }

@@ -6,6 +6,7 @@ use super::files::{FileKind, expect_kind, read_input};
 use super::flags::{DuelArgs, DuelFormat, FieldArgs, Shard, TournamentArgs};
 use super::output::Failure;
 use robots::battle::engine::{Rules, Scenario};
+use robots::battle::lang::Keywords;
 use robots::battle::tournament::{
     Config, Entrant, Game, GameResult, MAX_ENTRANTS, Score, play_all, schedule, schedule_len,
     standings, wilson,
@@ -21,9 +22,10 @@ pub(super) mod show;
 
 /// A program by shipped name or `.robot` file, or a team file (`.yaml`); its name is the
 /// shipped name, the file's stem, or the team file's `name:`.
-pub(super) fn entrant(spec: &str) -> Result<Entrant, Failure> {
+pub(super) fn entrant(spec: &str, keywords: Keywords) -> Result<Entrant, Failure> {
     if let Some(text) = shipped::program(spec) {
-        let program = match_file::parse_program_file(&format!("programs/{spec}.robot"), text)?;
+        let program =
+            match_file::parse_program_file_in(&format!("programs/{spec}.robot"), text, keywords)?;
         return Ok(Entrant::single(spec.to_string(), program, text.into()));
     }
     let path = Path::new(spec);
@@ -31,17 +33,17 @@ pub(super) fn entrant(spec: &str) -> Result<Entrant, Failure> {
         .file_stem()
         .map_or_else(|| spec.to_string(), |s| s.to_string_lossy().into_owned());
     if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-        return team(path, stem);
+        return team(path, stem, keywords);
     }
     let text = read_input(path)?;
     expect_kind("tournament", FileKind::Program, path, &text)?;
-    let program = match_file::parse_program_file(spec, &text)?;
+    let program = match_file::parse_program_file_in(spec, &text, keywords)?;
     Ok(Entrant::single(stem, program, text.into()))
 }
 
 /// A team file (docs/TOURNAMENTS.md, "Teams of mixed programs"): `name:` and `robots:`, the
 /// programs of its robots in order, shipped names or files beside it (inside its folder).
-fn team(path: &Path, stem: String) -> Result<Entrant, Failure> {
+fn team(path: &Path, stem: String, keywords: Keywords) -> Result<Entrant, Failure> {
     #[derive(serde::Deserialize)]
     #[serde(deny_unknown_fields)]
     struct TeamFile {
@@ -65,7 +67,11 @@ fn team(path: &Path, stem: String) -> Result<Entrant, Failure> {
     let mut members = Vec::new();
     for name in &file.robots {
         let (program, source, origin) = if let Some(text) = shipped::program(name) {
-            let program = match_file::parse_program_file(&format!("programs/{name}.robot"), text)?;
+            let program = match_file::parse_program_file_in(
+                &format!("programs/{name}.robot"),
+                text,
+                keywords,
+            )?;
             (program, Arc::<str>::from(text), name.clone())
         } else {
             robots::text::confine::Confine::Inside
@@ -73,7 +79,8 @@ fn team(path: &Path, stem: String) -> Result<Entrant, Failure> {
                 .map_err(|m| format!("{}: error: robots: {m}", escape(&shown)))?;
             let file = base.join(name);
             let text = read_input(&file)?;
-            let program = match_file::parse_program_file(&file.display().to_string(), &text)?;
+            let program =
+                match_file::parse_program_file_in(&file.display().to_string(), &text, keywords)?;
             (program, Arc::<str>::from(text.as_str()), name.clone())
         };
         members.push(robots::battle::tournament::Member {
@@ -89,7 +96,7 @@ fn team(path: &Path, stem: String) -> Result<Entrant, Failure> {
 }
 
 /// The programs named, or the `.robot` files of one folder, in name order; names unique.
-fn entrants(specs: &[String]) -> Result<Vec<Entrant>, Failure> {
+fn entrants(specs: &[String], keywords: Keywords) -> Result<Vec<Entrant>, Failure> {
     let mut specs = specs.to_vec();
     if let [one] = specs.as_slice()
         && Path::new(one).is_dir()
@@ -116,7 +123,10 @@ fn entrants(specs: &[String]) -> Result<Vec<Entrant>, Failure> {
             specs.len()
         )));
     }
-    let list: Vec<Entrant> = specs.iter().map(|s| entrant(s)).collect::<Result<_, _>>()?;
+    let list: Vec<Entrant> = specs
+        .iter()
+        .map(|s| entrant(s, keywords))
+        .collect::<Result<_, _>>()?;
     let mut names: Vec<&str> = list.iter().map(|e| e.name.as_str()).collect();
     names.sort_unstable();
     if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
@@ -145,6 +155,8 @@ fn config(field: &FieldArgs, seeds: std::ops::RangeInclusive<u32>) -> Result<Con
             .ok_or_else(|| Failure::Bad("the scenario is 1, 2 or 3".into()))?,
         rules: Rules {
             rounds: field.rounds,
+            keywords: field.keywords.language(),
+            program_steps: field.keywords.language().default_steps(),
             ..Rules::default()
         },
         robots: usize::from(field.robots),
@@ -205,7 +217,10 @@ fn stopped(results: &[Option<GameResult>]) -> Result<(), Failure> {
 
 /// `robots duel A B`.
 pub fn duel(args: &DuelArgs) -> Result<(), Failure> {
-    let mut list = vec![entrant(&args.a)?, entrant(&args.b)?];
+    let mut list = vec![
+        entrant(&args.a, args.field.keywords.language())?,
+        entrant(&args.b, args.field.keywords.language())?,
+    ];
     // A program against itself: the second copy is told apart by a mark (and so gets its
     // own seeds).
     if list[0].name == list[1].name {
@@ -252,7 +267,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<(), Failure> {
         out!("{}", show::standings(&table, &field, *format));
         return Ok(());
     }
-    let list = entrants(&args.programs)?;
+    let list = entrants(&args.programs, args.field.keywords.language())?;
     let config = config(&args.field, args.seeds.0.clone())?;
     let total = schedule_len(list.len(), &config.seeds);
     if total > 100_000_000 {
@@ -288,7 +303,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<(), Failure> {
 pub fn bench() -> Result<(), Failure> {
     let list: Vec<Entrant> = shipped::PROGRAMS
         .iter()
-        .map(|(name, _)| entrant(name))
+        .map(|(name, _)| entrant(name, Keywords::Plain))
         .collect::<Result<_, _>>()?;
     let field = FieldArgs {
         board: "classic".into(),
@@ -296,6 +311,7 @@ pub fn bench() -> Result<(), Failure> {
         robots: 3,
         rounds: 200,
         jobs: None,
+        keywords: super::flags::KeywordsArg::Plain,
     };
     let config = config(&field, 1..=20)?;
     let games = schedule(list.len(), &config.seeds);

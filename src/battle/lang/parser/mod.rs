@@ -6,12 +6,12 @@
 //! semantic errors (steps out of order, past the limit, `GO` to a missing step, R-A16, …).
 
 use super::ast::*;
-use crate::battle::hex::Direction;
-use crate::battle::terrain::{Form, ShapeColour, TeamColour};
 use crate::text::diagnostic::Diagnostic;
 use pest::Parser;
 use pest::iterators::Pair;
 
+mod calc;
+mod condition;
 mod grammar;
 mod syntax;
 
@@ -31,9 +31,22 @@ pub const MAX_PROGRAM_STEPS: usize = 63;
 /// comes near it.
 pub const MAX_NESTING: usize = 64;
 
-/// Parses and checks one program of at most `max_steps` steps.
+/// Parses and checks one program of the plain language (RULES A.4) of at most `max_steps`
+/// steps.
 pub fn parse_program(file: &str, source: &str, max_steps: usize) -> Result<Program> {
-    let walker = Walker { file, source };
+    parse_program_in(file, source, max_steps, Keywords::Plain)
+}
+
+/// Parses and checks one program of at most `max_steps` steps written with `keywords`: a
+/// TI-57 keyword or memory in a plain program is refused where it stands, naming the rule
+/// (RULES A.12).
+pub fn parse_program_in(
+    file: &str,
+    source: &str,
+    max_steps: usize,
+    keywords: Keywords,
+) -> Result<Program> {
+    let walker = Walker::new(file, source, keywords);
     check_nesting(&walker)?;
     let mut pairs =
         RobotParser::parse(Rule::program, source).map_err(|e| syntax_error(file, source, e))?;
@@ -79,8 +92,14 @@ pub fn parse_program(file: &str, source: &str, max_steps: usize) -> Result<Progr
             _ => {}
         }
     }
-    let program = Program { name, steps, tests };
-    walker.check_references(&program)?;
+    let calc = walker.calc.into_inner();
+    let program = Program {
+        name,
+        steps,
+        tests,
+        calc,
+    };
+    Walker::new(file, source, keywords).check_references(&program)?;
     Ok(program)
 }
 
@@ -89,9 +108,15 @@ fn hint(word: &str) -> String {
     syntax::did_you_mean(word).map_or(String::new(), |w| format!(" (did you mean `{w}`?)"))
 }
 
-/// Parses a condition on its own (the `when:` of a conditional signal, R-A15).
+/// Parses a condition on its own (the `when:` of a conditional signal, R-A15), in the plain
+/// language.
 pub fn parse_condition(file: &str, source: &str) -> Result<Condition> {
-    let walker = Walker { file, source };
+    parse_condition_in(file, source, Keywords::Plain)
+}
+
+/// Parses a condition on its own; with the TI-57 keywords it may compare memories (R-A28).
+pub fn parse_condition_in(file: &str, source: &str, keywords: Keywords) -> Result<Condition> {
+    let walker = Walker::new(file, source, keywords);
     check_nesting(&walker)?;
     let mut pairs = RobotParser::parse(Rule::condition_only, source)
         .map_err(|e| syntax_error(file, source, e))?;
@@ -112,7 +137,7 @@ pub fn parse_condition(file: &str, source: &str) -> Result<Condition> {
 /// Refuses, before the grammar recurses into it, a line whose conditions nest deeper than
 /// [`MAX_NESTING`]: the depth is the open parentheses plus the `not`s met on the line
 /// (comments aside), an upper bound of the nesting the parser would build.
-fn check_nesting(walker: &Walker) -> Result<()> {
+fn check_nesting(walker: &Walker<'_>) -> Result<()> {
     let mut start = 0;
     for line in walker.source.split_inclusive(['\n', '\r']) {
         let code = line
@@ -152,6 +177,9 @@ fn check_nesting(walker: &Walker) -> Result<()> {
 struct Walker<'a> {
     file: &'a str,
     source: &'a str,
+    keywords: Keywords,
+    /// The TI-57 tables, filled as steps and conditions are walked.
+    calc: std::cell::RefCell<CalcTables>,
 }
 
 fn span_of(pair: &Pair<Rule>) -> Span {
@@ -161,7 +189,32 @@ fn span_of(pair: &Pair<Rule>) -> Span {
     }
 }
 
-impl Walker<'_> {
+impl<'a> Walker<'a> {
+    fn new(file: &'a str, source: &'a str, keywords: Keywords) -> Walker<'a> {
+        Walker {
+            file,
+            source,
+            keywords,
+            calc: std::cell::RefCell::default(),
+        }
+    }
+
+    /// A TI-57 keyword or memory (`what`) at `pair`: refused without the rule, else noted as
+    /// the program's first use if it is.
+    fn ti57(&self, pair: &Pair<Rule>, what: &str) -> Result<()> {
+        if self.keywords == Keywords::Plain {
+            return Err(self.error(
+                pair,
+                format!("{what} belongs to the TI-57 keywords, an optional rule: turn it on with `keywords: ti57` under `rules:` in the match file, or `--keywords ti57` (RULES A.12)"),
+            ));
+        }
+        let mut calc = self.calc.borrow_mut();
+        if calc.first_use.is_none() {
+            calc.first_use = Some(span_of(pair));
+        }
+        Ok(())
+    }
+
     fn error_at(&self, offset: usize, message: impl Into<String>) -> Diagnostic {
         Diagnostic::at_offset(self.file, self.source, offset, message)
     }
@@ -227,7 +280,7 @@ impl Walker<'_> {
             return Err(self.error(&number_pair, message));
         }
         let instr_pair = inner.next().expect("grammar: a step has an instruction");
-        let instruction = self.instruction(instr_pair)?;
+        let instruction = self.instruction(instr_pair, number)?;
         Ok(Step {
             number,
             instruction,
@@ -235,7 +288,7 @@ impl Walker<'_> {
         })
     }
 
-    fn instruction(&self, pair: Pair<Rule>) -> Result<Instruction> {
+    fn instruction(&self, pair: Pair<Rule>, number: usize) -> Result<Instruction> {
         let rule = pair.as_rule();
         let parts: Vec<Pair<Rule>> = pair.clone().into_inner().collect();
         match rule {
@@ -271,7 +324,12 @@ impl Walker<'_> {
             }
             Rule::fire => Ok(Instruction::Fire),
             Rule::self_destruct => Ok(Instruction::SelfDestruct),
-            Rule::reset => Ok(Instruction::Reset),
+            Rule::reset => {
+                if pair.as_str().trim().eq_ignore_ascii_case("RST") {
+                    self.ti57(&pair, "`RST`")?;
+                }
+                Ok(Instruction::Reset)
+            }
             Rule::test_instr => {
                 let n = parts
                     .iter()
@@ -294,7 +352,7 @@ impl Walker<'_> {
                     })?;
                 Ok(Instruction::Go(step))
             }
-            other => unreachable!("grammar: not an instruction: {other:?}"),
+            _ => self.key(pair, number).map(Instruction::Calc),
         }
     }
 
@@ -342,7 +400,8 @@ impl Walker<'_> {
         }
     }
 
-    /// Cross-references: `?n` needs test n (R-A16); `GO n` needs step n.
+    /// Cross-references: `?n` needs test n (R-A16); `GO n` needs step n; `GTO n` and `SBR n`
+    /// need `LBL n` (R-A24).
     fn check_references(&self, program: &Program) -> Result<()> {
         for step in &program.steps {
             match step.instruction {
@@ -350,6 +409,14 @@ impl Walker<'_> {
                     return Err(self.error_at(
                         self.instruction_offset(step),
                         format!("test {n} is used here but never defined: add a line `test {n}: <condition>` (R-A16)"),
+                    ));
+                }
+                Instruction::Calc(key @ (Key::Goto(n) | Key::Call(n)))
+                    if program.calc.labels[usize::from(n)].is_none() =>
+                {
+                    return Err(self.error_at(
+                        self.instruction_offset(step),
+                        format!("{}: the program has no `LBL {n}` (R-A24)", key.notation()),
                     ));
                 }
                 Instruction::Go(n) if usize::from(n) > program.len() => {
@@ -387,302 +454,5 @@ impl Walker<'_> {
             .find(|&(_, c)| !(c.is_ascii_digit() || matches!(c, ':' | '.' | ')' | ' ' | '\t')))
             .map_or(0, |(i, _)| i);
         step.span.start + skip
-    }
-
-    // ------------------------------------------------------------------ conditions
-
-    fn condition(&self, pair: Pair<Rule>) -> Result<Condition> {
-        match pair.as_rule() {
-            Rule::condition => {
-                let inner = pair.into_inner().next().expect("grammar: condition");
-                self.condition(inner)
-            }
-            Rule::disjunction | Rule::conjunction => {
-                let is_or = pair.as_rule() == Rule::disjunction;
-                let mut parts = Vec::new();
-                for p in pair.into_inner() {
-                    if !matches!(p.as_rule(), Rule::kw_or | Rule::kw_and) {
-                        parts.push(self.condition(p)?);
-                    }
-                }
-                Ok(if parts.len() == 1 {
-                    parts.pop().expect("one part")
-                } else if is_or {
-                    Condition::Or(parts)
-                } else {
-                    Condition::And(parts)
-                })
-            }
-            Rule::negation => {
-                let mut inner = pair
-                    .into_inner()
-                    .filter(|p| !matches!(p.as_rule(), Rule::open_paren | Rule::close_paren));
-                let first = inner.next().expect("grammar: negation");
-                if first.as_rule() == Rule::kw_not {
-                    let rest = inner.next().expect("grammar: not <condition>");
-                    Ok(Condition::Not(Box::new(self.condition(rest)?)))
-                } else {
-                    self.condition(first)
-                }
-            }
-            Rule::comparison => {
-                let mut inner = pair.into_inner();
-                let a = self.quantity(inner.next().expect("grammar"))?;
-                let op = match inner.next().expect("grammar").as_str() {
-                    "=" | "==" => Comparison::Eq,
-                    "!=" => Comparison::Ne,
-                    "<" => Comparison::Lt,
-                    "<=" => Comparison::Le,
-                    ">" => Comparison::Gt,
-                    _ => Comparison::Ge,
-                };
-                let b = self.quantity(inner.next().expect("grammar"))?;
-                Ok(Condition::Compare(a, op, b))
-            }
-            Rule::facing => {
-                let n = pair
-                    .into_inner()
-                    .find(|p| p.as_rule() == Rule::number)
-                    .expect("grammar");
-                Ok(Condition::Facing(self.direction(&n)?))
-            }
-            Rule::in_camp => {
-                let owner = pair.into_inner().find(|p| p.as_rule() == Rule::word);
-                Ok(Condition::InCamp(match owner {
-                    Some(w) => self.camp_owner(&w)?,
-                    None => CampOwner::Any,
-                }))
-            }
-            Rule::truth => Ok(Condition::Truth(
-                pair.into_inner()
-                    .next()
-                    .is_some_and(|p| p.as_rule() == Rule::kw_true),
-            )),
-            Rule::presence => {
-                let sel = pair.into_inner().next().expect("grammar: presence");
-                Ok(Condition::Present(self.selector(sel)?))
-            }
-            other => unreachable!("grammar: not a condition: {other:?}"),
-        }
-    }
-
-    fn quantity(&self, pair: Pair<Rule>) -> Result<Quantity> {
-        let inner = pair.into_inner().next().expect("grammar: quantity");
-        Ok(match inner.as_rule() {
-            Rule::count => {
-                let sel = inner
-                    .into_inner()
-                    .find(|p| p.as_rule() == Rule::selector)
-                    .expect("grammar");
-                Quantity::Count(self.selector(sel)?)
-            }
-            Rule::shots => Quantity::ShotsLeft,
-            Rule::damage => Quantity::DestroyedSteps,
-            _ => Quantity::Number(self.number(&inner)?),
-        })
-    }
-
-    fn direction(&self, pair: &Pair<Rule>) -> Result<Direction> {
-        let n = self.number(pair)?;
-        Direction::from_number(n)
-            .ok_or_else(|| self.error(pair, format!("directions are numbered 1 to 6, not {n}")))
-    }
-
-    fn distance(&self, pair: &Pair<Rule>) -> Result<u8> {
-        let n = self.number(pair)?;
-        u8::try_from(n)
-            .ok()
-            .filter(|n| (1..=MAX_DISTANCE).contains(n))
-            .ok_or_else(|| {
-                self.error(
-                    pair,
-                    format!("a distance is between 1 and {MAX_DISTANCE} hexes, not {n}"),
-                )
-            })
-    }
-
-    fn selector(&self, pair: Pair<Rule>) -> Result<Selector> {
-        let mut subject = None;
-        let mut region = Region::Anywhere;
-        for p in pair.into_inner() {
-            match p.as_rule() {
-                Rule::subject => subject = Some(self.subject(p)?),
-                Rule::region => region = self.region(p)?,
-                _ => {}
-            }
-        }
-        Ok(Selector {
-            subject: subject.expect("grammar: a selector has a subject"),
-            region,
-        })
-    }
-
-    fn region(&self, pair: Pair<Rule>) -> Result<Region> {
-        let inner = pair.into_inner().next().expect("grammar: region");
-        match inner.as_rule() {
-            Rule::anywhere => Ok(Region::Anywhere),
-            Rule::here => Ok(Region::Here),
-            Rule::ring_region => {
-                let (min, max) = self.range(inner.into_inner().next().expect("grammar"))?;
-                Ok(Region::Ring { min, max })
-            }
-            Rule::line_region => {
-                let mut parts = inner.into_inner();
-                let dir_pair = parts.next().expect("grammar: line direction");
-                let dir = {
-                    let first = dir_pair.clone().into_inner().next().expect("grammar");
-                    match first.as_rule() {
-                        Rule::kw_ahead => LineDirection::Relative(0),
-                        Rule::kw_ahead_right | Rule::kw_right => LineDirection::Relative(1),
-                        Rule::kw_behind_right => LineDirection::Relative(2),
-                        Rule::kw_behind => LineDirection::Relative(3),
-                        Rule::kw_behind_left => LineDirection::Relative(-2),
-                        Rule::kw_ahead_left | Rule::kw_left => LineDirection::Relative(-1),
-                        _ => {
-                            let n = dir_pair
-                                .into_inner()
-                                .find(|p| p.as_rule() == Rule::number)
-                                .expect("grammar");
-                            LineDirection::Absolute(self.direction(&n)?)
-                        }
-                    }
-                };
-                let (min, max) = match parts.next() {
-                    Some(range) => self.range(range)?,
-                    None => (1, MAX_DISTANCE),
-                };
-                Ok(Region::Line { dir, min, max })
-            }
-            other => unreachable!("grammar: not a region: {other:?}"),
-        }
-    }
-
-    /// `within n` is 1..=n; `at n`, `at distance n` and a bare `n` are exactly n.
-    fn range(&self, pair: Pair<Rule>) -> Result<(u8, u8)> {
-        let within = pair.as_rule() == Rule::within;
-        let n = pair
-            .into_inner()
-            .find(|p| p.as_rule() == Rule::number)
-            .expect("grammar");
-        let d = self.distance(&n)?;
-        Ok(if within { (1, d) } else { (d, d) })
-    }
-
-    fn camp_owner(&self, word: &Pair<Rule>) -> Result<CampOwner> {
-        let w = word.as_str().to_ascii_lowercase();
-        match w.as_str() {
-            "own" | "my" | "home" | "friendly" | "friend" => Ok(CampOwner::Own),
-            "enemy" => Ok(CampOwner::Enemy),
-            "any" => Ok(CampOwner::Any),
-            _ => TeamColour::parse(&w).map(CampOwner::Team).ok_or_else(|| {
-                self.error(
-                    word,
-                    format!(
-                        "unknown camp `{}`: expected `own`, `enemy`, `any` or a team colour ({})",
-                        word.as_str(),
-                        TeamColour::names()
-                    ),
-                )
-            }),
-        }
-    }
-
-    fn subject(&self, pair: Pair<Rule>) -> Result<Subject> {
-        let words: Vec<Pair<Rule>> = pair.into_inner().collect();
-        let lower: Vec<String> = words
-            .iter()
-            .map(|w| w.as_str().to_ascii_lowercase())
-            .collect();
-        let who = |w: &str| match w {
-            "enemy" | "enemies" => Some(Who::Enemy),
-            "friend" | "friends" | "ally" | "allies" => Some(Who::Friend),
-            "any" | "robot" | "robots" => Some(Who::Any),
-            _ => TeamColour::parse(w).map(Who::Team),
-        };
-        let is_robot_noun = |w: &str| matches!(w, "robot" | "robots");
-        let is_shape_noun = |w: &str| matches!(w, "shape" | "shapes") || Form::parse(w).is_some();
-        let form_of = |w: &str| Form::parse(w);
-        match lower.as_slice() {
-            [one] => {
-                let w = one.as_str();
-                if let Some(who) = who(w) {
-                    return Ok(Subject::Robots(who));
-                }
-                let kind = match w {
-                    "lake" | "lakes" => TerrainKind::Lake,
-                    "lightning" => TerrainKind::Lightning,
-                    "edge" => TerrainKind::Edge,
-                    "plain" => TerrainKind::Plain,
-                    "camp" | "camps" => TerrainKind::Camp(CampOwner::Any),
-                    "computer" | "computers" => TerrainKind::Computer(CampOwner::Any),
-                    _ if is_shape_noun(w) => TerrainKind::Shape(form_of(w), None),
-                    _ => {
-                        return Err(self.error(
-                            &words[0],
-                            format!(
-                                "unknown thing `{}`{}: expected robots (`enemy`, `friend`, `any`, a team colour) or terrain (`lake`, `lightning`, `edge`, `plain`, `shape`, `square`, `triangle`, `circle`, `camp`, `computer`)",
-                                words[0].as_str(),
-                                hint(words[0].as_str())
-                            ),
-                        ));
-                    }
-                };
-                Ok(Subject::Terrain(kind))
-            }
-            [first, second] => {
-                let (a, b) = (first.as_str(), second.as_str());
-                if is_robot_noun(b) {
-                    return who(a).map(Subject::Robots).ok_or_else(|| {
-                        self.error(
-                            &words[0],
-                            format!("unknown robots `{}`{}: expected `enemy`, `friend`, `any` or a team colour ({})", words[0].as_str(), hint(words[0].as_str()), TeamColour::names()),
-                        )
-                    });
-                }
-                if is_shape_noun(b) {
-                    let colour = ShapeColour::parse(a).ok_or_else(|| {
-                        self.error(
-                            &words[0],
-                            format!(
-                                "unknown colour `{}`{}: shapes are {}",
-                                words[0].as_str(),
-                                hint(words[0].as_str()),
-                                ShapeColour::names()
-                            ),
-                        )
-                    })?;
-                    return Ok(Subject::Terrain(TerrainKind::Shape(
-                        form_of(b),
-                        Some(colour),
-                    )));
-                }
-                if matches!(b, "camp" | "camps") {
-                    return Ok(Subject::Terrain(TerrainKind::Camp(
-                        self.camp_owner(&words[0])?,
-                    )));
-                }
-                if matches!(b, "computer" | "computers") {
-                    return Ok(Subject::Terrain(TerrainKind::Computer(
-                        self.camp_owner(&words[0])?,
-                    )));
-                }
-                let message = if ShapeColour::parse(a).is_some() && TeamColour::parse(a).is_none() {
-                    format!(
-                        "unknown form `{}`{}: expected square, triangle, circle or shape",
-                        words[1].as_str(),
-                        hint(words[1].as_str())
-                    )
-                } else {
-                    format!(
-                        "unknown word `{}` after `{}`{}: expected `robot`, a form (square, triangle, circle), `shape`, `camp` or `computer`, or a place (`ahead`, `behind`, `right`, `left`, `behind-right`, `behind-left`, `direction 3`, `within 2`, `at 2`, `here`, `anywhere`)",
-                        words[1].as_str(),
-                        words[0].as_str(),
-                        hint(words[1].as_str())
-                    )
-                };
-                Err(self.error(&words[1], message))
-            }
-            _ => unreachable!("grammar: a subject has one or two words"),
-        }
     }
 }

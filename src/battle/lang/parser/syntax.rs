@@ -41,6 +41,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         close_paren => "`)`",
         kw_steps => "`steps`",
         kw_to => "`to`",
+        key_arg => "a number (a memory 0 to 7, a label 0 to 9)",
+        memory | facing_value | negative => "a number or a memory (`x`, `t`, `R0` to `R7`)",
         _ => return None,
     })
 }
