@@ -380,6 +380,10 @@ pub struct RicochetPlay {
     /// Turn off R-B1 (the active robot need not turn).
     #[arg(long)]
     pub no_ricochet: bool,
+    /// Print the game's record as JSON Lines instead of its log: the setup, a line a round,
+    /// the scores (docs/FORMATS.md, "Game records"); questions to humans go to stderr.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The flags of `robots micro play`.
@@ -405,6 +409,11 @@ pub struct MicroPlay {
     /// The face to play on (silver, copper or a face file); its tiles are arranged at random.
     #[arg(long, default_value = "silver")]
     pub face: String,
+    /// Print the game's record as JSON Lines instead of its log: the setup, a line a
+    /// mission, the scores (docs/FORMATS.md, "Game records"); questions to humans go to
+    /// stderr.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[cfg(test)]
