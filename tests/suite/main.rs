@@ -28,6 +28,7 @@ mod records;
 mod replays;
 mod ricochet;
 mod scenarios;
+mod tour;
 mod tournament;
 mod tournaments;
 mod viewer;
