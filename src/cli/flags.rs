@@ -15,7 +15,7 @@ pub fn confine(allow_outside: bool) -> Confine {
 }
 
 #[derive(Parser)]
-#[command(name = "robots", version, about = "Programmed robot battles on a hex board", long_about = None)]
+#[command(name = "robots", version, about = "Programmed robot battles on a hex board; Ricochet Robots and Micro Robots", long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -232,10 +232,11 @@ pub enum RicochetCommand {
         /// A Ricochet position file (YAML): board, robots, target.
         #[arg(value_name = "POSITION")]
         position: PathBuf,
-        /// Print {"moves": n, "solution": [{"robot": "blue", "dir": "N"}, ...]}.
+        /// Print the solution as one JSON object: {"moves": n, "solution": [{"robot":
+        /// "blue", "dir": "N"}, ...]} (the exit code is the same).
         #[arg(long)]
         json: bool,
-        /// Give up beyond this many moves.
+        /// Give up (exit 1) when the fewest moves are more than this.
         #[arg(long, default_value_t = 40)]
         max_moves: u32,
         /// Give up (exit 1) once the search holds this many states (about 150 bytes each in
@@ -257,7 +258,7 @@ pub enum RicochetCommand {
         /// The seed of the draw: the same seed gives the same position.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// 4 robots, or 5 with the silver robot.
+        /// How many robots: 4, or 5 with the silver robot.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(4..=5))]
         robots: u64,
     },
@@ -297,10 +298,11 @@ pub enum MicroCommand {
         /// The target cell, such as W2.
         #[arg(long)]
         to: String,
-        /// A waypoint the robot must stop on.
+        /// A waypoint cell the robot must stop on before the target, such as R3.
         #[arg(long)]
         via: Option<String>,
-        /// Print {"moves": n, "path": [...]}.
+        /// Print the path as one JSON object: {"moves": n, "path": ["P1", ...]} (the exit
+        /// code is the same).
         #[arg(long)]
         json: bool,
     },
@@ -309,7 +311,7 @@ pub enum MicroCommand {
         /// A Micro Robots face file, or a shipped face: silver, copper.
         #[arg(value_name = "FACE")]
         face: String,
-        /// Print the analysis as one JSON object.
+        /// Print the analysis as one JSON object (its fields are those of the report).
         #[arg(long)]
         json: bool,
     },
@@ -397,12 +399,17 @@ pub struct RicochetPlay {
     /// fourth level because its positions can be far deeper than a Micro Robots mission.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=4))]
     pub strength: u8,
-    /// A custom board file; with robot bases it is a game of Ricochets (RULES B.2).
-    #[arg(long)]
+    /// A custom board file; with robot bases it is a game of Ricochets (RULES B.2)
+    /// [default: original quarter boards drawn from --seed].
+    #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
     /// Turn off R-B1 (the active robot need not turn).
     #[arg(long)]
     pub no_ricochet: bool,
+    /// Print the game's record as JSON Lines instead of its log: the setup, a line a round,
+    /// the scores (docs/FORMATS.md, "Game records"); questions to humans go to stderr.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The flags of `robots micro play`.
@@ -428,6 +435,11 @@ pub struct MicroPlay {
     /// The face to play on (silver, copper or a face file); its tiles are arranged at random.
     #[arg(long, default_value = "silver")]
     pub face: String,
+    /// Print the game's record as JSON Lines instead of its log: the setup, a line a
+    /// mission, the scores (docs/FORMATS.md, "Game records"); questions to humans go to
+    /// stderr.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[cfg(test)]

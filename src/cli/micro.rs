@@ -3,7 +3,7 @@
 use super::files::read_text;
 use super::flags::{MicroCommand, MicroPlay, MicroVariant};
 use super::output::Failure;
-use super::prompt::{ask, ask_moves};
+use super::prompt::{ask, ask_moves, say};
 use robots::micro::analyse::Analysis;
 use robots::micro::game::{Game, Variant};
 use robots::micro::solve::Solution;
@@ -254,6 +254,8 @@ fn analyse(face: &str, json: bool) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `robots micro play`: a game on a face's tiles laid out from the seed; its log in words,
+/// or with `--json` its record (JSON Lines).
 fn play(flags: MicroPlay) -> Result<(), Failure> {
     let MicroPlay {
         players,
@@ -262,6 +264,7 @@ fn play(flags: MicroPlay) -> Result<(), Failure> {
         humans,
         strength,
         face,
+        json,
     } = flags;
     let variant = match variant {
         MicroVariant::Standard => Variant::Standard,
@@ -271,13 +274,9 @@ fn play(flags: MicroPlay) -> Result<(), Failure> {
     let table = robots::table::roster(&humans, players, strength)
         .map_err(|e| Failure::Bad(format!("--players {players}: {e}")))?;
     let face = micro_face(&face)?;
+    let players_json = json.then(|| super::record::players(&table));
     // The tiles are laid out at random, from the same seed.
     let game = Game::on_face(&face, table, variant, seed);
-    outln!("Micro Robots on {}", game.board().name());
-    out!(
-        "{}",
-        micro_robots::board::render(game.board(), super::output::colour())
-    );
     let mut terminal = TerminalHumans;
     let mut none = micro_robots::game::NoHumans;
     let humans: &mut dyn micro_robots::game::Humans = if humans.is_empty() {
@@ -285,7 +284,24 @@ fn play(flags: MicroPlay) -> Result<(), Failure> {
     } else {
         &mut terminal
     };
-    game.play(humans, &mut |line| outln!("{line}"));
+    let Some(players_json) = players_json else {
+        outln!("Micro Robots on {}", game.board().name());
+        out!(
+            "{}",
+            micro_robots::board::render(game.board(), super::output::colour())
+        );
+        game.play(humans, &mut |note| outln!("{note}"));
+        return Ok(());
+    };
+    // Questions to human players go to standard error: standard output is the record's.
+    super::prompt::to_stderr();
+    outln!("{}", super::record::micro_setup(&game, seed, players_json));
+    let mut folded = super::record::MicroRecord::default();
+    game.play(humans, &mut |note| {
+        for line in folded.note(&note) {
+            outln!("{line}");
+        }
+    });
     Ok(())
 }
 
@@ -301,10 +317,7 @@ impl micro_robots::game::Humans for TerminalHumans {
         via: Option<Cell>,
         target: Cell,
     ) -> Option<(u32, f64)> {
-        out!(
-            "{}",
-            micro_robots::board::render(board, super::output::colour())
-        );
+        say(&micro_robots::board::render(board, super::output::colour()));
         let through = via
             .map(|v| format!(", stopping on {v}"))
             .unwrap_or_default();
@@ -323,7 +336,7 @@ impl micro_robots::game::Humans for TerminalHumans {
             let cells: Option<Vec<Cell>> = answer.split_whitespace().map(Cell::parse).collect();
             match cells {
                 Some(cells) => return cells,
-                None => outln!("cells are written like P6 (colour letter, number)"),
+                None => say("cells are written like P6 (colour letter, number)\n"),
             }
         }
     }

@@ -12,6 +12,7 @@ pub mod memory;
 pub mod micro;
 pub mod picture;
 pub mod prompt;
+pub mod record;
 pub mod replay;
 pub mod ricochet;
 pub mod tournament;

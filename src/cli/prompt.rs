@@ -2,6 +2,27 @@
 //! and command lines for the debugger, each line read with a bounded buffer.
 
 use std::io::{BufRead, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether questions and what goes with them are written to standard error (set when
+/// standard output carries a record: `play --json`).
+static TO_STDERR: AtomicBool = AtomicBool::new(false);
+
+/// From now on, questions to players go to standard error.
+pub fn to_stderr() {
+    TO_STDERR.store(true, Ordering::Relaxed);
+}
+
+/// Writes what a human player reads: a question, a drawing, a correction.
+pub fn say(text: &str) {
+    if TO_STDERR.load(Ordering::Relaxed) {
+        use std::io::Write;
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+    } else {
+        out!("{text}");
+    }
+}
 
 /// The longest line read from standard input: a longer one is refused, not stored.
 pub const MAX_LINE_BYTES: u64 = 64 * 1024;
@@ -39,7 +60,7 @@ pub fn lines(mut input: impl BufRead) -> impl Iterator<Item = std::io::Result<St
 
 /// Asks a question at the terminal; `None` when the input has ended.
 pub fn ask(prompt: &str) -> Option<String> {
-    out!("{prompt}");
+    say(prompt);
     match read_line(&mut std::io::stdin().lock()) {
         None | Some(Err(_)) => None,
         Some(Ok(line)) => Some(line.trim().to_string()),
@@ -57,7 +78,7 @@ pub fn ask_moves(prompt: &str) -> Option<(u32, f64)> {
         }
         match answer.parse() {
             Ok(n) => return Some((n, started.elapsed().as_secs_f64())),
-            Err(_) => outln!("a number of moves, please"),
+            Err(_) => say("a number of moves, please\n"),
         }
     }
 }

@@ -4,7 +4,8 @@ use super::files::read_text;
 use super::flags::{PictureArgs, RicochetCommand, RicochetPlay};
 use super::memory;
 use super::output::Failure;
-use super::prompt::{ask, ask_moves};
+use super::prompt::{ask, ask_moves, say};
+use super::record::{MoveJson, RicochetRecord};
 use std::path::Path;
 
 use robots::ricochet::{self as ricochet_robots, position::Position as RicochetPosition};
@@ -71,10 +72,10 @@ fn board(position: &Path, picture: &PictureArgs, solution: bool) -> Result<(), F
         if picture.wanted() {
             return super::picture::ricochet_board(&board, picture, solution);
         }
-        out!("{}", ricochet_robots::board::render(&board, &bases));
-        if !bases.is_empty() {
-            outln!("robots stand on their bases; targets: colour letter and symbol letter");
-        }
+        out!(
+            "{}",
+            ricochet_robots::drawing::board(&board, &bases, super::output::colour())
+        );
     } else {
         let p = ricochet_position(position)?;
         if picture.wanted() {
@@ -82,7 +83,7 @@ fn board(position: &Path, picture: &PictureArgs, solution: bool) -> Result<(), F
         }
         out!(
             "{}",
-            ricochet_robots::board::render_with_goal(&p.board, &p.robots, Some(p.goal.cell))
+            ricochet_robots::drawing::position(&p, super::output::colour())
         );
     }
     Ok(())
@@ -96,27 +97,11 @@ struct SolutionJson {
     solution: Vec<MoveJson>,
 }
 
-#[derive(serde::Serialize)]
-struct MoveJson {
-    robot: &'static str,
-    dir: char,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    to: Option<(u16, u16)>,
-}
-
 impl From<&ricochet_robots::solve::Solution> for SolutionJson {
     fn from(s: &ricochet_robots::solve::Solution) -> Self {
         SolutionJson {
             moves: s.moves,
-            solution: s
-                .solution
-                .iter()
-                .map(|m| MoveJson {
-                    robot: m.robot.name(),
-                    dir: m.dir.letter(),
-                    to: m.to,
-                })
-                .collect(),
+            solution: s.solution.iter().map(MoveJson::from).collect(),
         }
     }
 }
@@ -269,7 +254,7 @@ fn check(position: &Path, moves: &str, json: bool) -> Result<(), Failure> {
 }
 
 /// `robots ricochet play`: a game on a custom board, or on original quarter boards the game
-/// draws from its seed.
+/// draws from its seed; its log in words, or with `--json` its record (JSON Lines).
 fn play(flags: RicochetPlay) -> Result<(), Failure> {
     let RicochetPlay {
         players,
@@ -278,6 +263,7 @@ fn play(flags: RicochetPlay) -> Result<(), Failure> {
         strength,
         board,
         no_ricochet,
+        json,
     } = flags;
     let table = robots::table::roster(&humans, players, strength)
         .map_err(|e| Failure::Bad(format!("--players {players}: {e}")))?;
@@ -293,11 +279,7 @@ fn play(flags: RicochetPlay) -> Result<(), Failure> {
         must_ricochet: !no_ricochet,
         no_single_move: false,
     };
-    outln!(
-        "Ricochet Robots on {} ({} players, seed {seed})",
-        board.name,
-        table.len()
-    );
+    let players_json = json.then(|| super::record::players(&table));
     let mut terminal = RicochetHumans;
     let mut none = ricochet_robots::game::NoHumans;
     let humans: &mut dyn ricochet_robots::game::Humans = if humans.is_empty() {
@@ -305,9 +287,29 @@ fn play(flags: RicochetPlay) -> Result<(), Failure> {
     } else {
         &mut terminal
     };
+    let players = table.len();
     let game = ricochet_robots::game::Game::new(&board, table, seed, rules)
         .map_err(|e| Failure::Bad(e.to_string()))?;
-    game.play(humans, &mut |line| outln!("{line}"));
+    let Some(players_json) = players_json else {
+        outln!(
+            "Ricochet Robots on {} ({players} players, seed {seed})",
+            board.name
+        );
+        game.play(humans, &mut |note| outln!("{note}"));
+        return Ok(());
+    };
+    // Questions to human players go to standard error: standard output is the record's.
+    super::prompt::to_stderr();
+    outln!(
+        "{}",
+        super::record::ricochet_setup(&game, seed, players_json)
+    );
+    let mut folded = RicochetRecord::default();
+    game.play(humans, &mut |note| {
+        for line in folded.note(&note) {
+            outln!("{line}");
+        }
+    });
     Ok(())
 }
 
@@ -315,8 +317,11 @@ fn play(flags: RicochetPlay) -> Result<(), Failure> {
 struct RicochetHumans;
 
 impl ricochet_robots::game::Humans for RicochetHumans {
-    fn bid(&mut self, name: &str, _: &RicochetPosition, drawing: &str) -> Vec<(f64, u32)> {
-        out!("{drawing}");
+    fn bid(&mut self, name: &str, p: &RicochetPosition) -> Vec<(f64, u32)> {
+        say(&ricochet_robots::drawing::position(
+            p,
+            super::output::colour(),
+        ));
         ask_moves(&format!(
             "{name}: your bid (number of moves), or Enter to pass: "
         ))
@@ -333,7 +338,7 @@ impl ricochet_robots::game::Humans for RicochetHumans {
             };
             match ricochet_robots::position::parse_moves(&answer) {
                 Ok(moves) => return moves,
-                Err(e) => outln!("{e}"),
+                Err(e) => say(&format!("{e}\n")),
             }
         }
     }

@@ -4,7 +4,8 @@
 //! The players, their seats and the end of a game are the table's ([`crate::table`]).
 
 use super::analyse::arrangements;
-use super::board::{Arrangement, Board, COLOURS, Cell, Face};
+use super::board::{Arrangement, Board, Cell, Face};
+use super::record::Note;
 use super::solve::{IllegalMove, Moves};
 use crate::table;
 use rand::{RngExt, SeedableRng};
@@ -104,10 +105,6 @@ fn roll_new(rng: &mut ChaCha8Rng, avoid: &[Cell]) -> Cell {
     }
 }
 
-fn roll_words(c: Cell) -> String {
-    format!("{} {} ({c})", COLOURS[c.colour()].1, c.number())
-}
-
 /// A computer player's search: when it announces (seconds) and what.
 fn computer_search(rng: &mut ChaCha8Rng, strength: u8, optimal: u32) -> (f64, u32) {
     let base = match strength {
@@ -182,17 +179,21 @@ impl Game {
         &self.board
     }
 
+    /// The rules this game is played by.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
     /// Plays the game to its end. `log` receives the game's account line by line.
-    pub fn play(mut self, humans: &mut dyn Humans, log: &mut dyn FnMut(String)) -> Outcome {
+    pub fn play(mut self, humans: &mut dyn Humans, log: &mut dyn FnMut(Note)) -> Outcome {
         let n = self.players.len();
         // The youngest rolls first: the first player listed.
         let mut oya = 0;
         let mut start = roll(&mut self.rng);
-        log(format!(
-            "{} rolls the start: {}",
-            self.players[oya].name,
-            roll_words(start)
-        ));
+        log(Note::Start {
+            player: self.players[oya].name.clone(),
+            cell: start,
+        });
         let mut mission = 0;
         let reason = loop {
             mission += 1;
@@ -209,7 +210,9 @@ impl Game {
                 break format!("all {TOKENS} tokens are given out");
             }
         };
-        let winners = table::finish(&self.players, &format!("{mission} missions"), &reason, log);
+        let end = table::finish(&self.players, mission, "mission", &reason);
+        let winners = end.winners.clone();
+        log(Note::End(end));
         Outcome {
             missions: mission,
             players: self.players,
@@ -255,34 +258,28 @@ impl Game {
         oya: usize,
         start: Cell,
         humans: &mut dyn Humans,
-        log: &mut dyn FnMut(String),
+        log: &mut dyn FnMut(Note),
     ) -> Cell {
         let m = self.roll_mission(start);
-        let what = match (self.variant, m.via) {
-            (Variant::Waypoint, Some(v)) => {
-                format!(
-                    "waypoint {}, target {}",
-                    roll_words(v),
-                    roll_words(m.target)
-                )
-            }
-            (Variant::NoToken, _) => format!("target {} (no token on it)", roll_words(m.target)),
-            _ => format!("target {}", roll_words(m.target)),
-        };
-        log(format!(
-            "mission {number}: {} rolls {what}; the robot starts on {start}",
-            self.players[oya].name
-        ));
+        log(Note::Mission {
+            number,
+            player: self.players[oya].name.clone(),
+            start,
+            via: m.via,
+            target: m.target,
+            token: self.variant != Variant::NoToken,
+            fewest: m.optimal,
+        });
         match self.first_announcement(oya, m, humans) {
-            None => log(format!(
-                "  nobody finds a way within {} minutes: the token goes back to the reserve",
-                MISSION_SECONDS / 60.0
-            )),
+            None => log(Note::NobodyFinds {
+                minutes: MISSION_SECONDS / 60.0,
+            }),
             Some((seconds, i, announced)) => {
-                log(format!(
-                    "  after {seconds:.0} s, {} announces {announced}",
-                    self.players[i].name
-                ));
+                log(Note::Announces {
+                    seconds,
+                    player: self.players[i].name.clone(),
+                    moves: announced,
+                });
                 self.demonstration(i, announced, m, humans, log);
             }
         }
@@ -328,7 +325,7 @@ impl Game {
         announced: u32,
         m: Mission,
         humans: &mut dyn Humans,
-        log: &mut dyn FnMut(String),
+        log: &mut dyn FnMut(Note),
     ) {
         let (board, moves) = (&self.board, &self.moves);
         let shown = match self.players[i].kind {
@@ -339,28 +336,20 @@ impl Game {
         };
         match check(moves, board, m.start, m.via, m.target, announced, &shown) {
             Ok(()) => {
-                let path: Vec<String> = std::iter::once(m.start)
-                    .chain(shown.iter().copied())
-                    .map(|c| c.to_string())
-                    .collect();
                 self.players[i].tokens += 1;
                 self.reserve -= 1;
-                let moves = if announced == 1 { "move" } else { "moves" };
-                log(format!(
-                    "  {} shows {}: {announced} {moves} as announced, and wins the token ({} now)",
-                    self.players[i].name,
-                    path.join(" → "),
-                    self.players[i].tokens
-                ));
+                log(Note::Wins {
+                    player: self.players[i].name.clone(),
+                    path: std::iter::once(m.start).chain(shown).collect(),
+                    tokens: self.players[i].tokens,
+                });
             }
             Err(why) => {
-                let best = m
-                    .optimal
-                    .map_or("no way at all".into(), |d| format!("the best is {d}"));
-                log(format!(
-                    "  {} fails ({why}; {best}): the token goes back to the reserve",
-                    self.players[i].name
-                ));
+                log(Note::Fails {
+                    player: self.players[i].name.clone(),
+                    why: why.to_string(),
+                    best: m.optimal,
+                });
                 penalty(&mut self.players, i, log);
             }
         }
@@ -374,14 +363,14 @@ pub fn play(
     variant: Variant,
     seed: u64,
     humans: &mut dyn Humans,
-    log: &mut dyn FnMut(String),
+    log: &mut dyn FnMut(Note),
 ) -> Outcome {
     Game::new(board.clone(), players, variant, seed).play(humans, log)
 }
 
 /// A failed demonstration costs one token (if any), to the player with the fewest tokens;
 /// among equals, the nearest to the failing player's left.
-fn penalty(players: &mut [Player], loser: usize, log: &mut dyn FnMut(String)) {
+fn penalty(players: &mut [Player], loser: usize, log: &mut dyn FnMut(Note)) {
     if players[loser].tokens == 0 {
         return;
     }
@@ -393,10 +382,10 @@ fn penalty(players: &mut [Player], loser: usize, log: &mut dyn FnMut(String)) {
     if let Some(to) = table::left_of(loser, n).find(|&j| players[j].tokens == fewest) {
         players[loser].tokens -= 1;
         players[to].tokens += 1;
-        log(format!(
-            "  {} gives a token to {}",
-            players[loser].name, players[to].name
-        ));
+        log(Note::Gives {
+            from: players[loser].name.clone(),
+            to: players[to].name.clone(),
+        });
     }
 }
 
@@ -485,8 +474,8 @@ mod tests {
         // The same dice whether the board was drawn or given.
         let given = Game::new(drawn.board().clone(), players(), Variant::Standard, 9);
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        drawn.play(&mut NoHumans, &mut |l| a.push(l));
-        given.play(&mut NoHumans, &mut |l| b.push(l));
+        drawn.play(&mut NoHumans, &mut |l| a.push(l.to_string()));
+        given.play(&mut NoHumans, &mut |l| b.push(l.to_string()));
         assert_eq!(a, b);
         let drawn: std::collections::HashSet<_> = (0..8).map(draw_arrangement).collect();
         assert!(drawn.len() > 1, "seeds draw different arrangements");

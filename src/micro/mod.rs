@@ -5,6 +5,7 @@ pub mod analyse;
 pub mod board;
 pub mod file;
 pub mod game;
+pub mod record;
 pub mod reference;
 pub mod shipped;
 pub mod solve;

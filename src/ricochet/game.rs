@@ -6,6 +6,7 @@
 use super::board::{Board, Cell, Colour, Target};
 use super::position::{Goal, Move, Position};
 use super::quarters::{from_quadrants, original_arrangements};
+use super::record::{Note, Unshown};
 use super::rules::Rules;
 use super::solve::{Solution, check, solve};
 use crate::table;
@@ -27,13 +28,13 @@ pub const MAX_ROUNDS: u32 = 200;
 
 pub trait Humans {
     /// Bids: `(seconds after the target was shown, moves)`, in order; empty to pass.
-    fn bid(&mut self, name: &str, position: &Position, drawing: &str) -> Vec<(f64, u32)>;
+    fn bid(&mut self, name: &str, position: &Position) -> Vec<(f64, u32)>;
     /// The demonstration of a bid.
     fn demonstrate(&mut self, name: &str, bid: u32) -> Vec<Move>;
 }
 
 impl Humans for NoHumans {
-    fn bid(&mut self, _: &str, _: &Position, _: &str) -> Vec<(f64, u32)> {
+    fn bid(&mut self, _: &str, _: &Position) -> Vec<(f64, u32)> {
         Vec::new()
     }
     fn demonstrate(&mut self, _: &str, _: u32) -> Vec<Move> {
@@ -196,8 +197,28 @@ impl Game {
         })
     }
 
-    /// Plays the game to its end. `log` receives the game's account line by line.
-    pub fn play(mut self, humans: &mut dyn Humans, log: &mut dyn FnMut(String)) -> Outcome {
+    /// The board as the game starts (in Ricochets its targets move during play).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The robots where the game starts them.
+    pub fn robots(&self) -> &[(Colour, Cell)] {
+        &self.robots
+    }
+
+    /// The rules of play (Ricochets adds R-B2).
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Whether this is a game of Ricochets (B.2): the board has robot bases.
+    pub fn is_ricochets(&self) -> bool {
+        self.ricochets
+    }
+
+    /// Plays the game to its end. `log` receives the game's account, a [`Note`] an event.
+    pub fn play(mut self, humans: &mut dyn Humans, log: &mut dyn FnMut(Note)) -> Outcome {
         let goal_tokens = if self.ricochets {
             None
         } else {
@@ -223,7 +244,9 @@ impl Game {
             round += 1;
             self.round(round, humans, log);
         };
-        let winners = table::finish(&self.players, &format!("{round} rounds"), &reason, log);
+        let end = table::finish(&self.players, round, "round", &reason);
+        let winners = end.winners.clone();
+        log(Note::End(end));
         Outcome {
             rounds: round,
             players: self.players,
@@ -240,7 +263,7 @@ impl Game {
     }
 
     /// One round: a token drawn, bids, demonstrations.
-    fn round(&mut self, round: u32, humans: &mut dyn Humans, log: &mut dyn FnMut(String)) {
+    fn round(&mut self, round: u32, humans: &mut dyn Humans, log: &mut dyn FnMut(Note)) {
         let token = self.pile.remove(0);
         let target = if self.ricochets {
             self.board.targets.iter().find(|t| t.colour == token.0)
@@ -248,22 +271,9 @@ impl Game {
             self.board.targets.get(token.1)
         };
         let Some(target) = target.cloned() else {
-            log(format!(
-                "round {round}: the board has no target for this token; it is set aside"
-            ));
+            log(Note::NoTarget { round });
             return;
         };
-        let who = target
-            .colour
-            .map_or("any robot".to_string(), |c| format!("the {c} robot"));
-        let (x, y) = self.board.xy(target.cell);
-        log(format!(
-            "round {round}: {} {} at [{x}, {y}] for {who}",
-            target
-                .colour
-                .map_or("multicolour".to_string(), |c| c.to_string()),
-            target.symbol,
-        ));
         let position = Position {
             board: Arc::new(self.board.clone()),
             robots: self.robots.clone(),
@@ -274,15 +284,22 @@ impl Game {
             rules: self.rules,
         };
         let best = solve(&position, SEARCH_LIMIT).ok();
+        log(Note::Target {
+            round,
+            colour: target.colour,
+            symbol: target.symbol.clone(),
+            at: self.board.xy(target.cell),
+            fewest: best.as_ref().map(|s| s.moves),
+        });
         let bids = self.bids(&position, best.as_ref(), humans);
         let Some(first) = bids.first().map(|b| b.at).filter(|&t| t <= NO_BID) else {
-            log("  no bid: the token goes back into the pile".to_string());
+            log(Note::NoBid);
             self.put_back(token);
             return;
         };
         let queue = self.standing(&bids, first, log);
         if !self.demonstrations(&queue, &position, best.as_ref(), humans, log) {
-            log("  nobody succeeds: the token goes back into the pile".to_string());
+            log(Note::NobodySucceeds);
             self.put_back(token);
         } else if self.ricochets {
             self.move_target(&target, log);
@@ -296,18 +313,13 @@ impl Game {
         best: Option<&Solution>,
         humans: &mut dyn Humans,
     ) -> Vec<Bid> {
-        let drawing = super::board::render_with_goal(
-            &position.board,
-            &position.robots,
-            Some(position.goal.cell),
-        );
         let mut bids: Vec<Bid> = Vec::new();
         for (i, player) in self.players.iter().enumerate() {
             let found = match player.kind {
                 Kind::Computer { strength } => {
                     computer_bids(&mut self.rng, strength, best.map(|s| s.moves))
                 }
-                Kind::Human => humans.bid(&player.name, position, &drawing),
+                Kind::Human => humans.bid(&player.name, position),
             };
             bids.extend(found.into_iter().map(|(at, moves)| Bid {
                 at,
@@ -322,20 +334,17 @@ impl Game {
     /// The bids standing when the timer, started by the first bid at `first`, runs out (a
     /// player may lower a bid, never raise it), in the order they are shown: the lowest
     /// first; equal bids: fewer tokens first, then the earlier bid. `(moves, player)`.
-    fn standing(&self, bids: &[Bid], first: f64, log: &mut dyn FnMut(String)) -> Vec<(u32, usize)> {
+    fn standing(&self, bids: &[Bid], first: f64, log: &mut dyn FnMut(Note)) -> Vec<(u32, usize)> {
         let mut standing: Vec<Option<(u32, f64)>> = vec![None; self.players.len()];
         for b in bids.iter().filter(|b| b.at <= first + TIMER) {
             let current = standing[b.player];
             if current.is_none_or(|(m, _)| b.moves < m) {
-                let verb = if current.is_none() {
-                    "bids"
-                } else {
-                    "lowers to"
-                };
-                log(format!(
-                    "  after {:.0} s, {} {verb} {}",
-                    b.at, self.players[b.player].name, b.moves
-                ));
+                log(Note::Bid {
+                    seconds: b.at,
+                    player: self.players[b.player].name.clone(),
+                    moves: b.moves,
+                    lowered: current.is_some(),
+                });
                 standing[b.player] = Some((b.moves, b.at));
             }
         }
@@ -356,7 +365,7 @@ impl Game {
         position: &Position,
         best: Option<&Solution>,
         humans: &mut dyn Humans,
-        log: &mut dyn FnMut(String),
+        log: &mut dyn FnMut(Note),
     ) -> bool {
         for &(moves, i) in queue {
             let name = &self.players[i].name;
@@ -365,28 +374,26 @@ impl Game {
                 Kind::Computer { .. } => match best {
                     Some(s) if s.moves <= moves => s.solution.clone(),
                     _ => {
-                        let fewest = best.map_or("no way within 20".to_string(), |s| {
-                            format!("the fewest is {}", s.moves)
+                        log(Note::Fails {
+                            player: name.clone(),
+                            bid: moves,
+                            why: Unshown::Fewest {
+                                fewest: best.map(|s| s.moves),
+                                within: SEARCH_LIMIT,
+                            },
                         });
-                        log(format!(
-                            "  {name} cannot show {} ({fewest}); the robots go back",
-                            crate::text::count(moves, "move")
-                        ));
                         continue;
                     }
                 },
             };
             match check(position, &shown) {
                 Ok(n) if n <= moves => {
-                    let text: Vec<String> = shown.iter().map(ToString::to_string).collect();
                     self.players[i].tokens += 1;
-                    log(format!(
-                        "  {} shows {}: {}; wins the token ({} now)",
-                        self.players[i].name,
-                        crate::text::count(n, "move"),
-                        text.join(", "),
-                        self.players[i].tokens
-                    ));
+                    log(Note::Wins {
+                        player: self.players[i].name.clone(),
+                        moves: shown.clone(),
+                        tokens: self.players[i].tokens,
+                    });
                     let mut after = position.clone();
                     for m in &shown {
                         after.play(*m).expect("checked");
@@ -394,40 +401,38 @@ impl Game {
                     self.robots = after.robots;
                     return true;
                 }
-                Ok(n) => log(format!(
-                    "  {name} needs {}, more than the {moves} bid; the robots go back",
-                    crate::text::count(n, "move")
-                )),
-                Err(why) => log(format!(
-                    "  {name} cannot show {} ({why}); the robots go back",
-                    crate::text::count(moves, "move")
-                )),
+                Ok(n) => log(Note::Fails {
+                    player: name.clone(),
+                    bid: moves,
+                    why: Unshown::Longer(n),
+                }),
+                Err(why) => log(Note::Fails {
+                    player: name.clone(),
+                    bid: moves,
+                    why: Unshown::Invalid(why.to_string()),
+                }),
             }
         }
         false
     }
 
     /// B.2: the played target moves elsewhere.
-    fn move_target(&mut self, target: &Target, log: &mut dyn FnMut(String)) {
+    fn move_target(&mut self, target: &Target, log: &mut dyn FnMut(Note)) {
         let index = self
             .board
             .targets
             .iter()
             .position(|t| t.cell == target.cell)
             .expect("the target is on the board");
-        let colour = target
-            .colour
-            .map_or("multicolour".into(), |c| c.to_string());
-        let Some(free) = free_cell(&self.board, &self.robots, &mut self.rng) else {
-            let (x, y) = self.board.xy(target.cell);
-            log(format!(
-                "  no free cell: the {colour} target stays at [{x}, {y}]"
-            ));
-            return;
-        };
-        self.board.targets[index].cell = free;
-        let (x, y) = self.board.xy(free);
-        log(format!("  the {colour} target moves to [{x}, {y}]"));
+        let free = free_cell(&self.board, &self.robots, &mut self.rng);
+        log(Note::TargetMoves {
+            colour: target.colour,
+            from: self.board.xy(target.cell),
+            to: free.map(|c| self.board.xy(c)),
+        });
+        if let Some(free) = free {
+            self.board.targets[index].cell = free;
+        }
     }
 }
 
@@ -440,7 +445,7 @@ pub fn play(
     seed: u64,
     rules: Rules,
     humans: &mut dyn Humans,
-    log: &mut dyn FnMut(String),
+    log: &mut dyn FnMut(Note),
 ) -> Outcome {
     match Game::new(board, players.clone(), seed, rules) {
         Ok(game) => game.play(humans, log),

@@ -6,7 +6,8 @@
 //! packed states, [`dijkstra`] for the rest, sharing [`bucket`] and [`solution`]) on positions;
 //! [`solve`] dispatches to them and checks answers; [`game`] plays. [`quarters`], [`custom`]
 //! and [`files`] read boards and positions (`board` and `position` re-export their entry points
-//! under the old paths); [`svg`] draws boards, positions and solutions.
+//! under the old paths); [`svg`] draws boards, positions and solutions as pictures,
+//! [`drawing`] as text.
 
 pub mod astar;
 pub mod bench;
@@ -14,12 +15,14 @@ pub mod board;
 pub mod bucket;
 pub mod custom;
 pub mod dijkstra;
+pub mod drawing;
 pub mod files;
 pub mod game;
 pub mod moves;
 pub mod parallel_bfs;
 pub mod position;
 pub mod quarters;
+pub mod record;
 pub mod reference;
 pub mod rules;
 pub mod solution;

@@ -21,33 +21,56 @@ pub fn board_rng(seed: u64) -> ChaCha8Rng {
     rng
 }
 
-/// Writes the final two log lines and returns the winners' names.
-pub fn finish(
-    players: &[Player],
-    played: &str,
-    reason: &str,
-    log: &mut dyn FnMut(String),
-) -> Vec<String> {
+/// The end of a game: how long it ran, why it stopped, every player's tokens (in seat order)
+/// and the winners (everyone with the most tokens). Its text is the log's last two lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct End {
+    /// Rounds (Ricochet) or missions (Micro) played.
+    pub played: u32,
+    /// What `played` counts: `round` or `mission`.
+    pub unit: &'static str,
+    pub reason: String,
+    pub scores: Vec<(String, u32)>,
+    pub winners: Vec<String>,
+}
+
+/// The end of a game after `played` `unit`s (`round`, `mission`), for `reason`.
+pub fn finish(players: &[Player], played: u32, unit: &'static str, reason: &str) -> End {
     let best = players.iter().map(|p| p.tokens).max().unwrap_or(0);
-    let winners: Vec<String> = players
-        .iter()
-        .filter(|p| p.tokens == best)
-        .map(|p| p.name.clone())
-        .collect();
-    let score: Vec<String> = players
-        .iter()
-        .map(|p| format!("{} {}", p.name, p.tokens))
-        .collect();
-    log(format!(
-        "end after {played}: {reason}; tokens: {}",
-        score.join(", ")
-    ));
-    log(format!(
-        "winner{}: {}",
-        if winners.len() > 1 { "s" } else { "" },
-        winners.join(", ")
-    ));
-    winners
+    End {
+        played,
+        unit,
+        reason: reason.to_string(),
+        scores: players.iter().map(|p| (p.name.clone(), p.tokens)).collect(),
+        winners: players
+            .iter()
+            .filter(|p| p.tokens == best)
+            .map(|p| p.name.clone())
+            .collect(),
+    }
+}
+
+impl std::fmt::Display for End {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let score: Vec<String> = self
+            .scores
+            .iter()
+            .map(|(name, tokens)| format!("{name} {tokens}"))
+            .collect();
+        writeln!(
+            f,
+            "end after {}: {}; tokens: {}",
+            crate::text::count(self.played, self.unit),
+            self.reason,
+            score.join(", ")
+        )?;
+        write!(
+            f,
+            "winner{}: {}",
+            if self.winners.len() > 1 { "s" } else { "" },
+            self.winners.join(", ")
+        )
+    }
 }
 
 #[cfg(test)]
@@ -68,13 +91,11 @@ mod tests {
         let mut players = roster(&[], 3, 1).expect("three computers");
         players[0].tokens = 2;
         players[2].tokens = 2;
-        let mut log = Vec::new();
-        let winners = finish(&players, "3 rounds", "done", &mut |l| log.push(l));
-        assert_eq!(winners, ["Ada", "Carl"]);
+        let end = finish(&players, 3, "round", "done");
+        assert_eq!(end.winners, ["Ada", "Carl"]);
         assert_eq!(
-            log[0],
-            "end after 3 rounds: done; tokens: Ada 2, Blaise 0, Carl 2"
+            end.to_string(),
+            "end after 3 rounds: done; tokens: Ada 2, Blaise 0, Carl 2\nwinners: Ada, Carl"
         );
-        assert_eq!(log[1], "winners: Ada, Carl");
     }
 }

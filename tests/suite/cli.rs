@@ -501,10 +501,15 @@ fn ricochet_boards_are_drawn_and_quarter_files_checked() {
     let o = robots(&["ricochet", "board", "boards/ricochet/ricochets-10x8.yaml"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
+    // Column numbers above, row numbers beside, a legend under the board.
     assert!(
-        out.starts_with("+---+")
+        out.starts_with("    0   1   2")
+            && out.contains("\n  +---+")
+            && out.contains("\n7 | B ")
             && out.contains("###")
-            && out.contains("robots stand on their bases")
+            && out.contains("B blue, G green, R red, Y yellow (on their bases)")
+            && out.contains("### the centre"),
+        "{out}"
     );
     let bad = robots(&["check", "tests/ricochet/boards/err_quarters.yaml"]);
     assert_eq!(bad.status.code(), Some(2));

@@ -1,7 +1,7 @@
 //! The docs tell the truth: every test definition and every program shown in
 //! docs/LANGUAGE.md parses, and every example match and board in docs/FORMATS.md loads.
 
-use crate::support::{micro_face, read, read_under_root, session_on};
+use crate::support::{micro_face, read, read_under_root};
 use robots::battle::lang::parse_program;
 
 fn blocks(doc: &str, fence: &str) -> Vec<String> {
@@ -83,8 +83,8 @@ fn check_output_is_real(doc: &str) {
 #[test]
 fn the_guides_show_real_warnings() {
     let doc = read("docs/LANGUAGE.md");
+    // The README's warning is checked with the rest of its tour (tour.rs).
     check_output_is_real(&doc);
-    check_output_is_real(&read("README.md"));
     for id in robots::battle::lang::lint::WarningId::ALL {
         assert!(
             doc.contains(&format!("| `{}` |", id.code())),
@@ -134,23 +134,6 @@ fn the_ricochet_examples_load() {
     let custom = blocks.iter().find(|b| b.contains("size: [10, 8]")).unwrap();
     let b = robots::ricochet::files::parse_custom("FORMATS.md", custom).unwrap();
     assert_eq!((b.width, b.height, b.bases.len()), (10, 8, 4));
-}
-
-/// The README's debugging session is what the debugger prints.
-#[test]
-fn the_readme_debug_session_is_real() {
-    let readme = read("README.md");
-    let block = blocks(&readme, "text")
-        .into_iter()
-        .find(|b| b.contains("robots debug tests/scenarios"))
-        .unwrap();
-    let shown: String = block.lines().skip(2).map(|l| format!("{l}\n")).collect();
-    let mut session = session_on(
-        crate::support::root().join("tests/scenarios/instr-GO-and-RAZ-read-at-once.yaml"),
-    );
-    let transcript =
-        session.transcript(["break green.1 step 3", "continue", "step", "back", "quit"]);
-    assert_eq!(transcript, shown);
 }
 
 /// The JSON shown in docs/FORMATS.md is what the binary writes: the result of the default

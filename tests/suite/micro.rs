@@ -202,7 +202,9 @@ fn a_game_is_played_to_its_end() {
             })
             .collect();
         let mut log = Vec::new();
-        let outcome = play(&b, players, variant, 7, &mut NoHumans, &mut |l| log.push(l));
+        let outcome = play(&b, players, variant, 7, &mut NoHumans, &mut |l| {
+            log.extend(l.to_string().lines().map(String::from))
+        });
         assert!(!outcome.winners.is_empty());
         let held: u32 = outcome.players.iter().map(|p| p.tokens).sum();
         assert!(held <= 25);

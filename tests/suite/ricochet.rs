@@ -80,13 +80,9 @@ fn positions_draw_solve_and_check() {
                 );
                 let moves: Vec<String> = s.solution.iter().map(ToString::to_string).collect();
                 format!(
-                    "{}{} moves: {}\n",
-                    robots::ricochet::board::render_with_goal(
-                        &p.board,
-                        &p.robots,
-                        Some(p.goal.cell)
-                    ),
-                    s.moves,
+                    "{}{}: {}\n",
+                    robots::ricochet::drawing::position(&p, false),
+                    robots::text::count(s.moves, "move"),
                     moves.join(", ")
                 )
             }
@@ -283,7 +279,7 @@ fn a_three_player_game_runs_to_its_end_and_names_the_winner() {
         11,
         robots::ricochet::rules::Rules::default(),
         &mut NoHumans,
-        &mut |l| log.push(l),
+        &mut |l| log.extend(l.to_string().lines().map(String::from)),
     );
     assert_eq!(outcome.winners.len(), 1);
     let winner = outcome
@@ -316,7 +312,7 @@ fn a_game_of_ricochets_plays_the_treasures_out() {
         2,
         robots::ricochet::rules::Rules::default(),
         &mut NoHumans,
-        &mut |l| log.push(l),
+        &mut |l| log.extend(l.to_string().lines().map(String::from)),
     );
     assert_eq!(outcome.reason, "the treasures have run out");
     assert_eq!(

@@ -1,0 +1,160 @@
+//! What a game of Ricochet Robots says as it is played: one [`Note`] per event, in order.
+//! Its words (`Display`) are the game's log; the command line also folds the notes into a
+//! JSON record of the game (docs/FORMATS.md, "Game records"). No serialisation here.
+
+use super::board::Colour;
+use super::position::Move;
+use crate::table::End;
+use std::fmt;
+
+/// Why a bidder's demonstration does not win the token; the robots go back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unshown {
+    /// A computer whose bid is below the `fewest` moves (`None`: no way `within` the
+    /// search's limit).
+    Fewest { fewest: Option<u32>, within: u32 },
+    /// The moves shown are not a solution (the checker's words).
+    Invalid(String),
+    /// A solution, but longer than the bid.
+    Longer(u32),
+}
+
+/// One event of a game, in the order it happens.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note {
+    /// A round begins: the token drawn, its target `at` `[x, y]`; `colour: None` is the
+    /// vortex, which any robot may reach.
+    Target {
+        round: u32,
+        colour: Option<Colour>,
+        symbol: String,
+        at: (u16, u16),
+        /// The fewest moves (`None`: none within the search's limit). Not in the words.
+        fewest: Option<u32>,
+    },
+    /// A round whose token has no target on the board: set aside.
+    NoTarget { round: u32 },
+    /// A bid (`lowered`: a lower bid replacing the player's own) `seconds` after the
+    /// target was shown.
+    Bid {
+        seconds: f64,
+        player: String,
+        moves: u32,
+        lowered: bool,
+    },
+    /// Nobody bid in time: the token goes back into the pile.
+    NoBid,
+    /// A bidder fails to show a solution within its bid.
+    Fails {
+        player: String,
+        bid: u32,
+        why: Unshown,
+    },
+    /// A bidder shows a solution within its bid and wins the token (`tokens`: now held).
+    Wins {
+        player: String,
+        moves: Vec<Move>,
+        tokens: u32,
+    },
+    /// Every bidder failed: the token goes back into the pile.
+    NobodySucceeds,
+    /// Ricochets (B.2): the played target moves `to` a free cell (`None`: there is none,
+    /// it stays `from`).
+    TargetMoves {
+        colour: Option<Colour>,
+        from: (u16, u16),
+        to: Option<(u16, u16)>,
+    },
+    /// The end of the game (the log's last two lines).
+    End(End),
+}
+
+fn colour_word(colour: Option<Colour>) -> String {
+    colour.map_or("multicolour".to_string(), |c| c.to_string())
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::text::count;
+        match self {
+            Note::Target {
+                round,
+                colour,
+                symbol,
+                at: (x, y),
+                ..
+            } => {
+                let who = colour.map_or("any robot".to_string(), |c| format!("the {c} robot"));
+                let colour = colour_word(*colour);
+                write!(
+                    f,
+                    "round {round}: {colour} {symbol} at [{x}, {y}] for {who}"
+                )
+            }
+            Note::NoTarget { round } => write!(
+                f,
+                "round {round}: the board has no target for this token; it is set aside"
+            ),
+            Note::Bid {
+                seconds,
+                player,
+                moves,
+                lowered,
+            } => {
+                let verb = if *lowered { "lowers to" } else { "bids" };
+                write!(f, "  after {seconds:.0} s, {player} {verb} {moves}")
+            }
+            Note::NoBid => write!(f, "  no bid: the token goes back into the pile"),
+            Note::Fails { player, bid, why } => match why {
+                Unshown::Fewest { fewest, within } => {
+                    let fewest = fewest.map_or(format!("no way within {within}"), |n| {
+                        format!("the fewest is {n}")
+                    });
+                    let bid = count(*bid, "move");
+                    write!(
+                        f,
+                        "  {player} cannot show {bid} ({fewest}); the robots go back"
+                    )
+                }
+                Unshown::Invalid(why) => write!(
+                    f,
+                    "  {player} cannot show {} ({why}); the robots go back",
+                    count(*bid, "move")
+                ),
+                Unshown::Longer(n) => write!(
+                    f,
+                    "  {player} needs {}, more than the {bid} bid; the robots go back",
+                    count(*n, "move")
+                ),
+            },
+            Note::Wins {
+                player,
+                moves,
+                tokens,
+            } => {
+                let text: Vec<String> = moves.iter().map(ToString::to_string).collect();
+                write!(
+                    f,
+                    "  {player} shows {}: {}; wins the token ({tokens} now)",
+                    count(moves.len(), "move"),
+                    text.join(", ")
+                )
+            }
+            Note::NobodySucceeds => {
+                write!(f, "  nobody succeeds: the token goes back into the pile")
+            }
+            Note::TargetMoves { colour, from, to } => {
+                let colour = colour_word(*colour);
+                match to {
+                    Some((x, y)) => write!(f, "  the {colour} target moves to [{x}, {y}]"),
+                    None => write!(
+                        f,
+                        "  no free cell: the {colour} target stays at [{}, {}]",
+                        from.0, from.1
+                    ),
+                }
+            }
+            Note::End(end) => end.fmt(f),
+        }
+    }
+}
