@@ -133,8 +133,12 @@ pub fn robot_line(m: &Match, id: RobotId, alive: bool) -> String {
     } else {
         format!("step {}", r.pointer)
     };
+    // Under the TI-57 rule, its memories and remembered returns too (RULES A.12).
+    let memories = m
+        .memories(id)
+        .map_or(String::new(), |c| format!("; {}", c.summary()));
     format!(
-        "{}: at [{col}, {row}] facing {} {}, pointer {pointer}, {} shots{lost}",
+        "{}: at [{col}, {row}] facing {} {}, pointer {pointer}, {} shots{lost}{memories}",
         r.name,
         r.facing.number(),
         r.facing.arrow(),

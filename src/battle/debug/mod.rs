@@ -517,6 +517,20 @@ impl Session {
             format!("step {s} (secret to the players until it acts, R-A23)")
         });
         let _ = writeln!(out, "  pending signal: {pending}");
+        // The memories and remembered returns of the TI-57 rule (RULES A.12, R-A25, R-A26).
+        if let Some(c) = m.memories(id) {
+            let r: Vec<String> = c.r.iter().map(i32::to_string).collect();
+            let _ = writeln!(out, "  memories: x = {}, t = {}", c.x, c.t);
+            let _ = writeln!(out, "  R0-R7: {}", r.join(" "));
+            let back: Vec<String> = c.remembered().iter().map(|s| format!("step {s}")).collect();
+            let back = if back.is_empty() {
+                "none".to_string()
+            } else {
+                back.join(", ")
+            };
+            let stopped = if c.stopped { " (stopped by R/S)" } else { "" };
+            let _ = writeln!(out, "  returns remembered: {back}{stopped}");
+        }
         out
     }
 
