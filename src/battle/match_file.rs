@@ -303,7 +303,7 @@ fn lint_signals(ctx: &Ctx, setup: &MatchSetup, places: &Places, raw: &[SignalFil
                 WarningId::SignalDoesNothing,
                 format!(
                     "step {step} of {name}'s program is `{}`, a control step: the signal will do nothing and spend the turn (R-A14); name a move, turn, shot or explosion",
-                    instruction.notation()
+                    program.notation(instruction)
                 ),
             ),
             Some(_) => {}

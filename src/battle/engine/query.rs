@@ -7,7 +7,7 @@ use super::state::{RobotId, State, TeamId};
 use crate::battle::board::CellId;
 use crate::battle::hex::{Direction, Hex};
 use crate::battle::lang::{
-    CampOwner, Condition, LineDirection, Quantity, Region, Selector, Subject, TerrainKind, Who,
+    CampOwner, Condition, LineDirection, Own, Quantity, Region, Selector, Subject, TerrainKind, Who,
 };
 use crate::battle::terrain::{TeamColour, Terrain};
 use std::sync::Arc;
@@ -18,7 +18,7 @@ pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condit
 
 /// A numeric term of the test language (`count(enemy within 3)`, `shots`, `damage`).
 pub(super) fn measure(fixed: &Fixed, s: &State, id: RobotId, quantity: &Quantity) -> i64 {
-    view(fixed, s, id).quantity(quantity)
+    i64::from(view(fixed, s, id).quantity(quantity))
 }
 
 /// The constant-time counts for every terrain kind the match's tests and conditional
@@ -121,23 +121,36 @@ impl View<'_> {
         }
     }
 
-    fn quantity(&self, q: &Quantity) -> i64 {
+    /// A numeric term's value: an `i32`, as memories are (A.12); counts fit easily.
+    fn quantity(&self, q: &Quantity) -> i32 {
         let me = &self.s.robots[self.id.index()];
         match q {
-            Quantity::Count(selector) => i64::from(self.count(selector, false)),
-            Quantity::ShotsLeft => i64::from(me.shots),
+            Quantity::Count(selector) => {
+                i32::try_from(self.count(selector, false)).unwrap_or(i32::MAX)
+            }
+            Quantity::ShotsLeft => i32::from(me.shots),
             Quantity::DestroyedSteps => {
                 let len = self.fixed.programs[self.id.index()].len();
-                i64::try_from((1..=len).filter(|&s| me.is_destroyed(s)).count()).unwrap_or(i64::MAX)
+                i32::try_from((1..=len).filter(|&s| me.is_destroyed(s)).count()).unwrap_or(i32::MAX)
             }
             Quantity::Number(n) => *n,
-            Quantity::Facing => i64::from(self.facing.number()),
-            // Memories exist under the TI-57 rule only; a program using one needs it (A.12).
-            Quantity::Memory(register) => self
+            Quantity::Own(own) => self.own(*own),
+        }
+    }
+
+    /// The facing as a number, or a memory of the asking robot (memories exist under the
+    /// TI-57 rule only, which a program using one needs, A.12). Out of line: the plain
+    /// language's usual tests do not pay for it.
+    #[cold]
+    #[inline(never)]
+    fn own(&self, own: Own) -> i32 {
+        match own {
+            Own::Facing => i32::from(self.facing.number()),
+            Own::Memory(register) => self
                 .s
                 .memories
                 .get(self.id.index())
-                .map_or(0, |m| i64::from(m.get(*register))),
+                .map_or(0, |m| m.get(register)),
         }
     }
 

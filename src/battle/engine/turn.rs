@@ -21,13 +21,10 @@ impl Turn<'_> {
             self.signal_turn(id, step, events);
             return;
         }
-        // Stopped by `R/S`, the robot idles on (R-A29); there are memories under A.12 only.
-        if self.s.memories.get(id.index()).is_some_and(|m| m.stopped) {
-            events.push(Event::Idle {
-                robot: name,
-                step: self.s.robots[id.index()].pointer,
-                reason: IdleReason::Stopped,
-            });
+        // Under the TI-57 rule, the turn loop that knows its keywords (A.12); this one stays
+        // the plain language's, as tight as before the rule.
+        if !self.s.memories.is_empty() {
+            self.calc_turn(id, events);
             return;
         }
         let fixed = self.fixed;
@@ -93,16 +90,8 @@ impl Turn<'_> {
                 }
                 Instruction::Reset => {
                     events.push(Event::Reset { robot: name, step });
-                    // `RAZ` also forgets every remembered return (R-A25).
-                    if let Some(m) = self.s.memories.get_mut(id.index()) {
-                        m.depth = 0;
-                    }
                     1
                 }
-                Instruction::Calc(key) => match self.calc_control(id, step, key, events) {
-                    Some(next) => next,
-                    None => return,
-                },
                 Instruction::Go(n) => {
                     events.push(Event::Jumped {
                         robot: name,
@@ -111,14 +100,14 @@ impl Turn<'_> {
                     });
                     usize::from(n)
                 }
-                _ => unreachable!("actions are handled above"),
+                _ => unreachable!("actions are handled above; TI-57 keywords in `calc_turn`"),
             };
         }
     }
 
     /// A turn that obeys a received signal: the named step instead of the program's, without
     /// moving the pointer; controls, destroyed and empty steps do nothing (R-A14).
-    fn signal_turn(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
+    pub(super) fn signal_turn(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
         let name = self.s.robots[id.index()].name;
         let instruction = self.fixed.programs[id.index()].instruction(usize::from(step));
         match instruction {
@@ -141,7 +130,13 @@ impl Turn<'_> {
     }
 
     /// Carries out an action read at `step` (the step lightning would destroy, R-A4).
-    fn act(&mut self, id: RobotId, step: u8, instruction: Instruction, events: &mut Vec<Event>) {
+    pub(super) fn act(
+        &mut self,
+        id: RobotId,
+        step: u8,
+        instruction: Instruction,
+        events: &mut Vec<Event>,
+    ) {
         match instruction {
             Instruction::Move(n) => self.move_robot(id, step, n, events),
             Instruction::Rotate(n) => {

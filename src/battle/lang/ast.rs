@@ -29,6 +29,8 @@ pub struct CalcTables {
     /// The terms of the `x = TERM` steps (R-A27), with their text as written:
     /// `Key::Sense(i)` senses `senses[i]`.
     pub senses: Vec<(Quantity, String)>,
+    /// The numbers written as steps (R-A26): `Key::Number(i)` puts `numbers[i]` in x.
+    pub numbers: Vec<i32>,
     /// Where the program first uses a TI-57 keyword or memory, if it does.
     pub first_use: Option<Span>,
 }
@@ -76,6 +78,10 @@ impl Program {
                 Some((_, text)) => format!("x = {text}"),
                 None => instruction.notation(),
             },
+            Instruction::Calc(Key::Number(i)) => match self.calc.numbers.get(usize::from(i)) {
+                Some(n) => n.to_string(),
+                None => instruction.notation(),
+            },
             _ => instruction.notation(),
         }
     }
@@ -101,8 +107,11 @@ pub struct Step {
     pub span: Span,
 }
 
-/// One instruction (RULES A.4). Actions end the robot's turn; controls do not.
+/// One instruction (RULES A.4). Actions end the robot's turn; controls do not. A plain
+/// byte tag (`repr(u8)`), so that the turn loop reads it at once rather than decoding it
+/// from the TI-57 key's niche.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Instruction {
     /// `D+1`, `D+2`, `D-1`, `D-2`: hexes forward (+) or backward (−).
     Move(i8),
@@ -133,8 +142,9 @@ pub enum Key {
     Call(u8),
     /// `INV SBR` (`RTN`): goes back to the step remembered last (R-A25).
     Return,
-    /// A number written as a step puts it in x (R-A26).
-    Number(i32),
+    /// A number written as a step puts it in x (R-A26): `CalcTables::numbers[i]` (kept
+    /// apart, so that an instruction stays two bytes and the plain turn loop as fast).
+    Number(u8),
     /// `x = TERM`: the term's value into x; the term is `CalcTables::senses[i]` (R-A27).
     Sense(u8),
     /// `STO n`, `RCL n`, `SUM n`, `PRD n`, `EXC n` and the `INV` forms (R-A26).
@@ -225,7 +235,7 @@ impl Key {
             Key::Goto(n) => format!("GTO {n}"),
             Key::Call(n) => format!("SBR {n}"),
             Key::Return => "INV SBR".into(),
-            Key::Number(n) => n.to_string(),
+            Key::Number(_) => "a number".into(),
             Key::Sense(_) => "x = …".into(),
             Key::Memory(op, n) => format!("{} {n}", op.keys()),
             Key::SwapXt => "x<>t".into(),
@@ -316,7 +326,17 @@ pub enum Quantity {
     Count(Selector),
     ShotsLeft,
     DestroyedSteps,
-    Number(i64),
+    /// A number as written (a test may compare memories with negative numbers, A.12). An
+    /// `i32`, so that a quantity, and the conditions a turn walks, stay small.
+    Number(i32),
+    /// The robot's facing as a number, or one of its memories.
+    Own(Own),
+}
+
+/// A number about the asking robot beside its shots and damage (one variant of [`Quantity`],
+/// so that matching a quantity stays as cheap as it was before the TI-57 rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Own {
     /// The robot's facing, 1 to 6.
     Facing,
     /// A memory of the TI-57 rule (R-A26): x, t or R0–R7.
@@ -398,7 +418,7 @@ pub enum Comparison {
 }
 
 impl Comparison {
-    pub fn holds(self, a: i64, b: i64) -> bool {
+    pub fn holds(self, a: i32, b: i32) -> bool {
         match self {
             Comparison::Eq => a == b,
             Comparison::Ne => a != b,

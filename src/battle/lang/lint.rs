@@ -4,7 +4,9 @@
 //! (RULES A.12) `GTO` and `SBR` jump to labels, `INV SBR` returns after any `SBR`, `x=t`
 //! and `DSZ` branch, `R/S` stops — and of conditions whose answer is known before the match.
 
-use super::ast::{Comparison, Condition, Instruction, Key, Program, Quantity, Span, Subject, Who};
+use super::ast::{
+    Comparison, Condition, Instruction, Key, Own, Program, Quantity, Span, Subject, Who,
+};
 use crate::battle::terrain::TeamColour;
 
 /// What a warning is about. Each has a stable id (`W-…`) for editors and `--deny-warnings`.
@@ -91,13 +93,15 @@ fn next(program: &Program, step: usize, instruction: Instruction) -> Next {
         Instruction::Calc(Key::Goto(n)) => Next::Now(vec![label(n)]),
         // The subroutine, and later (through `INV SBR`) the step after the call (R-A25).
         Instruction::Calc(Key::Call(n)) => Next::Now(vec![label(n), step + 1]),
-        // Back to the step after some `SBR`: the program's calls say which (R-A25).
+        // Back to the step after some `SBR`: the program's calls say which; with nothing
+        // remembered, the turn ends and the next reads the following step (R-A25).
         Instruction::Calc(Key::Return) => Next::Now(
             program
                 .steps
                 .iter()
                 .filter(|s| matches!(s.instruction, Instruction::Calc(Key::Call(_))))
                 .map(|s| s.number + 1)
+                .chain((step < program.len()).then_some(step + 1))
                 .collect(),
         ),
         Instruction::Calc(Key::Pause) => Next::Later(step + 1),
@@ -162,7 +166,7 @@ pub fn lint_program(program: &Program, source: &str) -> Vec<Warning> {
             id: WarningId::NeverActs,
             span: span(1),
             message: format!(
-                "the program can never act: from step 1 it reads only control steps (`?n`, `GO n`, `RAZ`) {why}"
+                "the program can never act: from step 1 it reads only control steps (`?n`, `GO n`, `RAZ`, the TI-57 keywords) {why}"
             ),
         });
     }
@@ -304,12 +308,10 @@ fn control_loops(program: &Program, reached: Steps) -> Vec<Vec<usize>> {
     for s in (1..=len).filter(|&s| control(s)) {
         let instruction = program.steps[s - 1].instruction;
         if let Next::Now(mut targets) = next(program, s, instruction) {
-            // Returns go back to where a call was made, at most two deep: a call and its
-            // return are no loop (R-A25). Only the jump into the subroutine counts here.
-            match instruction {
-                Instruction::Calc(Key::Call(_)) => targets.truncate(1),
-                Instruction::Calc(Key::Return) => targets.clear(),
-                _ => {}
+            // A cycle through an `SBR` with no return ends at the third nested call, which
+            // ends the turn (R-A25): calls and returns are left out of the loops sought here.
+            if matches!(instruction, Instruction::Calc(Key::Call(_) | Key::Return)) {
+                targets.clear();
             }
             for t in targets.into_iter().filter(|&t| control(t)) {
                 reach[s] |= bit(t);
@@ -414,11 +416,11 @@ fn known(condition: &Condition, cx: &Context) -> Option<bool> {
 /// The values a quantity can take: `(least, most)`.
 fn range(q: &Quantity, cx: &Context) -> (i64, i64) {
     match q {
-        Quantity::Number(n) => (*n, *n),
+        Quantity::Number(n) => (i64::from(*n), i64::from(*n)),
         Quantity::ShotsLeft => (0, i64::from(cx.shots)),
         Quantity::DestroyedSteps => (0, i64::from(cx.steps)),
-        Quantity::Facing => (1, 6),
-        Quantity::Memory(_) => (i64::from(i32::MIN), i64::from(i32::MAX)),
+        Quantity::Own(Own::Facing) => (1, 6),
+        Quantity::Own(Own::Memory(_)) => (i64::from(i32::MIN), i64::from(i32::MAX)),
         Quantity::Count(selector) => match selector.subject {
             Subject::Robots(Who::Team(c)) if !cx.teams.contains(&c) => (0, 0),
             Subject::Robots(_) => (0, i64::from(cx.robots)),

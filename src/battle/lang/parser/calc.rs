@@ -117,7 +117,10 @@ impl Walker<'_> {
                 ),
             )
         })?;
-        Ok(Key::Number(n))
+        let mut calc = self.calc.borrow_mut();
+        let index = u8::try_from(calc.numbers.len()).expect("validated: at most 63 steps");
+        calc.numbers.push(n);
+        Ok(Key::Number(index))
     }
 
     /// A label: 0 to 9 (R-A24).

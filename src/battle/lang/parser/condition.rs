@@ -96,15 +96,23 @@ impl Walker<'_> {
             }
             Rule::shots => Quantity::ShotsLeft,
             Rule::damage => Quantity::DestroyedSteps,
-            Rule::facing_value => Quantity::Facing,
-            Rule::memory => Quantity::Memory(self.register(&inner)?),
+            Rule::facing_value => Quantity::Own(Own::Facing),
+            Rule::memory => Quantity::Own(Own::Memory(self.register(&inner)?)),
             Rule::negative => Quantity::Number(inner.as_str().parse().map_err(|_| {
                 self.error(
                     &inner,
                     format!("the number `{}` is too large", inner.as_str()),
                 )
             })?),
-            _ => Quantity::Number(i64::from(self.number(&inner)?)),
+            _ => {
+                let n = self.number(&inner)?;
+                Quantity::Number(i32::try_from(n).map_err(|_| {
+                    self.error(
+                        &inner,
+                        format!("the number `{}` is too large", inner.as_str()),
+                    )
+                })?)
+            }
         })
     }
 
