@@ -51,13 +51,36 @@ fn the_language_guide_shows_real_programs_and_real_errors() {
     let examples = blocks.iter().find(|b| b.starts_with("1: D+2")).unwrap();
     parse_program("e", &format!("{examples}test 1: true\n"), 15).unwrap();
     // The error shown is the one the parser gives.
-    let error = blocks.iter().find(|b| b.contains("error:")).unwrap();
+    let error = blocks
+        .iter()
+        .find(|b| b.contains("error: expected an instruction"))
+        .unwrap();
     let d = parse_program(
         "hunter.robot",
         "1: T\n2: T\n3: T\n4: T\n5: T\n6: T\n7: X+1\n",
         15,
     )
     .unwrap_err();
+    assert_eq!(d.to_string().trim(), error.trim());
+}
+
+/// The TI-57 section of the guide (RULES A.12): every `ti57` block is a program the rule
+/// accepts, and the error shown for a keyword without the rule is the one the parser gives.
+#[test]
+fn the_ti57_examples_parse_under_the_rule() {
+    use robots::battle::lang::{Keywords, parse_program_in};
+    let doc = read("docs/LANGUAGE.md");
+    let programs = blocks(&doc, "ti57");
+    assert!(programs.len() >= 4, "only {} ti57 blocks", programs.len());
+    for program in &programs {
+        parse_program_in("docs/LANGUAGE.md", program, 50, Keywords::Ti57)
+            .unwrap_or_else(|d| panic!("{program}\n{d}"));
+    }
+    let error = blocks(&doc, "text")
+        .into_iter()
+        .find(|b| b.contains("belongs to the TI-57 keywords"))
+        .unwrap();
+    let d = parse_program("k.robot", "1: LBL 1\n", 15).unwrap_err();
     assert_eq!(d.to_string().trim(), error.trim());
 }
 

@@ -3,6 +3,7 @@
 //! `robots check` prints, in words and as JSON lines.
 
 use crate::support::{file_name, read_under_root, root, shown};
+use robots::battle::lang::Keywords;
 use robots::battle::lang::lint::WarningId;
 use robots::battle::match_file;
 use robots::text::confine::Confine;
@@ -71,11 +72,11 @@ fn every_warning_has_a_test_file() {
     }
 }
 
-/// The shipped programs and matches, and the benchmark's frozen programs, check with no
-/// warning.
+/// The shipped programs and matches, the benchmark's frozen programs and the sample
+/// programs of the TI-57 rule (RULES A.12), check with no warning.
 #[test]
 fn shipped_files_have_no_warning() {
-    for dir in ["programs", "programs/bench", "matches"] {
+    for dir in ["programs", "programs/bench", "programs/ti57", "matches"] {
         for entry in std::fs::read_dir(root().join(dir)).unwrap() {
             let path = entry.unwrap().path();
             if !path
@@ -87,7 +88,13 @@ fn shipped_files_have_no_warning() {
             let text = std::fs::read_to_string(&path).unwrap();
             let shown = format!("{dir}/{}", file_name(&path));
             let found = if dir.starts_with("programs") {
-                let program = match_file::parse_program_file(&shown, &text).unwrap();
+                let keywords = if dir == "programs/ti57" {
+                    Keywords::Ti57
+                } else {
+                    Keywords::Plain
+                };
+                let program = match_file::parse_program_file_in(&shown, &text, keywords)
+                    .unwrap_or_else(|d| panic!("{d}"));
                 match_file::program_warnings(&shown, &text, &program)
             } else {
                 match_file::check_match(&shown, &text, &read_under_root, Confine::Inside)

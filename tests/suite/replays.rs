@@ -17,11 +17,21 @@ fn text(path: &Path) -> String {
     path.display().to_string()
 }
 
+/// The match files of `matches/` (not `matches/ti57/`, the link to the TI-57 programs).
+fn shipped_matches() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("matches"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    files
+}
+
 #[test]
 fn every_shipped_match_replays_as_run_log_prints_it_plain_or_compressed() {
     let dir = scratch("shipped");
-    for entry in std::fs::read_dir(root().join("matches")).unwrap() {
-        let path = entry.unwrap().path();
+    for path in shipped_matches() {
         let name = text(&path);
         let log = robots(&["run", &name, "--log"]);
         assert!(log.status.success(), "{name}: {}", stderr(&log));
@@ -98,8 +108,8 @@ fn the_debugger_opens_a_replay_on_the_match_it_records() {
     let script = dir.join("s.script");
     std::fs::write(&script, "step 7\nshow board\nback 3\nshow robot green.1\n").unwrap();
     let replay = text(&dir.join("m.jsonl"));
-    for entry in std::fs::read_dir(root().join("matches")).unwrap() {
-        let name = text(&entry.unwrap().path());
+    for path in shipped_matches() {
+        let name = text(&path);
         let o = robots(&["run", &name, "--replay", &replay]);
         assert!(o.status.success(), "{name}: {}", stderr(&o));
         let from_match = robots(&["debug", &name, "--script", &text(&script)]);
