@@ -66,7 +66,7 @@ fn every_ruling_has_a_scenario() {
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    for n in 1..=23 {
+    for n in 1..=29 {
         let id = format!("R-A{n}-");
         assert!(
             names.iter().any(|f| f.contains(&id)),
