@@ -558,7 +558,11 @@ impl Session {
                 _ => ' ',
             };
             let lost = if r.is_destroyed(n) { '✗' } else { ' ' };
-            let _ = writeln!(out, "  {mark}{lost}{n:>3}  {}", step.instruction.notation());
+            let _ = writeln!(
+                out,
+                "  {mark}{lost}{n:>3}  {}",
+                program.notation(step.instruction)
+            );
         }
         if next > program.len() && r.alive {
             let _ = writeln!(out, "  ▶ {next:>3}  (empty)");
