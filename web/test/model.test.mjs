@@ -63,7 +63,8 @@ function tinyDoc() {
   const robot = (r, col, row, facing, alive, pointer, next, lost = [], signal = 0) =>
     [r, col, row, facing, alive, 10, pointer, next, lost, signal];
   return {
-    v: 1,
+    v: 2,
+    keywords: 'plain',
     name: 'tiny',
     shapes_block: true,
     board: {
@@ -186,7 +187,6 @@ test('effects follow the events; a shot stops at the robot it hits, a shape or t
 /** A document under the TI-57 rule: memories in `m`, only for the robots that changed. */
 function ti57Doc() {
   const doc = tinyDoc();
-  doc.v = 2;
   doc.keywords = 'ti57';
   const zero = [0, 0, 0, 0, 0, 0, 0, 0];
   doc.frames[0].m = [[0, 0, 0, zero, [], 0], [1, 0, 0, zero, [], 0]];
