@@ -4,8 +4,9 @@
 //!
 //! The document, compact (short keys, arrays), keys in this order:
 //!
-//! - `v`: this document's version (1). `name`, `scenario` (1–3), `seed`, `rounds` (the limit),
-//!   `shapes_block` (the advanced rule: shapes stop moves and shots).
+//! - `v`: this document's version (2). `name`, `scenario` (1–3), `seed`, `rounds` (the limit),
+//!   `shapes_block` (the advanced rule: shapes stop moves and shots), `keywords` (`plain`, or
+//!   `ti57` under the TI-57 rule of RULES A.12).
 //! - `board`: `name`, `w`, `h`, `cells` row-major; a cell is `{"at": [col, row]}` plus `t`
 //!   (`lake`, `lightning`, `shape`, `computer`; absent: plain), `form` (`square`, `triangle`,
 //!   `circle`) and `colour` (a shape's colour, a computer's team colour), `camp` (a team
@@ -13,7 +14,7 @@
 //! - `teams`: `[{"colour": "green"}, …]` in file order.
 //! - `robots`: `[{"name": "green.1", "team": 0, "origin": "hunter", "steps": ["?1", "GO 5",
 //!   …], "tests": [[1, "enemy ahead within 2"], …]}, …]`; a robot's index here is how every
-//!   frame and event names it.
+//!   frame and event names it. Steps in canonical notation, `x = TERM` with its term.
 //! - `frames`: frame 0 is the start, frame k the state after robot turn k:
 //!   - `r`: the round; `n`: the robot about to act (null once the match is over);
 //!   - `g`: the signals each team has left;
@@ -21,6 +22,10 @@
 //!     `[robot, col, row, facing 1–6, alive 0/1, shots, pointer, next step, [destroyed
 //!     steps], signal pending 0/1]`. A pending signal's step is not in the document: it is
 //!     secret until it acts (R-A23);
+//!   - `m` (under the TI-57 rule only): the robots whose memories changed (all of them in
+//!     frame 0), each `[robot, x, t, [R0, …, R7], [remembered returns, oldest first],
+//!     stopped by R/S 0/1]` (R-A25, R-A26, R-A29). Memories change only when the robot reads
+//!     a step, so they say nothing of a pending signal's step;
 //!   - `e`: the turn's events, each `[code, robot or null, fields…]` (below); `l`: the same as
 //!     the log prints them (`Event::log_line`);
 //!   - `a`: the answers (1 yes, 0 no) of the tests of the robot about to act, in the order of
@@ -33,7 +38,11 @@
 //! `out_of_shots` step; `hit` by distance; `computer_hit` (no robot) by camp counts;
 //! `exploded` step at; `destroyed` cause by; `step_lost` step cause by; `drowned` at;
 //! `fell_off` from; `lightning` at step; `signal_sent`; `signal_received` step effect;
-//! `signal_lost`; `stalled` step; `idle` step reason; `end` (no robot) round winner reason.
+//! `signal_lost`; `stalled` step; `idle` step reason (`destroyed_step`, `empty_step`,
+//! `returns_full`, `no_return`, `stopped`); `calc` step effect words (a TI-57 keyword
+//! read, A.12; the effect as in the replay file's `calc` field: `label`, `nop`, `goto`,
+//! `call`, `return`, `number`, `sensed`, `memory`, `swap_xt`, `clear_t`, `clear_all`,
+//! `x_test`, `dsz`, `pause`, `stop`; the words as the log line writes them after `step n: `); `end` (no robot) round winner reason.
 
 use crate::battle::engine::{
     Cause, Event, Match, MatchSetup, Obstacle, Pos, RobotId, RobotName, SetupError, SignalEffect,
@@ -44,7 +53,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 /// The version of [`ViewDoc`].
-pub const VIEW_VERSION: u32 = 1;
+pub const VIEW_VERSION: u32 = 2;
 
 /// Why a match cannot be shown.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -66,6 +75,7 @@ pub struct ViewDoc {
     pub seed: u64,
     pub rounds: u32,
     pub shapes_block: bool,
+    pub keywords: &'static str,
     pub board: BoardView,
     pub teams: Vec<TeamView>,
     pub robots: Vec<RobotView>,
@@ -125,6 +135,17 @@ pub struct RobotState(
     pub u8,
 );
 
+/// A robot's memories under the TI-57 rule: `[robot, x, t, [R0, …, R7], [returns], stopped]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MemoryState(
+    pub usize,
+    pub i32,
+    pub i32,
+    pub [i32; 8],
+    pub Vec<u8>,
+    pub u8,
+);
+
 /// The state after one robot turn (or the start), with the turn's events.
 #[derive(Clone, Debug, Serialize)]
 pub struct Frame {
@@ -132,6 +153,8 @@ pub struct Frame {
     pub n: Option<usize>,
     pub g: Vec<u8>,
     pub d: Vec<RobotState>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub m: Vec<MemoryState>,
     pub e: Vec<Value>,
     pub l: String,
     pub a: Vec<u8>,
@@ -151,7 +174,14 @@ pub fn view_doc(setup: &MatchSetup, max_turns: u64) -> Result<ViewDoc, ViewError
     let mut game = Match::new(setup)?;
     let robots = robots(setup, &game);
     let mut states: Vec<RobotState> = game.robot_ids().map(|id| state(&game, id)).collect();
-    let mut frames = vec![frame(&game, states.clone(), &[])];
+    let mut memories: Vec<Option<MemoryState>> =
+        game.robot_ids().map(|id| memory(&game, id)).collect();
+    let mut frames = vec![frame(
+        &game,
+        states.clone(),
+        memories.iter().flatten().cloned().collect(),
+        &[],
+    )];
     let mut events = Vec::new();
     while !game.is_over() {
         if game.turns_played() >= max_turns {
@@ -169,7 +199,15 @@ pub fn view_doc(setup: &MatchSetup, max_turns: u64) -> Result<ViewDoc, ViewError
                 *old = now;
             }
         }
-        frames.push(frame(&game, changed, &events));
+        let mut changed_memories = Vec::new();
+        for (id, old) in game.robot_ids().zip(memories.iter_mut()) {
+            let now = memory(&game, id);
+            if now != *old {
+                changed_memories.extend(now.clone());
+                *old = now;
+            }
+        }
+        frames.push(frame(&game, changed, changed_memories, &events));
     }
     Ok(ViewDoc {
         v: VIEW_VERSION,
@@ -178,6 +216,7 @@ pub fn view_doc(setup: &MatchSetup, max_turns: u64) -> Result<ViewDoc, ViewError
         seed: setup.seed,
         rounds: setup.rules.rounds,
         shapes_block: setup.rules.shapes_block,
+        keywords: setup.rules.keywords.name(),
         board: board(&game),
         teams: setup
             .teams
@@ -217,7 +256,7 @@ fn robots(setup: &MatchSetup, game: &Match) -> Vec<RobotView> {
                 steps: program
                     .steps
                     .iter()
-                    .map(|s| s.instruction.notation())
+                    .map(|s| program.notation(s.instruction))
                     .collect(),
                 tests: program
                     .tests
@@ -278,7 +317,21 @@ fn state(game: &Match, id: RobotId) -> RobotState {
     )
 }
 
-fn frame(game: &Match, d: Vec<RobotState>, events: &[Event]) -> Frame {
+/// A robot's memories, under the TI-57 rule only.
+fn memory(game: &Match, id: RobotId) -> Option<MemoryState> {
+    game.memories(id).map(|c| {
+        MemoryState(
+            id.index(),
+            c.x,
+            c.t,
+            c.r,
+            c.remembered().to_vec(),
+            u8::from(c.stopped),
+        )
+    })
+}
+
+fn frame(game: &Match, d: Vec<RobotState>, m: Vec<MemoryState>, events: &[Event]) -> Frame {
     let next = game.next_robot();
     let a = next.map_or_else(Vec::new, |id| {
         let tests = game.program(id).tests.iter().flatten();
@@ -291,6 +344,7 @@ fn frame(game: &Match, d: Vec<RobotState>, events: &[Event]) -> Frame {
         n: next.map(RobotId::index),
         g: game.teams().iter().map(|t| t.signals_left).collect(),
         d,
+        m,
         e: events.iter().map(|e| event_row(game, e)).collect(),
         l: events.iter().map(Event::log_line).collect(),
         a,

@@ -5,7 +5,7 @@
 
 use crate::support::{load_match, robots, root, stderr, stdout};
 use robots::battle::engine::{Event, Match};
-use robots::battle::view::{RobotState, ViewError, view_doc};
+use robots::battle::view::{MemoryState, RobotState, ViewError, view_doc};
 use std::path::PathBuf;
 
 fn shipped_matches() -> Vec<PathBuf> {
@@ -20,15 +20,24 @@ fn shipped_matches() -> Vec<PathBuf> {
 }
 
 /// Each frame, with the robots that did not change carried over, is the state the engine
-/// reaches after that many robot turns; its log lines are the turn's events.
+/// reaches after that many robot turns (memories too, under the TI-57 rule); its log lines
+/// are the turn's events.
 #[test]
 fn every_frame_is_the_engine_state_after_that_turn() {
-    for file in shipped_matches() {
+    let ti57 = root().join("tests/viewer/ti57.yaml");
+    for file in shipped_matches().into_iter().chain([ti57]) {
         let setup = load_match(&file).unwrap();
         let doc = view_doc(&setup, 100_000).unwrap();
         let mut game = Match::new(&setup).unwrap();
         assert_eq!(doc.frames[0].d.len(), game.robots().len(), "{file:?}");
+        assert_eq!(doc.keywords, setup.rules.keywords.name());
+        let rule = doc.keywords == "ti57";
+        assert_eq!(
+            doc.frames[0].m.len(),
+            if rule { doc.robots.len() } else { 0 }
+        );
         let mut known: Vec<Option<RobotState>> = vec![None; game.robots().len()];
+        let mut memories: Vec<Option<MemoryState>> = vec![None; game.robots().len()];
         for (turn, frame) in doc.frames.iter().enumerate() {
             if turn > 0 {
                 let events = game.step();
@@ -38,6 +47,10 @@ fn every_frame_is_the_engine_state_after_that_turn() {
             }
             for d in &frame.d {
                 known[d.0] = Some(d.clone());
+            }
+            for m in &frame.m {
+                assert!(rule, "{file:?}: memories only under the TI-57 rule");
+                memories[m.0] = Some(m.clone());
             }
             for id in game.robot_ids() {
                 let r = game.robot(id);
@@ -59,6 +72,11 @@ fn every_frame_is_the_engine_state_after_that_turn() {
                     Some(&expected),
                     "{file:?} {turn}"
                 );
+                let memory = game.memories(id).map(|c| {
+                    let back = c.remembered().to_vec();
+                    MemoryState(id.index(), c.x, c.t, c.r, back, u8::from(c.stopped))
+                });
+                assert_eq!(memories[id.index()], memory, "{file:?} {turn}");
             }
             assert_eq!(frame.r, game.clock().round);
             assert_eq!(frame.n, game.next_robot().map(|id| id.index()));
@@ -77,14 +95,20 @@ fn every_frame_is_the_engine_state_after_that_turn() {
 /// a signal is pending, and has the step only in the event of the turn it acts.
 #[test]
 fn a_pending_signals_step_is_not_in_the_page_r_a23() {
-    let setup = load_match(&root().join("matches/default.yaml")).unwrap();
+    for file in ["matches/default.yaml", "tests/viewer/ti57.yaml"] {
+        pending_signal_is_secret(file);
+    }
+}
+
+fn pending_signal_is_secret(file: &str) {
+    let setup = load_match(&root().join(file)).unwrap();
     let doc = view_doc(&setup, 100_000).unwrap();
     let pending = doc
         .frames
         .iter()
         .filter(|f| f.d.iter().any(|d| d.9 == 1))
         .count();
-    assert!(pending > 0, "the default match sends signals");
+    assert!(pending > 0, "{file} sends signals");
     let mut sent = 0;
     for frame in &doc.frames {
         for row in &frame.e {
@@ -174,4 +198,58 @@ fn text_from_files_cannot_close_the_script_element() {
     let doc: serde_json::Value = serde_json::from_str(data).unwrap();
     assert_eq!(doc["name"], name);
     assert!(html.contains("<title>&lt;/script&gt;&lt;script&gt;alert(1)"));
+}
+
+/// Under the TI-57 rule (RULES A.12) the document has the rule, each robot's memories and
+/// remembered returns, `x = TERM` steps with their term, and a `calc` row for each keyword
+/// read with the words of its log line; a plain match has neither.
+#[test]
+fn a_ti57_match_shows_memories_returns_and_calc_rows() {
+    let setup = load_match(&root().join("tests/viewer/ti57.yaml")).unwrap();
+    let doc = view_doc(&setup, 100_000).unwrap();
+    let json = serde_json::to_value(&doc).unwrap();
+    assert_eq!(json["v"], 2);
+    assert_eq!(json["keywords"], "ti57");
+    assert_eq!(json["robots"][0]["steps"][7], "x = count(enemy anywhere)");
+    assert_eq!(
+        json["frames"][0]["m"][0],
+        serde_json::json!([0, 0, 0, [0, 0, 0, 0, 0, 0, 0, 0], [], 0])
+    );
+    // Turn 8: R0 counted down to 0 by DSZ, x = 3, two returns remembered (SBR 2, SBR 3).
+    assert_eq!(
+        json["frames"][8]["m"],
+        serde_json::json!([[0, 3, 0, [0, 0, 0, 0, 0, 0, 0, 0], [8, 14], 0]])
+    );
+    // Turn 12: R/S.
+    assert_eq!(
+        json["frames"][12]["m"],
+        serde_json::json!([[0, 0, 1, [0, 0, 0, 0, 0, 0, 0, 0], [], 1]])
+    );
+    assert!(json["frames"][1].get("m").is_none(), "no change, no key");
+    let mut calcs = 0;
+    for frame in &doc.frames {
+        for row in &frame.e {
+            let row = row.as_array().unwrap();
+            if row[0] == "calc" {
+                let (robot, step, words) = (&row[1], &row[2], row[4].as_str().unwrap());
+                let name = &doc.robots[usize::try_from(robot.as_u64().unwrap()).unwrap()].name;
+                let line = format!("  {name} step {step}: {words}\n");
+                assert!(frame.l.contains(&line), "{line:?} not in {:?}", frame.l);
+                calcs += 1;
+            }
+        }
+    }
+    assert!(calcs > 10, "{calcs} calc rows");
+    assert_eq!(
+        json["frames"][12]["e"][1],
+        serde_json::json!(["calc", 0, 11, "stop", "R/S, the program stops"])
+    );
+    let idle = &json["frames"][14]["e"][1];
+    assert_eq!(idle, &serde_json::json!(["idle", 0, 11, "stopped"]));
+
+    let plain = load_match(&root().join("matches/duel.yaml")).unwrap();
+    let json = serde_json::to_value(view_doc(&plain, 100_000).unwrap()).unwrap();
+    assert_eq!(json["keywords"], "plain");
+    let frames = json["frames"].as_array().unwrap();
+    assert!(frames.iter().all(|f| f.get("m").is_none()));
 }

@@ -30,7 +30,8 @@
 
   function header() {
     $('match-name').textContent = doc.name;
-    const rules = doc.shapes_block ? '' : ', shapes do not block';
+    let rules = doc.shapes_block ? '' : ', shapes do not block';
+    if (doc.keywords === 'ti57') rules += ', TI-57 keywords';
     $('match-meta').textContent =
       `board ${doc.board.name} (${doc.board.w} x ${doc.board.h}), scenario ${doc.scenario}, ` +
       `seed ${doc.seed}, at most ${doc.rounds} rounds${rules}; ${last} robot turns`;

@@ -111,6 +111,14 @@ const RobotsModel = (() => {
           next: d[7],
           lost: d[8],
           signal: d[9] === 1,
+          memory: robots[d[0]] ? robots[d[0]].memory : undefined,
+        };
+      }
+      // Under the TI-57 rule, the memories that changed (frame 0: every robot's).
+      for (const m of f.m || []) {
+        robots[m[0]] = {
+          ...robots[m[0]],
+          memory: { x: m[1], t: m[2], r: m[3], returns: m[4], stopped: m[5] === 1 },
         };
       }
       if (index > 0 && f.r !== states[index - 1].round) roundStart = index;
@@ -188,7 +196,26 @@ const RobotsModel = (() => {
     lines.push(`destroyed steps: ${state.lost.length ? state.lost.join(', ') : 'none'}`);
     lines.push(`shots left: ${state.shots}`);
     lines.push(`pending signal: ${state.signal ? 'yes (its step is secret until it acts)' : 'none'}`);
+    const m = state.memory;
+    if (m) {
+      lines.push(`memories: x = ${m.x}, t = ${m.t}`);
+      lines.push(`R0-R7: ${m.r.join(' ')}`);
+      lines.push(`returns remembered: ${returns(m)}${m.stopped ? ' (stopped by R/S)' : ''}`);
+    }
     return lines;
+  }
+
+  const returns = (m) => (m.returns.length ? m.returns.map((s) => `step ${s}`).join(', ') : 'none');
+
+  /** Under the TI-57 rule (RULES A.12), a living robot's memories and remembered returns in
+   *  two lines for its program card, as the debugger's screen shows them; none otherwise. */
+  function memoryLines(state) {
+    const m = state.memory;
+    if (!m || !state.alive) return [];
+    return [
+      `x = ${m.x}  t = ${m.t}  R0-R7: ${m.r.join(' ')}`,
+      `returns: ${returns(m)}${m.stopped ? ' · stopped (R/S)' : ''}`,
+    ];
   }
 
   /** Where the match stands at frame `at`, in one line. */
@@ -276,6 +303,7 @@ const RobotsModel = (() => {
     moves,
     programRows,
     robotFacts,
+    memoryLines,
     status,
     effects,
     shotRange,

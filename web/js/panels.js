@@ -4,7 +4,7 @@
 'use strict';
 
 const RobotsPanels = (() => {
-  const { PALETTE, programRows, robotFacts } = RobotsModel;
+  const { PALETTE, programRows, robotFacts, memoryLines } = RobotsModel;
 
   function h(tag, attrs = {}, text = null) {
     const node = document.createElement(tag);
@@ -26,6 +26,8 @@ const RobotsPanels = (() => {
     title.append(name, ' ', origin, shots);
     title.addEventListener('click', () => onSelect(index));
     const signal = h('div', { class: 'signal', hidden: '' }, 'signal pending: its step is secret until it acts');
+    // The memories of the TI-57 rule (RULES A.12): only in a match with the rule.
+    const memories = h('pre', { class: 'memories', hidden: '' });
     const list = h('ol', { class: 'steps' });
     const start = h('li', { class: 'step start' });
     start.append(h('span', { class: 'mark' }, '●'), h('span', { class: 'x' }), h('span', { class: 'n' }), h('span', { class: 'text' }, 'start'));
@@ -47,7 +49,7 @@ const RobotsPanels = (() => {
       tests.append(li);
       return answer;
     });
-    root.append(title, signal, list, tests);
+    root.append(title, signal, memories, list, tests);
 
     function update(state, acting, stateAnswers) {
       const view = programRows(robot, state, acting, stateAnswers);
@@ -59,6 +61,9 @@ const RobotsPanels = (() => {
       });
       shots.textContent = state.alive ? `${state.shots} shots` : 'destroyed';
       signal.hidden = !(state.alive && state.signal);
+      const memory = memoryLines(state);
+      memories.hidden = memory.length === 0;
+      memories.textContent = memory.join('\n');
       start.hidden = !view.start;
       view.steps.forEach((s, i) => {
         const li = rows[i];

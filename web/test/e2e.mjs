@@ -86,8 +86,9 @@ function shown(page) {
   });
 }
 
+// A robot line of `show board`; under the TI-57 rule its memories follow after `; `.
 const ROBOT_LINE =
-  /^(\w+\.\d+): (?:at \[(\d+), (\d+)\] facing (\d) \S+, pointer (?:start|step (\d+)), (\d+) shots(?:, lost steps ([\d ]+))?|(destroyed))$/;
+  /^(\w+\.\d+): (?:at \[(\d+), (\d+)\] facing (\d) \S+, pointer (?:start|step (\d+)), (\d+) shots(?:, lost steps ([\d ]+))?(?:; x=.*)?|(destroyed))$/;
 
 /** The debugger's view of the match at each of `turns`: robots (from `show board`), the
  *  position line, and the events of the turn when it stepped there from the turn before. */
@@ -229,6 +230,9 @@ test('the default match: keys, buttons, slider and play show the engine\'s state
 
   const logs = compare(match, snapshots);
   assert.ok(logs >= 8, `only ${logs} turns' logs compared`);
+  // A plain match: no memories anywhere.
+  assert.equal(await page.locator('#programs pre.memories:not([hidden])').count(), 0);
+  assert.ok(!info.includes('memories'), info);
   assert.deepEqual(problems, []);
   console.log(`default: ${snapshots.length} positions checked, loaded in ${loadMs} ms`);
   await page.close();
@@ -290,5 +294,76 @@ test('a 200-round match of eight robots loads fast and stays responsive', async 
   assert.equal(s.turn, 1599);
   assert.deepEqual(problems, []);
   console.log(`long: ${bytes} bytes, loaded in ${loadMs} ms, slowest jump ${worst.toFixed(1)} ms`);
+  await page.close();
+});
+
+/** The debugger's `show robot ROBOT` at each of `turns`, one array of trimmed lines a turn. */
+function showRobot(match, robot, turns) {
+  let script = '';
+  let previous = 0;
+  for (const t of turns) {
+    if (t > previous) script += `step ${t - previous}\n`;
+    script += `show robot ${robot}\n`;
+    previous = t;
+  }
+  const file = path.join(out, `${path.basename(match, '.yaml')}-${robot}.script`);
+  fs.writeFileSync(file, script);
+  const answers = robots(['debug', match, '--script', file]).split('\n> ').slice(1);
+  return answers
+    .filter((a) => a.startsWith('show robot'))
+    .map((a) => a.split('\n').slice(1).map((l) => l.trim()).filter((l) => l !== ''));
+}
+
+/** The card's two memory lines as the debugger's `show robot` words them. */
+function cardFromShowRobot(lines) {
+  const get = (prefix) => lines.find((l) => l.startsWith(prefix)).slice(prefix.length);
+  const [x, t] = /^x = (-?\d+), t = (-?\d+)$/.exec(get('memories: ')).slice(1);
+  const returns = get('returns remembered: ').replace(' (stopped by R/S)', ' · stopped (R/S)');
+  return `x = ${x}  t = ${t}  R0-R7: ${get('R0-R7: ')}\nreturns: ${returns}`;
+}
+
+test('a TI-57 match: the robot panel and the cards show the memories as `robots debug` does', async () => {
+  const match = 'tests/viewer/ti57.yaml';
+  const { page, problems } = await open(makePage(match));
+  assert.match(await page.textContent('#match-meta'), /TI-57 keywords/);
+  // Turns: the start, mid-count, two returns remembered, x<>t, R/S, a signal pending (its
+  // step secret), the signal obeyed, the end.
+  const turns = [0, 4, 8, 10, 12, 16, 18, 24];
+  const snapshots = [];
+  const panels = [];
+  await page.click('#programs [data-robot="green.1"] .title');
+  for (const turn of turns) {
+    await page.fill('#slider', String(turn));
+    snapshots.push(await shown(page));
+    panels.push(await page.evaluate(() => ({
+      info: document.getElementById('info-text').textContent,
+      cards: Object.fromEntries([...document.querySelectorAll('#programs [data-robot]')].map((c) => {
+        const pre = c.querySelector('pre.memories');
+        return [c.dataset.robot, pre.hidden ? null : pre.textContent];
+      })),
+    })));
+  }
+  compare(match, snapshots);
+  for (const robot of ['green.1', 'violet.1']) {
+    const expected = showRobot(match, robot, turns);
+    assert.equal(expected.length, turns.length);
+    turns.forEach((turn, i) => {
+      const where = `${robot} at turn ${turn}`;
+      const debug = expected[i];
+      assert.equal(panels[i].cards[robot], cardFromShowRobot(debug), `${where}: its card`);
+      if (robot !== 'green.1') return;
+      // The panel is `show robot`, but for the pending signal's step, which it keeps secret.
+      const info = panels[i].info.split('\n');
+      const secret = (l) => l.startsWith('pending signal:');
+      assert.deepEqual(info.filter((l) => !secret(l)), debug.filter((l) => !secret(l)), where);
+      const pending = debug.find(secret);
+      assert.equal(info.find(secret), pending === 'pending signal: none' ? pending : 'pending signal: yes (its step is secret until it acts)', where);
+    });
+  }
+  assert.match(panels[2].cards['green.1'], /returns: step 8, step 14/);
+  assert.match(panels[4].cards['green.1'], /stopped \(R\/S\)/);
+  assert.match(panels[5].info, /pending signal: yes/);
+  await page.screenshot({ path: path.join(out, 'ti57.png') });
+  assert.deepEqual(problems, []);
   await page.close();
 });

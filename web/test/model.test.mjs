@@ -63,7 +63,8 @@ function tinyDoc() {
   const robot = (r, col, row, facing, alive, pointer, next, lost = [], signal = 0) =>
     [r, col, row, facing, alive, 10, pointer, next, lost, signal];
   return {
-    v: 1,
+    v: 2,
+    keywords: 'plain',
     name: 'tiny',
     shapes_block: true,
     board: {
@@ -181,4 +182,62 @@ test('effects follow the events; a shot stops at the robot it hits, a shape or t
   assert.equal(Model.shotRange({ ...doc, shapes_block: false }, at(0, 0), 1), 2);
   assert.equal(Model.shotRange(doc, at(0, 0), 4), 0, 'the edge');
   assert.equal(Model.shotRange(doc, at(0, 1), 1), 1, 'the computer at [1, 1] stops it');
+});
+
+/** A document under the TI-57 rule: memories in `m`, only for the robots that changed. */
+function ti57Doc() {
+  const doc = tinyDoc();
+  doc.keywords = 'ti57';
+  const zero = [0, 0, 0, 0, 0, 0, 0, 0];
+  doc.frames[0].m = [[0, 0, 0, zero, [], 0], [1, 0, 0, zero, [], 0]];
+  doc.frames[1].m = [[0, 3, -2, [3, 0, 0, 0, 0, 0, 0, 7], [8, 14], 0]];
+  doc.frames[2].m = [[1, 5, 0, zero, [], 1]];
+  return doc;
+}
+
+test('memories expand into whole states; a plain document has none', () => {
+  const states = Model.expand(ti57Doc());
+  assert.deepEqual(states[0].robots[0].memory, { x: 0, t: 0, r: [0, 0, 0, 0, 0, 0, 0, 0], returns: [], stopped: false });
+  assert.deepEqual(states[1].robots[0].memory.returns, [8, 14]);
+  assert.equal(states[1].robots[1], states[0].robots[1], 'unchanged robots are shared');
+  // Frame 2 changes violet.1's state (`d`) and its memories (`m`): both kept.
+  assert.equal(states[2].robots[1].signal, true);
+  assert.equal(states[2].robots[1].memory.stopped, true);
+  // Frame 3 changes green.1's state only: its memories carry over.
+  assert.deepEqual(states[3].robots[0].lost, [3]);
+  assert.equal(states[3].robots[0].memory, states[1].robots[0].memory);
+  assert.equal(states[0].robots[0].memory.x, 0, 'earlier states stay as they were');
+  for (const s of Model.expand(tinyDoc())) {
+    assert.ok(s.robots.every((r) => r.memory === undefined));
+  }
+});
+
+test('a robot\'s state and card show its memories as the debugger does, only under the rule', () => {
+  const doc = ti57Doc();
+  const states = Model.expand(doc);
+  assert.deepEqual(Model.robotFacts(doc.robots[0], states[1].robots[0]).slice(-3), [
+    'memories: x = 3, t = -2',
+    'R0-R7: 3 0 0 0 0 0 0 7',
+    'returns remembered: step 8, step 14',
+  ]);
+  assert.deepEqual(Model.robotFacts(doc.robots[1], states[2].robots[1]).slice(-4), [
+    'pending signal: yes (its step is secret until it acts)',
+    'memories: x = 5, t = 0',
+    'R0-R7: 0 0 0 0 0 0 0 0',
+    'returns remembered: none (stopped by R/S)',
+  ]);
+  assert.deepEqual(Model.memoryLines(states[1].robots[0]), [
+    'x = 3  t = -2  R0-R7: 3 0 0 0 0 0 0 7',
+    'returns: step 8, step 14',
+  ]);
+  assert.deepEqual(Model.memoryLines(states[2].robots[1]), [
+    'x = 5  t = 0  R0-R7: 0 0 0 0 0 0 0 0',
+    'returns: none · stopped (R/S)',
+  ]);
+  // A destroyed robot: no memories; a plain match: no memory line anywhere.
+  assert.deepEqual(Model.memoryLines(states[4].robots[0]), []);
+  assert.deepEqual(Model.robotFacts(doc.robots[0], states[4].robots[0]), ['green.1 (program hunter)', 'destroyed']);
+  const plain = Model.expand(tinyDoc());
+  assert.deepEqual(Model.memoryLines(plain[1].robots[0]), []);
+  assert.equal(Model.robotFacts(tinyDoc().robots[0], plain[1].robots[0]).length, 7);
 });

@@ -6,12 +6,16 @@
 //! - `layout.rs`: where each pane goes for the terminal's size, and word wrapping.
 //! - `panes.rs`: what each pane shows.
 //! - `keys.rs`: keys to commands, the help overlay's text.
+//! - `tests.rs`, `tests_ti57.rs`: the screen in `TestBackend`; the second under the TI-57
+//!   rule (memories and remembered returns under each program's title).
 
 mod keys;
 mod layout;
 mod panes;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_ti57;
 
 pub use keys::{KEY_HELP, handle};
 

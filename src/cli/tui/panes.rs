@@ -15,6 +15,8 @@ use robots::battle::terrain::{ShapeColour, TeamColour, Terrain};
 
 const DIM: Style = Style::new().fg(Color::DarkGray);
 const HIGHLIGHT: Style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+/// The memories of the TI-57 rule under a program's title.
+const MEMORY: Style = Style::new().fg(Color::Cyan);
 
 fn team_colour(t: TeamColour) -> Color {
     match t {
@@ -105,6 +107,7 @@ pub fn program_block(
         .into_iter()
         .map(|l| Line::styled(l, header))
         .collect();
+    lines.extend(memory_lines(session, id, width));
     let (tests, steps): (Vec<&str>, Vec<&str>) = rows.partition(|l| {
         let t = l.trim_start();
         t.starts_with('?') || t.starts_with("test ")
@@ -128,11 +131,63 @@ pub fn program_block(
             }
         }
         _ => {
-            lines.extend(steps.iter().map(|s| step_line(s)));
+            lines.extend(steps.iter().flat_map(|s| step_lines(s, width)));
             lines.extend(below);
         }
     }
     lines
+}
+
+/// Under the TI-57 rule (RULES A.12), a living robot's memories and remembered returns, in
+/// the words of `show robot`, wrapped to `width`; nothing in a plain match.
+pub fn memory_lines(session: &Session, id: RobotId, width: usize) -> Vec<Line<'static>> {
+    let m = session.current();
+    let Some(c) = m.memories(id).filter(|_| m.robot(id).alive) else {
+        return Vec::new();
+    };
+    let r: Vec<String> = c.r.iter().map(i32::to_string).collect();
+    let back: Vec<String> = c.remembered().iter().map(|s| format!("step {s}")).collect();
+    let back = if back.is_empty() {
+        "none".to_string()
+    } else {
+        back.join(", ")
+    };
+    let stopped = if c.stopped { " · stopped (R/S)" } else { "" };
+    let (xt, r) = (format!("  x = {}  t = {}", c.x, c.t), r.join(" "));
+    let mut text = vec![format!("{xt}  R0-R7: {r}")];
+    if text[0].chars().count() > width {
+        text = vec![xt, format!("  R0-R7: {r}")];
+    }
+    text.push(format!("  returns: {back}{stopped}"));
+    text.iter()
+        .flat_map(|l| wrap(l, width, 2))
+        .map(|l| Line::styled(l, MEMORY))
+        .collect()
+}
+
+/// A step line cut to `width`: a long step (`x = TERM`) wraps under its text, past the
+/// marks and the number (`  ●✗ 12  `).
+fn step_lines(text: &str, width: usize) -> Vec<Line<'static>> {
+    const MARGIN: usize = 9;
+    let style = step_line(text).style;
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= width || chars.len() <= MARGIN || width <= MARGIN + 8 {
+        return vec![step_line(text)];
+    }
+    let head: String = chars[..MARGIN].iter().collect();
+    let body: String = chars[MARGIN..].iter().collect();
+    wrap(&body, width - MARGIN, 2)
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let lead = if i == 0 {
+                head.clone()
+            } else {
+                " ".repeat(MARGIN)
+            };
+            Line::styled(format!("{lead}{l}"), style)
+        })
+        .collect()
 }
 
 fn step_line(text: &str) -> Line<'static> {
@@ -443,7 +498,7 @@ pub fn help(frame: &mut Frame, ui: &Ui, area: Rect, first: u16) {
     }
     lines.push(Line::raw(""));
     lines.extend(
-        wrap("programs: ● pointer (the last step read)  ▶ the step read next  ✗ destroyed; the robot next to act shows each test's answer", width, 2)
+        wrap("programs: ● pointer (the last step read)  ▶ the step read next  ✗ destroyed; the robot next to act shows each test's answer; under the TI-57 rule, the memories and remembered returns under the robot's name", width, 2)
             .into_iter()
             .map(Line::raw),
     );

@@ -24,11 +24,11 @@ fn session_on(text: Rc<RefCell<String>>) -> Session {
     .expect("the default match loads")
 }
 
-fn session() -> Session {
+pub(super) fn session() -> Session {
     session_on(Rc::new(RefCell::new(shipped::DEFAULT_MATCH.1.to_string())))
 }
 
-fn screen(
+pub(super) fn screen(
     session: &Session,
     ui: &Ui,
     width: u16,
@@ -51,13 +51,13 @@ fn screen(
     (text, buffer)
 }
 
-fn keys(s: &mut Session, ui: &mut Ui, keys: &[Key]) {
+pub(super) fn keys(s: &mut Session, ui: &mut Ui, keys: &[Key]) {
     for &k in keys {
         assert!(!handle(s, ui, k));
     }
 }
 
-fn typed(s: &mut Session, ui: &mut Ui, line: &str) {
+pub(super) fn typed(s: &mut Session, ui: &mut Ui, line: &str) {
     handle(s, ui, Key::Char(':'));
     for c in line.chars() {
         handle(s, ui, Key::Char(c));
@@ -81,9 +81,9 @@ fn find(buffer: &ratatui::buffer::Buffer, needle: &str) -> Option<(u16, u16)> {
     })
 }
 
-const SIZES: [(u16, u16); 4] = [(200, 60), (150, 45), (100, 30), (80, 24)];
+pub(super) const SIZES: [(u16, u16); 4] = [(200, 60), (150, 45), (100, 30), (80, 24)];
 
-fn word_counts(text: &str) -> std::collections::BTreeMap<String, usize> {
+pub(super) fn word_counts(text: &str) -> std::collections::BTreeMap<String, usize> {
     let mut counts = std::collections::BTreeMap::new();
     for w in text.split_whitespace() {
         *counts.entry(w.to_string()).or_insert(0) += 1;
