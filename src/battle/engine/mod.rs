@@ -178,7 +178,11 @@ impl Match {
         &self.fixed.programs[id.index()]
     }
     /// The step `id` reads first at its next turn, if no signal is waiting (R-A10).
+    /// Stopped by `R/S`, it reads nothing more: its pointer stays (R-A29, as R-A10).
     pub fn next_step(&self, id: RobotId) -> usize {
+        if self.memories(id).is_some_and(|m| m.stopped) {
+            return usize::from(self.robot(id).pointer);
+        }
         self.robot(id).next_step(self.program(id).len())
     }
     pub fn team(&self, id: TeamId) -> &TeamState {

@@ -162,11 +162,16 @@ pub fn lint_program(program: &Program, source: &str) -> Vec<Warning> {
         } else {
             "and stalls every turn (R-A11)"
         };
+        let controls = if program.uses_ti57() {
+            "`?n`, `GO n`, `RAZ`, the TI-57 keywords"
+        } else {
+            "`?n`, `GO n`, `RAZ`"
+        };
         warnings.push(Warning {
             id: WarningId::NeverActs,
             span: span(1),
             message: format!(
-                "the program can never act: from step 1 it reads only control steps (`?n`, `GO n`, `RAZ`, the TI-57 keywords) {why}"
+                "the program can never act: from step 1 it reads only control steps ({controls}) {why}"
             ),
         });
     }

@@ -86,6 +86,14 @@ pub(super) fn syntax_error(
             format!("expected {instruction}, found {word}"),
         );
     }
+    if let Some(message) = after_a_calculator_key(source, offset) {
+        return Diagnostic::at_offset(
+            file,
+            source,
+            offset,
+            format!("{message}, found {}", found(source, offset)),
+        );
+    }
     let expected = match wanted.as_slice() {
         [] => unreachable!("at least one expectation"),
         [one] => (*one).to_string(),
@@ -109,6 +117,29 @@ pub(super) fn syntax_error(
         source,
         offset,
         format!("expected {expected}, found {}", found(source, offset)),
+    )
+}
+
+/// What must follow `INV` or `x =` (the TI-57 keywords, RULES A.12), when that is what the
+/// text before `offset` ends with.
+fn after_a_calculator_key(source: &str, offset: usize) -> Option<&'static str> {
+    let before = source.get(..offset)?.trim_end_matches([' ', '\t']);
+    let last_word = |text: &str| {
+        let start = text
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        text[start..].to_ascii_lowercase()
+    };
+    if last_word(before) == "inv" {
+        return Some(
+            "expected what `INV` goes with: `SUM n`, `PRD n`, `SBR`, `DSZ`, `C.t`, `x=t` or `x>=t` (RULES A.12)",
+        );
+    }
+    let head = before.strip_suffix('=')?.trim_end_matches([' ', '\t']);
+    (last_word(head) == "x").then_some(
+        "expected what `x =` senses: a number, `count(…)`, `shots`, `damage`, `facing` or a memory (`t`, `R0` to `R7`) (R-A27)",
     )
 }
 

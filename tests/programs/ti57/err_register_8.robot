@@ -1,0 +1,2 @@
+# There are memories R0 to R7 only (R-A26).
+1: STO 8

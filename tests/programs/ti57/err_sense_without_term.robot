@@ -1,0 +1,2 @@
+# `x = TERM` needs a term.
+1: x = 

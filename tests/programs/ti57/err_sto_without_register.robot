@@ -1,0 +1,2 @@
+# STO needs the memory it stores into.
+1: STO
