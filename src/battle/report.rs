@@ -5,6 +5,7 @@
 use crate::battle::engine::{
     CalcEffect, Cause, EndReason, Event, Match, Obstacle, Outcome, Pos, RobotName, SignalEffect,
 };
+use crate::battle::lang::MemoryOp;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -111,11 +112,9 @@ pub struct EventDoc {
     /// The register n of Rn (0 to 7).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub register: Option<u8>,
-    /// The memories after the step: x, t, and Rn (R0 for `dsz`).
+    /// The memory a step wrote: x, or Rn (R0 for `dsz`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub x: Option<i32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub t: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r: Option<i32>,
     /// Whether a `dsz` skips the next step.
@@ -145,18 +144,27 @@ fn calc_doc(step: u8, effect: CalcEffect, base: EventDoc) -> EventDoc {
             ..doc
         },
         CalcEffect::Number { x } | CalcEffect::Sensed { x } => EventDoc { x: Some(x), ..doc },
-        CalcEffect::Memory { op, register, x, r } => EventDoc {
-            keys: Some(op.keys()),
+        CalcEffect::Memory {
+            op,
+            register,
+            value,
+        } => {
+            let in_x = matches!(op, MemoryOp::Recall | MemoryOp::Exchange);
+            EventDoc {
+                keys: Some(op.keys()),
+                register: Some(register),
+                x: in_x.then_some(value),
+                r: (!in_x).then_some(value),
+                ..doc
+            }
+        }
+        CalcEffect::DivisionByZero { register, r } => EventDoc {
+            keys: Some("INV PRD"),
             register: Some(register),
-            x: Some(x),
             r: Some(r),
             ..doc
         },
-        CalcEffect::SwapXt { x, t } => EventDoc {
-            x: Some(x),
-            t: Some(t),
-            ..doc
-        },
+        CalcEffect::SwapXt { x } => EventDoc { x: Some(x), ..doc },
         CalcEffect::Test { test, answer } => EventDoc {
             keys: Some(test.keys()),
             answer: Some(answer),

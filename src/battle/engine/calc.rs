@@ -258,7 +258,7 @@ fn store(m: &mut Memories, key: Key, program: &Program, sensed: Option<i32>) -> 
         Key::Memory(op, register) => memory(m, op, register),
         Key::SwapXt => {
             std::mem::swap(&mut m.x, &mut m.t);
-            CalcEffect::SwapXt { x: m.x, t: m.t }
+            CalcEffect::SwapXt { x: m.x }
         }
         Key::ClearT => {
             m.t = 0;
@@ -288,13 +288,18 @@ fn memory(m: &mut Memories, op: MemoryOp, n: u8) -> CalcEffect {
         MemoryOp::Multiply => *r = r.saturating_mul(m.x),
         // Rounded toward zero; by zero, Rn is left as it is.
         MemoryOp::Divide if m.x != 0 => *r = r.checked_div(m.x).unwrap_or(i32::MAX),
-        MemoryOp::Divide => {}
+        MemoryOp::Divide => {
+            return CalcEffect::DivisionByZero { register: n, r: *r };
+        }
         MemoryOp::Exchange => std::mem::swap(r, &mut m.x),
     }
+    let value = match op {
+        MemoryOp::Recall | MemoryOp::Exchange => m.x,
+        _ => m.r[i],
+    };
     CalcEffect::Memory {
         op,
         register: n,
-        x: m.x,
-        r: m.r[i],
+        value,
     }
 }

@@ -20,15 +20,18 @@ pub enum CalcEffect {
     Number { x: i32 },
     /// `x = TERM`: the term's value, now in x (R-A27).
     Sensed { x: i32 },
-    /// `STO`, `RCL`, `SUM`, `PRD`, `EXC` and their `INV` forms on Rn (R-A26).
+    /// `STO`, `RCL`, `SUM`, `PRD`, `EXC` and their `INV` forms on Rn (R-A26): `value` is
+    /// the memory the key wrote, Rn (x for `RCL` and `EXC`, whose Rn takes the old x). One
+    /// value, so that an event stays 12 bytes and the plain language does not pay for these.
     Memory {
         op: MemoryOp,
         register: u8,
-        x: i32,
-        r: i32,
+        value: i32,
     },
-    /// `x<>t` (R-A26).
-    SwapXt { x: i32, t: i32 },
+    /// `INV PRD n` with x = 0: Rn is left as it is (R-A26).
+    DivisionByZero { register: u8, r: i32 },
+    /// `x<>t`: the new x; t takes the old x (R-A26).
+    SwapXt { x: i32 },
     /// `C.t`: t is 0 (R-A26).
     ClearT,
     /// `INV C.t`: every memory is 0 (R-A26).
@@ -55,6 +58,7 @@ impl CalcEffect {
             CalcEffect::Number { .. } => "number",
             CalcEffect::Sensed { .. } => "sensed",
             CalcEffect::Memory { .. } => "memory",
+            CalcEffect::DivisionByZero { .. } => "division_by_zero",
             CalcEffect::SwapXt { .. } => "swap_xt",
             CalcEffect::ClearT => "clear_t",
             CalcEffect::ClearAll => "clear_all",
@@ -76,21 +80,25 @@ impl fmt::Display for CalcEffect {
             CalcEffect::Return { to } => write!(f, "INV SBR, back to step {to}"),
             CalcEffect::Number { x } => write!(f, "{x} into x"),
             CalcEffect::Sensed { x } => write!(f, "senses x = {x}"),
-            CalcEffect::Memory {
-                op: MemoryOp::Divide,
-                register,
-                x: 0,
-                r,
-            } => write!(
+            CalcEffect::DivisionByZero { register, r } => write!(
                 f,
                 "INV PRD {register}: division by zero, R{register} stays {r}"
             ),
-            CalcEffect::Memory { op, register, x, r } => match op {
-                MemoryOp::Recall => write!(f, "RCL {register}, x = {x}"),
-                MemoryOp::Exchange => write!(f, "EXC {register}, x = {x}, R{register} = {r}"),
-                _ => write!(f, "{} {register}, R{register} = {r}", op.keys()),
+            CalcEffect::Memory {
+                op,
+                register,
+                value,
+            } => match op {
+                MemoryOp::Recall => write!(f, "RCL {register}, x = {value}"),
+                MemoryOp::Exchange => {
+                    write!(
+                        f,
+                        "EXC {register}, x = {value}, R{register} takes the old x"
+                    )
+                }
+                _ => write!(f, "{} {register}, R{register} = {value}", op.keys()),
             },
-            CalcEffect::SwapXt { x, t } => write!(f, "x<>t, x = {x}, t = {t}"),
+            CalcEffect::SwapXt { x } => write!(f, "x<>t, x = {x}, t takes the old x"),
             CalcEffect::ClearT => f.write_str("C.t, t = 0"),
             CalcEffect::ClearAll => f.write_str("INV C.t, every memory is 0"),
             CalcEffect::Test { test, answer } => write!(

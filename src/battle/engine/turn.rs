@@ -56,7 +56,12 @@ impl Turn<'_> {
                 });
                 return;
             }
-            if instruction.is_action() {
+            // The plain language's actions: anything but its three controls (a program with
+            // TI-57 keywords plays in `calc_turn`, never here).
+            if !matches!(
+                instruction,
+                Instruction::Test(_) | Instruction::Reset | Instruction::Go(_)
+            ) {
                 self.act(id, step, instruction, events);
                 return;
             }
