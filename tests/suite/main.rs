@@ -28,6 +28,7 @@ mod records;
 mod replays;
 mod ricochet;
 mod scenarios;
+mod ti57;
 mod tour;
 mod tournament;
 mod tournaments;
