@@ -258,9 +258,7 @@ fn config(board: Board, settings: &Settings) -> Result<Config, Failure> {
             .ok_or_else(|| Failure::Bad("the scenario is 1, 2 or 3".into()))?,
         rules: Rules {
             rounds: settings.rounds,
-            keywords: settings.language(),
-            program_steps: settings.language().default_steps(),
-            ..Rules::default()
+            ..Rules::with_keywords(settings.language())
         },
         robots: usize::from(settings.robots),
         seeds: settings.seeds[0]..=settings.seeds[1],

@@ -6,7 +6,7 @@ use super::event::{Event, IdleReason};
 use super::play::Turn;
 use super::query;
 use super::state::{Memories, RobotId};
-use crate::battle::lang::{Instruction, Key, MemoryOp, Program};
+use crate::battle::lang::{Key, MemoryOp, Program};
 
 /// A value sensed or computed, held in an `i32` memory: saturated (RULES A.12).
 fn saturate(v: i64) -> i32 {
@@ -15,104 +15,16 @@ fn saturate(v: i64) -> i32 {
 
 impl Turn<'_> {
     /// A robot's turn under the TI-57 rule (its signal, if any, was handled before): the
-    /// plain turn loop of `turn.rs` plus the keywords; a copy, so that the plain language
-    /// pays nothing for them (keep the two in step).
+    /// turn loop with the keywords, out of line so that the plain one stays as it was.
     #[cold]
     #[inline(never)]
     pub(super) fn calc_turn(&mut self, id: RobotId, events: &mut Vec<Event>) {
-        let name = self.s.robots[id.index()].name;
-        // Stopped by `R/S`, the robot idles on (R-A29).
-        if self.s.memories.get(id.index()).is_some_and(|m| m.stopped) {
-            events.push(Event::Idle {
-                robot: name,
-                step: self.s.robots[id.index()].pointer,
-                reason: IdleReason::Stopped,
-            });
-            return;
-        }
-        let fixed = self.fixed;
-        let program = &fixed.programs[id.index()];
-        let len = program.len();
-        let mut at = self.s.robot(id).next_step(len);
-        let mut controls = 0;
-        let mut answers: [Option<bool>; 4] = [None; 4];
-        loop {
-            let step = u8::try_from(at).expect("validated: at most 64");
-            self.s.robots[id.index()].pointer = step;
-            let Some(instruction) = program.instruction(at) else {
-                events.push(Event::Idle {
-                    robot: name,
-                    step,
-                    reason: IdleReason::EmptyStep,
-                });
-                return;
-            };
-            if self.s.robots[id.index()].is_destroyed(at) {
-                events.push(Event::Idle {
-                    robot: name,
-                    step,
-                    reason: IdleReason::DestroyedStep,
-                });
-                return;
-            }
-            if instruction.is_action() {
-                self.act(id, step, instruction, events);
-                return;
-            }
-            // Every keyword here is a control step that the loop guard counts (R-A11).
-            controls += 1;
-            if controls > len {
-                events.push(Event::Stalled { robot: name, step });
-                return;
-            }
-            at = match instruction {
-                Instruction::Test(n) => {
-                    let slot = usize::from(n - 1) % 4;
-                    let answer = *answers[slot].get_or_insert_with(|| {
-                        program
-                            .test(n)
-                            .is_some_and(|c| query::evaluate(fixed, self.s, id, c))
-                    });
-                    events.push(Event::Tested {
-                        robot: name,
-                        step,
-                        test: n,
-                        answer,
-                    });
-                    if answer { at + 1 } else { at + 2 }
-                }
-                Instruction::Reset => {
-                    events.push(Event::Reset { robot: name, step });
-                    // `RAZ` also forgets every remembered return (R-A25).
-                    if let Some(m) = self.s.memories.get_mut(id.index()) {
-                        m.depth = 0;
-                    }
-                    1
-                }
-                Instruction::Go(n) => {
-                    events.push(Event::Jumped {
-                        robot: name,
-                        step,
-                        to: n,
-                    });
-                    usize::from(n)
-                }
-                Instruction::Calc(key) => {
-                    // Memories may have changed: a test asked again reads them anew (R-A28).
-                    answers = [None; 4];
-                    match self.calc_control(id, step, key, events) {
-                        Some(next) => next,
-                        None => return,
-                    }
-                }
-                _ => unreachable!("actions are handled above"),
-            };
-        }
+        self.read_steps::<true>(id, events);
     }
 
     /// A TI-57 control step read at `step`: its effect, and the step read next, or `None`
     /// when the turn ends here (a refused `SBR`, an `INV SBR` with nothing to go back to).
-    fn calc_control(
+    pub(super) fn calc_control(
         &mut self,
         id: RobotId,
         step: u8,

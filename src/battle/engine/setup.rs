@@ -33,6 +33,17 @@ impl Default for Rules {
     }
 }
 
+impl Rules {
+    /// The default rules in a language: the TI-57 keywords bring their 50 steps (A.12).
+    pub fn with_keywords(keywords: Keywords) -> Rules {
+        Rules {
+            keywords,
+            program_steps: keywords.default_steps(),
+            ..Rules::default()
+        }
+    }
+}
+
 /// The three scenarios of RULES A.1 / A.10.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scenario {

@@ -21,10 +21,28 @@ impl Turn<'_> {
             self.signal_turn(id, step, events);
             return;
         }
-        // Under the TI-57 rule, the turn loop that knows its keywords (A.12); this one stays
-        // the plain language's, as tight as before the rule.
-        if !self.s.memories.is_empty() {
+        // Under the TI-57 rule, the loop that knows its keywords (A.12), out of line; the
+        // plain language's is compiled without them, as tight as before the rule.
+        if self.s.memories.is_empty() {
+            self.read_steps::<false>(id, events);
+        } else {
             self.calc_turn(id, events);
+        }
+    }
+
+    /// The steps of one turn, read from the one after the pointer until an action, an empty
+    /// or destroyed step, or the loop guard ends it. `TI57`: with the keywords of A.12 (and a
+    /// calculator for every robot); without, the plain loop has no trace of them.
+    #[inline(always)]
+    pub(super) fn read_steps<const TI57: bool>(&mut self, id: RobotId, events: &mut Vec<Event>) {
+        let name = self.s.robots[id.index()].name;
+        // Stopped by `R/S`, the robot idles on (R-A29).
+        if TI57 && self.s.memories.get(id.index()).is_some_and(|m| m.stopped) {
+            events.push(Event::Idle {
+                robot: name,
+                step: self.s.robots[id.index()].pointer,
+                reason: IdleReason::Stopped,
+            });
             return;
         }
         let fixed = self.fixed;
@@ -33,12 +51,12 @@ impl Turn<'_> {
         // Past the end of the program the pointer stays where it is (R-A10).
         let mut at = self.s.robot(id).next_step(len);
         let mut controls = 0;
-        // Nothing changes while control steps are read, so a test asked again in the same
-        // turn has the same answer: each of the four is worked out at most once a turn.
+        // Nothing changes while plain control steps are read, so a test asked again in the
+        // same turn has the same answer: each of the four is worked out at most once a turn.
         let mut answers: [Option<bool>; 4] = [None; 4];
         loop {
-            // Steps are at most 63 and `at` at most one past them (R-A10, MAX_PROGRAM_STEPS).
-            let step = u8::try_from(at).expect("validated: at most 64");
+            // Steps are at most 63 and `at` at most two past them (R-A10, MAX_PROGRAM_STEPS).
+            let step = u8::try_from(at).expect("validated: at most 65");
             self.s.robots[id.index()].pointer = step;
             let Some(instruction) = program.instruction(at) else {
                 events.push(Event::Idle {
@@ -56,12 +74,17 @@ impl Turn<'_> {
                 });
                 return;
             }
-            // The plain language's actions: anything but its three controls (a program with
-            // TI-57 keywords plays in `calc_turn`, never here).
-            if !matches!(
-                instruction,
-                Instruction::Test(_) | Instruction::Reset | Instruction::Go(_)
-            ) {
+            // Without the rule, actions are anything but the three plain controls (setup
+            // refuses a program with TI-57 keywords in a plain match).
+            let action = if TI57 {
+                instruction.is_action()
+            } else {
+                !matches!(
+                    instruction,
+                    Instruction::Test(_) | Instruction::Reset | Instruction::Go(_)
+                )
+            };
+            if action {
                 self.act(id, step, instruction, events);
                 return;
             }
@@ -95,6 +118,10 @@ impl Turn<'_> {
                 }
                 Instruction::Reset => {
                     events.push(Event::Reset { robot: name, step });
+                    // `RAZ` also forgets every remembered return (R-A25).
+                    if TI57 && let Some(m) = self.s.memories.get_mut(id.index()) {
+                        m.depth = 0;
+                    }
                     1
                 }
                 Instruction::Go(n) => {
@@ -105,14 +132,22 @@ impl Turn<'_> {
                     });
                     usize::from(n)
                 }
-                _ => unreachable!("actions are handled above; TI-57 keywords in `calc_turn`"),
+                Instruction::Calc(key) if TI57 => {
+                    // Memories may change: a test asked again reads them anew (R-A28).
+                    answers = [None; 4];
+                    match self.calc_control(id, step, key, events) {
+                        Some(next) => next,
+                        None => return,
+                    }
+                }
+                _ => unreachable!("actions are handled above"),
             };
         }
     }
 
     /// A turn that obeys a received signal: the named step instead of the program's, without
     /// moving the pointer; controls, destroyed and empty steps do nothing (R-A14).
-    pub(super) fn signal_turn(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
+    fn signal_turn(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
         let name = self.s.robots[id.index()].name;
         let instruction = self.fixed.programs[id.index()].instruction(usize::from(step));
         match instruction {

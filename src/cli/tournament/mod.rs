@@ -155,9 +155,7 @@ fn config(field: &FieldArgs, seeds: std::ops::RangeInclusive<u32>) -> Result<Con
             .ok_or_else(|| Failure::Bad("the scenario is 1, 2 or 3".into()))?,
         rules: Rules {
             rounds: field.rounds,
-            keywords: field.keywords.language(),
-            program_steps: field.keywords.language().default_steps(),
-            ..Rules::default()
+            ..Rules::with_keywords(field.keywords.language())
         },
         robots: usize::from(field.robots),
         seeds,
