@@ -478,6 +478,35 @@ mod tests {
             .collect()
     }
 
+    /// The warnings of a program written with the TI-57 keywords (RULES A.12).
+    fn ti57_ids(source: &str) -> Vec<(WarningId, usize)> {
+        let k = super::super::ast::Keywords::Ti57;
+        let program = crate::battle::lang::parse_program_in("p.robot", source, 50, k)
+            .expect("the test program loads");
+        lint_program(&program, source)
+            .into_iter()
+            .map(|w| (w.id, source[..w.span.start].matches('\n').count() + 1))
+            .collect()
+    }
+
+    #[test]
+    fn ti57_subroutines_labels_and_stops_have_no_warning() {
+        // A subroutine at the end, called twice; GTO to a label; R/S ends it (R-A24, R-A25,
+        // R-A29): no step past the end, none unreachable, no stall.
+        let found = ti57_ids(
+            "1: LBL 0\n2: SBR 1\n3: D+1\n4: SBR 1\n5: DSZ\n6: GTO 0\n7: R/S\n8: LBL 1\n9: R+1\n10: INV SBR\n",
+        );
+        assert_eq!(found, []);
+    }
+
+    #[test]
+    fn ti57_an_inv_sbr_with_nothing_remembered_hands_the_turn_on() {
+        // The turn ends at step 1 and the next reads step 2 (R-A25): the robot acts.
+        assert_eq!(ti57_ids("1: RTN\n2: R+1\n3: RST\n"), []);
+        // A self-calling subroutine ends at the third nested call: no stall (R-A25).
+        assert_eq!(ti57_ids("1: LBL 1\n2: SBR 1\n3: R+1\n4: RST\n"), []);
+    }
+
     #[test]
     fn a_looping_program_has_no_warning() {
         assert_eq!(
