@@ -401,7 +401,7 @@ pub fn check(args: &CheckArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn board(file: &str, picture: &super::flags::PictureArgs) -> Result<(), Failure> {
+pub fn board(file: &str, picture: &super::game_flags::PictureArgs) -> Result<(), Failure> {
     let board = match shipped::board(file) {
         Some(text) => board_file::parse_board(&format!("boards/{file}.yaml"), text),
         None => {

@@ -1,7 +1,7 @@
 //! `robots micro …`: Micro Robots boards, the solver, the analysis and games at the terminal.
 
 use super::files::read_text;
-use super::flags::{MicroCommand, MicroPlay, MicroVariant};
+use super::game_flags::{MicroCommand, MicroPlay, MicroVariant};
 use super::output::Failure;
 use super::prompt::{ask, ask_moves, say};
 use robots::micro::analyse::Analysis;

@@ -6,6 +6,7 @@ pub mod output;
 pub mod battle;
 pub mod files;
 pub mod flags;
+pub mod game_flags;
 pub mod hill;
 pub mod manual;
 pub mod memory;

@@ -3,7 +3,8 @@
 //! match as an animated GIF (one frame per robot turn that changes the picture). `-` writes
 //! to standard output; a binary format is never written to a terminal.
 
-use super::flags::{MatchPictureArgs, PictureArgs};
+use super::flags::MatchPictureArgs;
+use super::game_flags::PictureArgs;
 use super::output::Failure;
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;

@@ -1,11 +1,11 @@
 //! `robots ricochet …`: positions drawn, solved and checked, benchmarks, games at the terminal.
 
 use super::files::read_text;
-use super::flags::{PictureArgs, RicochetCommand, RicochetPlay};
+use super::game_flags::{PictureArgs, RicochetCommand};
 use super::memory;
 use super::output::Failure;
-use super::prompt::{ask, ask_moves, say};
-use super::record::{MoveJson, RicochetRecord};
+
+use super::record::MoveJson;
 use std::path::Path;
 
 use robots::ricochet::{self as ricochet_robots, position::Position as RicochetPosition};
@@ -22,6 +22,8 @@ fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
         .map_err(|d| d.to_string())
 }
 
+mod play;
+
 pub fn run(command: RicochetCommand) -> Result<(), Failure> {
     match command {
         RicochetCommand::Board {
@@ -36,7 +38,7 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
             max_states,
         } => solve(&position, json, max_moves, max_states)?,
         RicochetCommand::Bench { json } => bench(json),
-        RicochetCommand::Play(flags) => play(flags)?,
+        RicochetCommand::Play(flags) => play::play(flags)?,
         RicochetCommand::Random { seed, robots } => {
             let five = robots == 5;
             out!(
@@ -251,95 +253,4 @@ fn check(position: &Path, moves: &str, json: bool) -> Result<(), Failure> {
         Err(why) => return Err(Failure::NoAnswer(format!("not valid: {why}"))),
     }
     Ok(())
-}
-
-/// `robots ricochet play`: a game on a custom board, or on original quarter boards the game
-/// draws from its seed; its log in words, or with `--json` its record (JSON Lines).
-fn play(flags: RicochetPlay) -> Result<(), Failure> {
-    let RicochetPlay {
-        players,
-        seed,
-        humans,
-        strength,
-        board,
-        no_ricochet,
-        json,
-    } = flags;
-    let table = robots::table::roster(&humans, players, strength)
-        .map_err(|e| Failure::Bad(format!("--players {players}: {e}")))?;
-    let board = match board {
-        Some(path) => {
-            let text = read_text(&path)?;
-            ricochet_robots::files::parse_custom(&path.display().to_string(), &text)
-                .map_err(|d| d.to_string())?
-        }
-        None => ricochet_robots::game::original_board(seed),
-    };
-    let rules = ricochet_robots::rules::Rules {
-        must_ricochet: !no_ricochet,
-        no_single_move: false,
-    };
-    let players_json = json.then(|| super::record::players(&table));
-    let mut terminal = RicochetHumans;
-    let mut none = ricochet_robots::game::NoHumans;
-    let humans: &mut dyn ricochet_robots::game::Humans = if humans.is_empty() {
-        &mut none
-    } else {
-        &mut terminal
-    };
-    let players = table.len();
-    let game = ricochet_robots::game::Game::new(&board, table, seed, rules)
-        .map_err(|e| Failure::Bad(e.to_string()))?;
-    let Some(players_json) = players_json else {
-        outln!(
-            "Ricochet Robots on {} ({players} players, seed {seed})",
-            board.name
-        );
-        game.play(humans, &mut |note| outln!("{note}"));
-        return Ok(());
-    };
-    // Questions to human players go to standard error: standard output is the record's.
-    super::prompt::to_stderr();
-    outln!(
-        "{}",
-        super::record::ricochet_setup(&game, seed, players_json)
-    );
-    let mut folded = RicochetRecord::default();
-    game.play(humans, &mut |note| {
-        for line in folded.note(&note) {
-            outln!("{line}");
-        }
-    });
-    Ok(())
-}
-
-/// Humans bid and show their moves at the terminal; their thinking time is measured for real.
-struct RicochetHumans;
-
-impl ricochet_robots::game::Humans for RicochetHumans {
-    fn bid(&mut self, name: &str, p: &RicochetPosition) -> Vec<(f64, u32)> {
-        say(&ricochet_robots::drawing::position(
-            p,
-            super::output::colour(),
-        ));
-        ask_moves(&format!(
-            "{name}: your bid (number of moves), or Enter to pass: "
-        ))
-        .map(|(n, seconds)| vec![(seconds, n)])
-        .unwrap_or_default()
-    }
-
-    fn demonstrate(&mut self, name: &str, bid: u32) -> Vec<ricochet_robots::position::Move> {
-        loop {
-            let Some(answer) = ask(&format!(
-                "{name}: show your {bid} moves, such as `blue N, red W`: "
-            )) else {
-                return Vec::new();
-            };
-            match ricochet_robots::position::parse_moves(&answer) {
-                Ok(moves) => return moves,
-                Err(e) => say(&format!("{e}\n")),
-            }
-        }
-    }
 }

@@ -1,0 +1,208 @@
+//! The clap types of the token games (`robots ricochet …`, `robots micro …`) and the picture
+//! flags every board command shares.
+
+use clap::builder::RangedU64ValueParser;
+use clap::{Args, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Pictures of a board or a position (docs/FORMATS.md, "Pictures"): written instead of the
+/// text drawing, each named on standard error.
+#[derive(Args, Clone, Debug, Default)]
+pub struct PictureArgs {
+    /// Write the picture as SVG to FILE (`-`: standard output) instead of the text drawing.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write the picture as PNG to FILE (`-`: standard output, never a terminal) instead of
+    /// the text drawing.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+}
+
+impl PictureArgs {
+    /// Whether a picture is asked for.
+    pub fn wanted(&self) -> bool {
+        self.svg.is_some() || self.png.is_some()
+    }
+}
+
+#[derive(Subcommand)]
+pub enum RicochetCommand {
+    /// Draw a position, or a custom board file, with walls, targets and robots.
+    Board {
+        /// A Ricochet position file, or a custom Ricochet board file (YAML).
+        #[arg(value_name = "POSITION")]
+        position: PathBuf,
+        #[command(flatten)]
+        picture: PictureArgs,
+        /// Solve the position (as `ricochet solve` does, within 40 moves) and draw each
+        /// move on the picture as a numbered arrow (needs --svg or --png).
+        #[arg(long)]
+        solution: bool,
+    },
+    /// Fewest moves to the target, and the moves (exit 1 if none within the limit).
+    Solve {
+        /// A Ricochet position file (YAML): board, robots, target.
+        #[arg(value_name = "POSITION")]
+        position: PathBuf,
+        /// Print the solution as one JSON object: {"moves": n, "solution": [{"robot":
+        /// "blue", "dir": "N"}, ...]} (the exit code is the same).
+        #[arg(long)]
+        json: bool,
+        /// Give up (exit 1) when the fewest moves are more than this.
+        #[arg(long, default_value_t = 40)]
+        max_moves: u32,
+        /// Give up (exit 1) once the search holds this many states (about 150 bytes each in
+        /// the general search; the parallel search of standard positions counts 16 as one).
+        #[arg(long, default_value_t = robots::ricochet::solve::Budget::DEFAULT_STATES,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        max_states: u64,
+    },
+    /// Solve a fixed set of positions; print time and peak memory for each.
+    Bench {
+        /// Print the figures as one JSON object (docs/FORMATS.md, "Benchmark figures").
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a game: targets drawn, bids, demonstrations, tokens.
+    Play(RicochetPlay),
+    /// Write a random position on a random original board.
+    Random {
+        /// The seed of the draw: the same seed gives the same position.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many robots: 4, or 5 with the silver robot.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(4..=5))]
+        robots: u64,
+    },
+    /// Replay a proposed solution, such as "blue N, red W, blue E", and say if it is valid.
+    Check {
+        /// A Ricochet position file (YAML).
+        #[arg(value_name = "POSITION")]
+        position: PathBuf,
+        /// The moves, each a colour and a direction (N, E, S, W), separated by commas.
+        #[arg(value_name = "MOVES")]
+        moves: String,
+        /// Print the verdict as one JSON object: {"valid": true, "moves": n} or {"valid":
+        /// false, "reason": "..."} (the exit code is the same).
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum MicroCommand {
+    /// Draw a board (a board file, a face file, or a shipped face: silver, copper).
+    Board {
+        /// A Micro Robots board file, a face file, or a shipped face: silver, copper.
+        #[arg(value_name = "BOARD")]
+        board: String,
+        #[command(flatten)]
+        picture: PictureArgs,
+    },
+    /// Fewest moves from one cell to another, and the path (exit 1 if there is none).
+    Solve {
+        /// A Micro Robots board file, a face file, or a shipped face: silver, copper.
+        #[arg(value_name = "BOARD")]
+        board: String,
+        /// The start cell, such as P1.
+        #[arg(long)]
+        from: String,
+        /// The target cell, such as W2.
+        #[arg(long)]
+        to: String,
+        /// A waypoint cell the robot must stop on before the target, such as R3.
+        #[arg(long)]
+        via: Option<String>,
+        /// Print the path as one JSON object: {"moves": n, "path": ["P1", ...]} (the exit
+        /// code is the same).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every arrangement of a face's tiles: optimal lengths, hardest pairs, worst cases.
+    Analyse {
+        /// A Micro Robots face file, or a shipped face: silver, copper.
+        #[arg(value_name = "FACE")]
+        face: String,
+        /// Print the analysis as one JSON object (its fields are those of the report).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a game: dice, announcements, demonstrations, tokens.
+    Play(MicroPlay),
+}
+
+/// The rules of a game of Micro Robots (RULES C.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MicroVariant {
+    /// A token on the rolled target.
+    Standard,
+    /// A first roll to stop on, then the target.
+    Waypoint,
+    /// No token on the target: the mission starts at the roll.
+    NoToken,
+}
+
+/// A table of the token games seats 2 to 8 players.
+fn players() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(2..=8)
+}
+
+/// The flags of `robots ricochet play`.
+#[derive(Args)]
+pub struct RicochetPlay {
+    /// How many players in all (humans included): 2 to 8.
+    #[arg(long, default_value_t = 3, value_parser = players())]
+    pub players: usize,
+    /// The seed of the game's draws; with no --board, it also draws the board.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A human player, who bids and shows moves at the terminal (repeat for more).
+    #[arg(long = "human", value_name = "NAME")]
+    pub humans: Vec<String>,
+    /// The computer players' strength, 1 to 4: how far they see (6, 9, 12 moves, or as far
+    /// as the solver goes), how fast they bid and how rarely they are wrong. Ricochet has a
+    /// fourth level because its positions can be far deeper than a Micro Robots mission.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub strength: u8,
+    /// A custom board file; with robot bases it is a game of Ricochets (RULES B.2)
+    /// [default: original quarter boards drawn from --seed].
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<PathBuf>,
+    /// Turn off R-B1 (the active robot need not turn).
+    #[arg(long)]
+    pub no_ricochet: bool,
+    /// Print the game's record as JSON Lines instead of its log: the setup, a line a round,
+    /// the scores (docs/FORMATS.md, "Game records"); questions to humans go to stderr.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The flags of `robots micro play`.
+#[derive(Args)]
+pub struct MicroPlay {
+    /// How many players in all (humans included): 2 to 8.
+    #[arg(long, default_value_t = 3, value_parser = players())]
+    pub players: usize,
+    /// The seed of the game's dice and of the arrangement of the face's tiles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The rules: standard, waypoint (a cell to stop on first) or no-token.
+    #[arg(long, value_enum, default_value_t = MicroVariant::Standard)]
+    pub variant: MicroVariant,
+    /// A human player, who answers at the terminal (repeat for more).
+    #[arg(long = "human", value_name = "NAME")]
+    pub humans: Vec<String>,
+    /// The computer players' strength, 1 to 3: how fast they announce and how rarely they
+    /// are wrong (1: slow, wrong a quarter of the time; 3: fast, wrong one time in twenty).
+    /// Every Micro Robots mission is within their sight, so there is no level for depth.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub strength: u8,
+    /// The face to play on (silver, copper or a face file); its tiles are arranged at random.
+    #[arg(long, default_value = "silver")]
+    pub face: String,
+    /// Print the game's record as JSON Lines instead of its log: the setup, a line a
+    /// mission, the scores (docs/FORMATS.md, "Game records"); questions to humans go to
+    /// stderr.
+    #[arg(long)]
+    pub json: bool,
+}
