@@ -25,6 +25,19 @@ impl PictureArgs {
     }
 }
 
+/// A rule switched on or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OnOff {
+    On,
+    Off,
+}
+
+impl OnOff {
+    pub fn on(self) -> bool {
+        self == OnOff::On
+    }
+}
+
 #[derive(Subcommand)]
 pub enum RicochetCommand {
     /// Draw a position, or a custom board file, with walls, targets and robots.
@@ -42,8 +55,19 @@ pub enum RicochetCommand {
     /// Fewest moves to the target, and the moves (exit 1 if none within the limit).
     Solve {
         /// A Ricochet position file (YAML): board, robots, target.
-        #[arg(value_name = "POSITION")]
-        position: PathBuf,
+        #[arg(
+            value_name = "POSITION",
+            required_unless_present = "id",
+            conflicts_with = "id"
+        )]
+        position: Option<PathBuf>,
+        /// A game id instead of a file, such as 0765+42+2E21BD0F+93 (docs/FORMATS.md, "Game
+        /// ids").
+        #[arg(long, value_name = "GAMEID")]
+        id: Option<String>,
+        /// With --id: whether the active robot must ricochet (R-B1); a game id has no rules.
+        #[arg(long, value_enum, default_value_t = OnOff::On, requires = "id")]
+        must_ricochet: OnOff,
         /// Print the solution as one JSON object: {"moves": n, "solution": [{"robot":
         /// "blue", "dir": "N"}, ...]} (the exit code is the same).
         #[arg(long)]
@@ -62,6 +86,13 @@ pub enum RicochetCommand {
         /// Print the figures as one JSON object (docs/FORMATS.md, "Benchmark figures").
         #[arg(long)]
         json: bool,
+        /// Time the positions of a file of game ids (one a line; `#` comments and blank lines
+        /// skipped) instead of the shipped set, and end with the median, p99 and maximum.
+        #[arg(long, value_name = "FILE")]
+        ids: Option<PathBuf>,
+        /// With --ids: whether the active robot must ricochet (R-B1); a game id has no rules.
+        #[arg(long, value_enum, default_value_t = OnOff::On, requires = "ids")]
+        must_ricochet: OnOff,
     },
     /// Play a game: targets drawn, bids, demonstrations, tokens.
     Play(RicochetPlay),
@@ -73,6 +104,10 @@ pub enum RicochetCommand {
         /// How many robots: 4, or 5 with the silver robot.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(4..=5))]
         robots: u64,
+        /// Print the position's game id (docs/FORMATS.md, "Game ids") instead of a position
+        /// file.
+        #[arg(long)]
+        id: bool,
     },
     /// Replay a proposed solution, such as "blue N, red W, blue E", and say if it is valid.
     Check {

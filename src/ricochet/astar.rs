@@ -3,13 +3,14 @@
 //! moves. It answers most positions; one that outgrows it without R-B1 is handed to
 //! [`super::parallel_bfs`].
 
-use super::board::{Cell, Dir};
+use super::board::Dir;
+use super::bound::{Bound, NEVER};
 use super::bucket::BucketQueue;
 use super::position::Position;
-use super::rules::Axis;
+use super::rules::{Axis, Rules};
 use super::solution::{Meter, NoSolution, Solution, relabel};
-use super::standard::{CELLS, Packed, Tables, layouts, start_and_goal, successors, unpack};
-use std::collections::HashMap;
+use super::standard::{Packed, Tables, layouts, pack, start_and_goal, successors, unpack};
+use super::states::States;
 
 /// States the small tier may hold before a search without R-B1 moves to the big tier.
 const SMALL_LIMIT: usize = 250_000;
@@ -34,94 +35,86 @@ impl Wide {
     }
 }
 
-/// A multiplicative hash: states are already well spread, and this is the hot loop.
-#[derive(Default, Clone, Copy)]
-struct Mix(u64);
-
-impl std::hash::Hasher for Mix {
-    fn finish(&self) -> u64 {
-        self.0
+/// The states from `start` to `w`, by the parents recorded on the way.
+fn path_to(seen: &States, start: Wide, w: Wide) -> Vec<Packed> {
+    let mut states = vec![w.packed()];
+    let mut here = w;
+    while here != start {
+        here = Wide(seen.get(here.0).map_or(start.0, |e| e.1));
+        states.push(here.packed());
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+    states.reverse();
+    states
+}
+
+/// Whether the active robot at `a` (its moves so far: `axis`) can reach the goal in exactly
+/// `k` moves of its own, the helpers `h` standing still, each move lowering the bound by one;
+/// its cells on the way are written to `path`. `moves`: the solution's length at the end
+/// (R-B2).
+#[allow(clippy::too_many_arguments)]
+fn alone(
+    t: &Tables,
+    lb: &Bound,
+    rules: Rules,
+    (a, axis): (u8, Axis),
+    h: [u8; 3],
+    k: u8,
+    moves: u32,
+    path: &mut Vec<u8>,
+) -> bool {
+    if k == 0 {
+        return false;
+    }
+    for d in Dir::ALL {
+        let to = t.slide(a, d, h);
+        if to == a {
+            continue;
+        }
+        let na = if rules.must_ricochet {
+            axis.after(d)
+        } else {
+            Axis::None
+        };
+        let done = k == 1 && to == t.goal && rules.arrival(na, moves);
+        if done
+            || (k > 1
+                && lb.at(to, na) == k - 1
+                && alone(t, lb, rules, (to, na), h, k - 1, moves, path))
+        {
+            path.push(to);
+            return true;
         }
     }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (n ^ n >> 29).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    false
+}
+
+/// The longest finish [`alone`] tries: beyond it, the check costs more than it saves.
+const ALONE_MAX: u8 = 12;
+
+/// A queue entry: the state, its g (bits 40–47) and whether its finish alone was tried (bit
+/// 48).
+#[derive(Clone, Copy)]
+struct Entry(u64);
+
+impl Entry {
+    fn new(w: Wide, g: u8, tried: bool) -> Entry {
+        Entry(w.0 | u64::from(g) << 40 | u64::from(tried) << 48)
+    }
+    fn wide(self) -> Wide {
+        Wide(self.0 & 0xFF_FFFF_FFFF)
+    }
+    fn g(self) -> u8 {
+        self.0.to_le_bytes()[5]
+    }
+    fn tried(self) -> bool {
+        self.0 >> 48 & 1 == 1
     }
 }
 
-type MixState = std::hash::BuildHasherDefault<Mix>;
-
-/// The cells a move from `c` going `d` may stop on, if helpers stood in the way: every cell
-/// up to the wall stop.
-fn reach(p: &Position, t: &Tables, c: usize, d: Dir) -> Vec<usize> {
-    let stop = Cell::from(t.stop[c][d as usize]);
-    let mut here = Cell::try_from(c).expect("a cell of a 16×16 board");
-    let mut out = Vec::new();
-    while here != stop {
-        here = p
-            .board
-            .neighbour(here, d)
-            .expect("the wall stop lies along the way");
-        out.push(usize::from(here));
-    }
-    out
-}
-
-/// A lower bound on the active robot's remaining moves, per cell and axis state: its moves
-/// alone, allowed to stop anywhere before a wall (a helper could be there), and, under R-B1,
-/// owing the turn it has not made yet. `u8::MAX`: it can never get there.
-fn lower_bounds(p: &Position, t: &Tables) -> Vec<[u8; 4]> {
-    let goal = usize::from(p.goal.cell);
-    let rules = p.rules;
-    let mut lb = vec![[u8::MAX; 4]; CELLS];
-    for axis in Axis::ALL {
-        if rules.ricocheted(axis) {
-            lb[goal][axis.index()] = 0;
-        }
-    }
-    // Layer by layer: (c, before) is at depth k if a move from it reaches a state at k − 1.
-    let mut depth = 0u8;
-    loop {
-        depth += 1;
-        let mut next = Vec::new();
-        for c in 0..CELLS {
-            if p.board.blocked[c] {
-                continue;
-            }
-            for before in Axis::ALL {
-                if lb[c][before.index()] != u8::MAX {
-                    continue;
-                }
-                let reaches = Dir::ALL.iter().any(|&d| {
-                    let after = if rules.must_ricochet {
-                        before.after(d)
-                    } else {
-                        before
-                    };
-                    reach(p, t, c, d)
-                        .into_iter()
-                        .any(|c2| lb[c2][after.index()] == depth - 1)
-                });
-                if reaches {
-                    next.push((c, before));
-                }
-            }
-        }
-        if next.is_empty() {
-            break;
-        }
-        for (c, before) in next {
-            lb[c][before.index()] = depth;
-        }
-    }
-    lb
-}
-
-/// A* with `lower_bounds` (consistent: a helper move leaves the bound as it is, an active
-/// move lowers it by one at most), a bucket per f = g + h, and parent links for the path.
+/// A* with the [`Bound`] `h`, a bucket per f, and parent links for the path. A state popped
+/// with f = g + h is first asked whether its robot can finish alone in h moves ([`alone`]):
+/// if so, that is an optimal solution (no cheaper f is left); if not, every solution through
+/// it has a helper move, so it goes back with f + 1. f never falls along a path (pathmax).
 /// `None` when it outgrew its limit without R-B1 (the big tier takes over). `meter` is
 /// charged once per expanded state.
 pub fn search(
@@ -131,27 +124,53 @@ pub fn search(
     meter: &mut Meter,
 ) -> Option<Result<Solution, NoSolution>> {
     let rules = p.rules;
-    let lb = lower_bounds(p, t);
     let (start, goal) = start_and_goal(p);
+    let lb = Bound::new(&p.board, goal, rules);
     let start = Wide::new(start, Axis::None);
-    let h = |w: Wide| lb[usize::from(unpack(w.packed()).0)][w.axis().index()];
-    if h(start) == u8::MAX {
+    let h = |w: Wide| lb.at(unpack(w.packed()).0, w.axis());
+    if h(start) == NEVER {
         return Some(Err(NoSolution::Limit(max)));
     }
     // Each state: its g and the state it came from.
-    let mut seen: HashMap<Wide, (u8, Wide), MixState> = HashMap::default();
-    seen.insert(start, (0, start));
+    let mut seen = States::new();
+    seen.improve(start.0, 0, start.0);
     let mut queue = BucketQueue::default();
-    queue.push(u32::from(h(start)), start);
+    queue.push(u32::from(h(start)), Entry::new(start, 0, false));
     let mut best: Option<(u32, Wide, Wide)> = None;
     let mut next: Vec<(Wide, bool)> = Vec::with_capacity(16);
-    while let Some((f, w)) = queue.pop() {
+    let mut finish = Vec::new();
+    while let Some((f, e)) = queue.pop() {
         if f > max || best.is_some_and(|b| b.0 <= f) {
             break;
         }
-        let g = seen[&w].0;
-        if u32::from(g) + u32::from(h(w)) != f {
+        let (w, g) = (e.wide(), e.g());
+        if seen.get(w.0).is_none_or(|e| e.0 != g) {
             continue; // Reached again more cheaply since it was queued.
+        }
+        let hw = h(w);
+        if !e.tried() && u32::from(g) + u32::from(hw) == f && hw <= ALONE_MAX {
+            let (a, helpers) = unpack(w.packed());
+            finish.clear();
+            let moves = f;
+            if alone(
+                t,
+                &lb,
+                rules,
+                (a, w.axis()),
+                helpers,
+                hw,
+                moves,
+                &mut finish,
+            ) {
+                let mut states = path_to(&seen, start, w);
+                states.extend(finish.iter().rev().map(|&c| pack(c, helpers)));
+                return Some(Ok(Solution {
+                    moves: f,
+                    solution: relabel(p, &layouts(&states)),
+                }));
+            }
+            queue.push(f + 1, Entry::new(w, g, true));
+            continue;
         }
         if let Err(e) = meter.charge(seen.len()) {
             return Some(Err(e));
@@ -179,12 +198,12 @@ pub fn search(
                 continue;
             }
             let hn = h(n);
-            if hn == u8::MAX || u32::from(ng) + u32::from(hn) > max {
+            let fn_ = (u32::from(ng) + u32::from(hn)).max(f);
+            if hn == NEVER || fn_ > max {
                 continue;
             }
-            if seen.get(&n).is_none_or(|e| e.0 > ng) {
-                seen.insert(n, (ng, w));
-                queue.push(u32::from(ng) + u32::from(hn), n);
+            if seen.improve(n.0, ng, w.0) {
+                queue.push(fn_, Entry::new(n, ng, false));
             }
         }
         if !rules.must_ricochet && seen.len() > SMALL_LIMIT {
@@ -194,13 +213,8 @@ pub fn search(
     let Some((moves, arrived, before)) = best else {
         return Some(Err(NoSolution::Limit(max)));
     };
-    let mut states = vec![arrived.packed(), before.packed()];
-    let mut here = before;
-    while here != start {
-        here = seen[&here].1;
-        states.push(here.packed());
-    }
-    states.reverse();
+    let mut states = path_to(&seen, start, before);
+    states.push(arrived.packed());
     Some(Ok(Solution {
         moves,
         solution: relabel(p, &layouts(&states)),

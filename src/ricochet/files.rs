@@ -166,14 +166,22 @@ fn below(rng: &mut rand_chacha::ChaCha8Rng, n: usize) -> usize {
     usize::try_from(rng.random_range(0..n)).expect("a u32 fits a usize")
 }
 
-/// A random position file on a random original board (seeded): `robots` robots (4, or 5 with
-/// the silver one) on free cells, a random target of the board.
-pub fn random_yaml(seed: u64, robots: usize) -> String {
+/// A random position on a random original board (seeded): `robots` robots (4, or 5 with the
+/// silver one) on free cells, a random target of the board.
+pub struct Random {
+    pub quarters: [String; 4],
+    pub robots: Vec<(Colour, (u16, u16))>,
+    /// The target's colour (`None`: the vortex), symbol and cell.
+    pub target: (Option<Colour>, String, (u16, u16)),
+}
+
+/// Draws the random position of `seed`.
+pub fn random(seed: u64, robots: usize) -> Random {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let boards = quarters::original_arrangements();
-    let names = &boards[below(&mut rng, boards.len())];
-    let b = quarters::from_quadrants(names).expect("the original boards build");
+    let names = boards[below(&mut rng, boards.len())].clone();
+    let b = quarters::from_quadrants(&names).expect("the original boards build");
     let colours = [
         Colour::Red,
         Colour::Green,
@@ -192,17 +200,45 @@ pub fn random_yaml(seed: u64, robots: usize) -> String {
             })
             .expect("an original board has free cells for five robots");
         taken.push(cell);
-        let (x, y) = b.xy(cell);
-        placed.push(format!("{}: [{x}, {y}]", colour.name()));
+        placed.push((*colour, b.xy(cell)));
     }
     let target = &b.targets[below(&mut rng, b.targets.len())];
-    let colour = target
-        .colour
-        .map_or("any".to_string(), |c| c.name().to_string());
+    Random {
+        quarters: names,
+        robots: placed,
+        target: (target.colour, target.symbol.clone(), b.xy(target.cell)),
+    }
+}
+
+/// The random position of `seed` as a position file.
+pub fn random_yaml(seed: u64, robots: usize) -> String {
+    let r = random(seed, robots);
+    let placed: Vec<String> = r
+        .robots
+        .iter()
+        .map(|(c, (x, y))| format!("{}: [{x}, {y}]", c.name()))
+        .collect();
+    let colour = r.target.0.map_or("any", Colour::name);
     format!(
         "# A random position (robots ricochet random --seed {seed} --robots {robots}).\nboard: {{quadrants: [{}]}}\nrobots: {{{}}}\ntarget: {{color: {colour}, symbol: {}}}\n",
-        names.join(", "),
+        r.quarters.join(", "),
         placed.join(", "),
-        target.symbol
+        r.target.1
     )
+}
+
+/// The random position of `seed` as a game id ([`super::game_id`]).
+pub fn random_id(seed: u64, robots: usize) -> super::game_id::GameId {
+    let r = random(seed, robots);
+    let cell = |(x, y): (u16, u16)| u8::try_from(y * 16 + x).expect("a cell of a 16×16 board");
+    let index = |name: &String| {
+        let i = super::game_id::QUARTERS.iter().position(|q| q == name);
+        u8::try_from(i.expect("an original quarter")).expect("16 quarters")
+    };
+    super::game_id::GameId {
+        quarters: [0, 1, 2, 3].map(|i| index(&r.quarters[i])),
+        active: r.target.0,
+        robots: r.robots.iter().map(|&(_, at)| cell(at)).collect(),
+        target: cell(r.target.2),
+    }
 }

@@ -4,7 +4,6 @@
 //! tiers ([`super::astar`], [`super::parallel_bfs`]).
 
 use super::board::{Cell, Colour, Dir};
-use super::moves::slide;
 use super::position::Position;
 
 pub const CELLS: usize = 256;
@@ -13,10 +12,15 @@ pub const STATES: usize = CELLS * HELPER_SETS;
 
 /// Whether the standard searches can answer this position exactly.
 pub fn applies(p: &Position) -> bool {
+    p.goal.robot.is_some() && applies_to_any(p)
+}
+
+/// Whether the standard searches can answer this position for each robot in turn: all but
+/// the coloured target ([`applies`]); the vortex is answered so (`solve.rs`).
+pub fn applies_to_any(p: &Position) -> bool {
     p.board.width == 16
         && p.board.height == 16
         && p.robots.len() == 4
-        && p.goal.robot.is_some()
         && p.board.diagonals.iter().all(Option::is_none)
         && p.robots.iter().all(|(c, _)| *c != Colour::Transparent)
 }
@@ -54,6 +58,8 @@ pub fn sort3(mut h: [u8; 3]) -> [u8; 3] {
 pub struct Tables {
     /// Where a robot stops from each cell and direction, walls only.
     pub stop: [[u8; 4]; CELLS],
+    /// The target's cell.
+    pub goal: u8,
     /// Binomial coefficients C(n, 2) and C(n, 3), for the index of a helper set.
     c2: [u32; CELLS],
     c3: [u32; CELLS],
@@ -63,11 +69,24 @@ impl Tables {
     pub fn new(p: &Position) -> Tables {
         let b = &p.board;
         let mut stop = [[0u8; 4]; CELLS];
-        for (c, row) in (0..=u8::MAX).zip(stop.iter_mut()) {
-            for d in Dir::ALL {
-                let from = Cell::from(c);
-                let end = slide(b, from, Colour::Red, d, &|_| false).unwrap_or(from);
-                row[d as usize] = byte(end);
+        // One sweep per row or column and direction, from the edge the robot slides to: a
+        // cell walled on that side stops there, any other where its neighbour stops.
+        for d in Dir::ALL {
+            for line in 0..16u8 {
+                for k in 0..16u8 {
+                    let (c, next) = match d {
+                        Dir::E => (line * 16 + 15 - k, 1i16),
+                        Dir::W => (line * 16 + k, -1),
+                        Dir::S => ((15 - k) * 16 + line, 16),
+                        Dir::N => (k * 16 + line, -16),
+                    };
+                    stop[usize::from(c)][d as usize] = if b.wall(Cell::from(c), d) {
+                        c
+                    } else {
+                        let n = usize::try_from(i16::from(c) + next).expect("no wall: inside");
+                        stop[n][d as usize]
+                    };
+                }
             }
         }
         let mut c2 = [0u32; CELLS];
@@ -76,7 +95,12 @@ impl Tables {
             *two = n * n.saturating_sub(1) / 2;
             *three = n * n.saturating_sub(1) * n.saturating_sub(2) / 6;
         }
-        Tables { stop, c2, c3 }
+        Tables {
+            stop,
+            goal: byte(p.goal.cell),
+            c2,
+            c3,
+        }
     }
 
     /// The state's index among all [`STATES`].

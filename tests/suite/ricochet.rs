@@ -324,3 +324,67 @@ fn a_game_of_ricochets_plays_the_treasures_out() {
     assert!(log.iter().any(|l| l.contains("target moves to")));
     snapshot!("game-ricochets", log.join("\n"));
 }
+
+/// Game ids (docs/FORMATS.md): `random --id` names the position `random` writes, `solve --id`
+/// solves it as the file is solved, and `bench --ids` times a file of them and ends with the
+/// median, p99 and maximum. The shipped bench set is seeds 1 to 200.
+#[test]
+fn game_ids_name_solve_and_time_positions() {
+    use crate::support::{robots, stderr, stdout};
+    let id = stdout(&robots(&["ricochet", "random", "--seed", "7", "--id"]));
+    let id = id.trim();
+    let file = std::env::temp_dir().join(format!("robots-ids-{}", std::process::id()));
+    std::fs::create_dir_all(&file).unwrap();
+    let yaml = file.join("random-7.yaml");
+    std::fs::write(
+        &yaml,
+        stdout(&robots(&["ricochet", "random", "--seed", "7"])),
+    )
+    .unwrap();
+    let by_file = stdout(&robots(&["ricochet", "solve", yaml.to_str().unwrap()]));
+    let by_id = stdout(&robots(&["ricochet", "solve", "--id", id]));
+    assert_eq!(by_id, by_file);
+    let ids = file.join("three.ids");
+    std::fs::write(
+        &ids,
+        format!("# three\n{id}\n\n0532+42+E18C08CA+63\n{id}\n"),
+    )
+    .unwrap();
+    let ids_path = ids.to_str().unwrap();
+    let out = stdout(&robots(&["ricochet", "bench", "--ids", ids_path]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert!(lines[1].starts_with("0532+42+E18C08CA+63") && lines[1].contains(" 2 moves"));
+    assert!(lines[3].starts_with("median: ") && lines[3].ends_with(" ms"));
+    assert!(lines[4].starts_with("p99: ") && lines[5].starts_with("max: "));
+    let off = stdout(&robots(&[
+        "ricochet",
+        "bench",
+        "--ids",
+        ids_path,
+        "--must-ricochet",
+        "off",
+    ]));
+    assert!(off.lines().nth(1).unwrap().contains(" 2 moves"), "{off}");
+    std::fs::write(&ids, format!("{id}\n0765+42+2E21BD0F+9Z\n")).unwrap();
+    let bad = robots(&["ricochet", "bench", "--ids", ids_path]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("three.ids:2: the target part"),
+        "{}",
+        stderr(&bad)
+    );
+    let bad = robots(&["ricochet", "solve", "--id", "0765+42+7721BD0F+93"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("--id:") && stderr(&bad).contains("centre"));
+    std::fs::remove_dir_all(&file).unwrap();
+    let shipped: Vec<String> = read("boards/ricochet/bench/random-200.ids")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    let drawn: Vec<String> = (1..=200)
+        .map(|seed| robots::ricochet::files::random_id(seed, 4).to_string())
+        .collect();
+    assert_eq!(shipped, drawn);
+}

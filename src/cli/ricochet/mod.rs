@@ -2,7 +2,6 @@
 
 use super::files::read_text;
 use super::game_flags::{PictureArgs, RicochetCommand};
-use super::memory;
 use super::output::Failure;
 
 use super::record::MoveJson;
@@ -22,7 +21,20 @@ fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
         .map_err(|d| d.to_string())
 }
 
+mod bench;
 mod play;
+
+/// The position a game id names, under the rules asked for.
+fn id_position(id: &str, must_ricochet: bool) -> Result<RicochetPosition, Failure> {
+    use ricochet_robots::game_id::GameId;
+    let rules = ricochet_robots::rules::Rules {
+        must_ricochet,
+        no_single_move: false,
+    };
+    id.parse::<GameId>()
+        .and_then(|g| g.position(rules))
+        .map_err(|e| Failure::Bad(format!("--id: {e}")))
+}
 
 pub fn run(command: RicochetCommand) -> Result<(), Failure> {
     match command {
@@ -33,18 +45,33 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
         } => board(&position, &picture, solution)?,
         RicochetCommand::Solve {
             position,
+            id,
+            must_ricochet,
             json,
             max_moves,
             max_states,
-        } => solve(&position, json, max_moves, max_states)?,
-        RicochetCommand::Bench { json } => bench(json),
+        } => {
+            let p = match (position, id) {
+                (_, Some(id)) => id_position(&id, must_ricochet.on())?,
+                (Some(path), None) => ricochet_position(&path)?,
+                (None, None) => return Err(Failure::Bad("give a POSITION file or --id".into())),
+            };
+            solve(&p, json, max_moves, max_states)?;
+        }
+        RicochetCommand::Bench {
+            json,
+            ids: Some(file),
+            must_ricochet,
+        } => bench::ids(&file, must_ricochet.on(), json)?,
+        RicochetCommand::Bench { json, .. } => bench::shipped(json),
         RicochetCommand::Play(flags) => play::play(flags)?,
-        RicochetCommand::Random { seed, robots } => {
-            let five = robots == 5;
-            out!(
-                "{}",
-                ricochet_robots::files::random_yaml(seed, if five { 5 } else { 4 })
-            );
+        RicochetCommand::Random { seed, robots, id } => {
+            let n = if robots == 5 { 5 } else { 4 };
+            if id {
+                outln!("{}", ricochet_robots::files::random_id(seed, n));
+            } else {
+                out!("{}", ricochet_robots::files::random_yaml(seed, n));
+            }
         }
         RicochetCommand::Check {
             position,
@@ -110,10 +137,9 @@ impl From<&ricochet_robots::solve::Solution> for SolutionJson {
 
 /// `ricochet solve`: a progress line on stderr, when it is a terminal, once the search has
 /// run for a second.
-fn solve(position: &Path, json: bool, max_moves: u32, max_states: u64) -> Result<(), Failure> {
+fn solve(p: &RicochetPosition, json: bool, max_moves: u32, max_states: u64) -> Result<(), Failure> {
     use ricochet_robots::solve::{Budget, NoSolution};
     use std::io::{IsTerminal, Write};
-    let p = ricochet_position(position)?;
     let started = std::time::Instant::now();
     let terminal = std::io::stderr().is_terminal();
     let mut shown = false;
@@ -125,7 +151,7 @@ fn solve(position: &Path, json: bool, max_moves: u32, max_states: u64) -> Result
         }
     };
     let budget = Budget { max_states };
-    let answer = ricochet_robots::solve::solve_within(&p, max_moves, budget, &mut progress);
+    let answer = ricochet_robots::solve::solve_within(p, max_moves, budget, &mut progress);
     if shown {
         eprint!("\r\x1b[K");
     }
@@ -147,65 +173,6 @@ fn solve(position: &Path, json: bool, max_moves: u32, max_states: u64) -> Result
         outln!("{} {word}: {}", solution.moves, moves.join(", "));
     }
     Ok(())
-}
-
-/// `ricochet bench`: the fixed position set, each solved and timed, with its peak memory.
-fn bench(json: bool) {
-    #[derive(serde::Serialize)]
-    struct Line {
-        position: String,
-        /// Null when the position has no solution within 40 moves.
-        moves: Option<u32>,
-        milliseconds: f64,
-        peak_mib: f64,
-    }
-    let mut total = 0.0;
-    let mut highest = 0;
-    let mut lines = Vec::new();
-    for (name, p) in ricochet_robots::bench::positions() {
-        memory::reset_peak();
-        let started = std::time::Instant::now();
-        let answer = ricochet_robots::solve::solve(&p, 40);
-        let seconds = started.elapsed().as_secs_f64();
-        let peak = memory::peak();
-        total += seconds;
-        highest = highest.max(peak);
-        let line = Line {
-            position: name.clone(),
-            moves: answer.ok().map(|s| s.moves),
-            milliseconds: (seconds * 1e6).round() / 1e3,
-            peak_mib: (peak as f64 / 1048576.0 * 10.0).round() / 10.0,
-        };
-        if !json {
-            let moves = line.moves.map_or("none".to_string(), |m| m.to_string());
-            outln!(
-                "{name:<10} {moves:>4} moves {:>10.3} ms {:>8.1} MiB peak",
-                seconds * 1e3,
-                peak as f64 / 1048576.0
-            );
-        }
-        lines.push(line);
-    }
-    if json {
-        #[derive(serde::Serialize)]
-        struct Doc {
-            positions: Vec<Line>,
-            total_seconds: f64,
-            highest_peak_mib: f64,
-        }
-        let doc = Doc {
-            positions: lines,
-            total_seconds: (total * 1e3).round() / 1e3,
-            highest_peak_mib: (highest as f64 / 1048576.0 * 10.0).round() / 10.0,
-        };
-        outln!("{}", serde_json::to_string(&doc).unwrap_or_default());
-        return;
-    }
-    outln!(
-        "all {} positions: {total:.3} s; highest peak {:.1} MiB",
-        ricochet_robots::bench::positions().len(),
-        highest as f64 / 1048576.0
-    );
 }
 
 /// `ricochet check --json`: `{"valid": true, "moves": n}` or `{"valid": false, "reason": …}`.

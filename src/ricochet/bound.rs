@@ -1,0 +1,237 @@
+//! The lower bound of the standard searches: the fewest moves of one robot alone from each
+//! cell (and, under R-B1, with the axes of its moves so far) to the target, when it may stop
+//! on any cell before a wall (a helper could stand just beyond). Helpers never lower it, and
+//! each move of the robot lowers it by one at most: A* with it finds the fewest moves.
+//!
+//! One backward breadth-first sweep from the target, in fixed arrays: no allocation.
+
+use super::board::{Board, Dir};
+use super::rules::{Axis, Rules};
+use super::standard::CELLS;
+
+/// Never reaches the target.
+pub const NEVER: u8 = u8::MAX;
+
+/// Per cell and [`Axis`] (only [`Axis::None`] without R-B1): the bound, or [`NEVER`].
+pub struct Bound(pub [[u8; 4]; CELLS]);
+
+/// A set of the 256 cells: bit `c % 64` of word `c / 64`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Bits([u64; 4]);
+
+impl Bits {
+    const ZERO: Bits = Bits([0; 4]);
+
+    fn is_empty(self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    fn and(self, o: Bits) -> Bits {
+        Bits(std::array::from_fn(|w| self.0[w] & o.0[w]))
+    }
+
+    fn or(self, o: Bits) -> Bits {
+        Bits(std::array::from_fn(|w| self.0[w] | o.0[w]))
+    }
+
+    fn and_not(self, o: Bits) -> Bits {
+        Bits(std::array::from_fn(|w| self.0[w] & !o.0[w]))
+    }
+
+    /// Cell `c` of the result is cell `c + k` of `self` (`k` from −255 to 255).
+    fn back(self, k: i32) -> Bits {
+        let x = self.0;
+        let words = (k.unsigned_abs() / 64) as usize;
+        let bits = k.unsigned_abs() % 64;
+        let word = |i: isize| {
+            usize::try_from(i)
+                .ok()
+                .and_then(|i| x.get(i))
+                .copied()
+                .unwrap_or(0)
+        };
+        Bits(std::array::from_fn(|w| {
+            let w = isize::try_from(w).unwrap_or(0);
+            let n = isize::try_from(words).unwrap_or(4);
+            if k >= 0 {
+                let (lo, hi) = (word(w + n), word(w + n + 1));
+                if bits == 0 {
+                    lo
+                } else {
+                    lo >> bits | hi << (64 - bits)
+                }
+            } else {
+                let (hi, lo) = (word(w - n), word(w - n - 1));
+                if bits == 0 {
+                    hi
+                } else {
+                    hi << bits | lo >> (64 - bits)
+                }
+            }
+        }))
+    }
+
+    /// Cells from which a move whose step is `step` passes over or stops on a cell of
+    /// `self`: chains of cells open on that side (`open`), ended by one next to `self`.
+    fn before(self, step: i32, open: Bits) -> Bits {
+        let mut g = self.back(step).and(open);
+        let mut p = open;
+        for k in [1, 2, 4] {
+            g = g.or(p.and(g.back(step * k)));
+            p = p.and(p.back(step * k));
+        }
+        g.or(p.and(g.back(step * 8)))
+    }
+
+    /// The cells of the set, in increasing order.
+    fn cells(self) -> impl Iterator<Item = usize> {
+        (0..4).flat_map(move |w| {
+            let mut word = self.0[w];
+            std::iter::from_fn(move || {
+                (word != 0).then(|| {
+                    let bit = word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    w * 64 + bit
+                })
+            })
+        })
+    }
+}
+
+/// The step from a 16×16 cell to its neighbour in N, E, S, W.
+const STEP: [i32; 4] = [-16, 1, 16, -1];
+
+impl Bound {
+    /// The bound towards `goal` on a 16×16 board: a breadth-first sweep back from the target
+    /// over sets of cells, a set per axis.
+    pub fn new(board: &Board, goal: u8, rules: Rules) -> Bound {
+        let mut lb = [[NEVER; 4]; CELLS];
+        // Per direction: the cells with no wall on that side.
+        let open: [Bits; 4] = std::array::from_fn(|d| {
+            let mut b = Bits::ZERO;
+            for (c, &w) in board.walls.iter().enumerate().take(CELLS) {
+                if w & (1 << d) == 0 {
+                    b.0[c / 64] |= 1 << (c % 64);
+                }
+            }
+            b
+        });
+        let axes: &[Axis] = if rules.must_ricochet {
+            &Axis::ALL
+        } else {
+            &[Axis::None]
+        };
+        let end = if rules.must_ricochet {
+            Axis::Turned
+        } else {
+            Axis::None
+        };
+        let mut level = [Bits::ZERO; 4];
+        level[end.index()].0[usize::from(goal / 64)] = 1 << (goal % 64);
+        let mut seen = level;
+        lb[usize::from(goal)][end.index()] = 0;
+        for depth in 1..NEVER {
+            // Per direction and axis after the move: the cells the move could start from.
+            let mut next = [Bits::ZERO; 4];
+            for d in Dir::ALL {
+                let mut from: [Option<Bits>; 4] = [None; 4];
+                for &a in axes {
+                    let after = if rules.must_ricochet { a.after(d) } else { a };
+                    let set = level[after.index()];
+                    if set.is_empty() {
+                        continue;
+                    }
+                    let cells = *from[after.index()]
+                        .get_or_insert_with(|| set.before(STEP[d as usize], open[d as usize]));
+                    next[a.index()] = next[a.index()].or(cells);
+                }
+            }
+            let mut any = false;
+            for &a in axes {
+                let fresh = next[a.index()].and_not(seen[a.index()]);
+                seen[a.index()] = seen[a.index()].or(fresh);
+                for c in fresh.cells() {
+                    lb[c][a.index()] = depth;
+                }
+                any |= !fresh.is_empty();
+                level[a.index()] = fresh;
+            }
+            if !any {
+                break;
+            }
+        }
+        Bound(lb)
+    }
+
+    /// The bound for a robot at `cell` whose moves so far come to `axis`.
+    #[inline]
+    pub fn at(&self, cell: u8, axis: Axis) -> u8 {
+        self.0[usize::from(cell)][axis.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ricochet::quarters::from_quadrants;
+
+    /// The bound by its definition: layer by layer, a (cell, axis) is at depth k when a move
+    /// from it may stop (anywhere before the wall) on a (cell, axis) at depth k − 1.
+    fn by_definition(board: &Board, goal: u8, rules: Rules) -> [[u8; 4]; CELLS] {
+        let mut lb = [[NEVER; 4]; CELLS];
+        for a in Axis::ALL {
+            if rules.ricocheted(a) && (rules.must_ricochet || a == Axis::None) {
+                lb[usize::from(goal)][a.index()] = 0;
+            }
+        }
+        for depth in 1..40u8 {
+            let mut next = Vec::new();
+            for c in 0..CELLS {
+                for a in Axis::ALL {
+                    if lb[c][a.index()] != NEVER || (!rules.must_ricochet && a != Axis::None) {
+                        continue;
+                    }
+                    let reaches = Dir::ALL.iter().any(|&d| {
+                        let after = if rules.must_ricochet { a.after(d) } else { a };
+                        let mut here = u16::try_from(c).unwrap();
+                        while !board.wall(here, d) {
+                            here = board.neighbour(here, d).unwrap();
+                            if lb[usize::from(here)][after.index()] == depth - 1 {
+                                return true;
+                            }
+                        }
+                        false
+                    });
+                    if reaches {
+                        next.push((c, a));
+                    }
+                }
+            }
+            for (c, a) in next {
+                lb[c][a.index()] = depth;
+            }
+        }
+        lb
+    }
+
+    #[test]
+    fn the_sweep_over_sets_gives_the_bound_of_its_definition() {
+        for (quarters, goal) in [
+            (["1A", "2B", "3A", "4B"], 0x93u8),
+            (["4B", "3B", "2B", "1A"], 0x2E),
+        ] {
+            let board = from_quadrants(&quarters.map(String::from)).unwrap();
+            for must_ricochet in [false, true] {
+                let rules = Rules {
+                    must_ricochet,
+                    no_single_move: false,
+                };
+                let fast = Bound::new(&board, goal, rules).0;
+                assert!(
+                    fast == by_definition(&board, goal, rules),
+                    "{quarters:?} {rules:?}"
+                );
+            }
+        }
+    }
+}
