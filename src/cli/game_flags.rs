@@ -126,9 +126,11 @@ pub enum RicochetCommand {
 
 #[derive(Subcommand)]
 pub enum MicroCommand {
-    /// Draw a board (a board file, a face file, or a shipped face: silver, copper).
+    /// Draw a board (a board file, a face file, or a shipped face: public-silver,
+    /// public-copper, silver, copper).
     Board {
-        /// A Micro Robots board file, a face file, or a shipped face: silver, copper.
+        /// A Micro Robots board file, a face file, or a shipped face: public-silver,
+        /// public-copper (tile sets found in public programs), silver, copper (stand-ins).
         #[arg(value_name = "BOARD")]
         board: String,
         #[command(flatten)]
@@ -136,7 +138,8 @@ pub enum MicroCommand {
     },
     /// Fewest moves from one cell to another, and the path (exit 1 if there is none).
     Solve {
-        /// A Micro Robots board file, a face file, or a shipped face: silver, copper.
+        /// A Micro Robots board file, a face file, or a shipped face: public-silver,
+        /// public-copper (tile sets found in public programs), silver, copper (stand-ins).
         #[arg(value_name = "BOARD")]
         board: String,
         /// The start cell, such as P1.
@@ -155,7 +158,8 @@ pub enum MicroCommand {
     },
     /// Every arrangement of a face's tiles: optimal lengths, hardest pairs, worst cases.
     Analyse {
-        /// A Micro Robots face file, or a shipped face: silver, copper.
+        /// A Micro Robots face file, or a shipped face: public-silver, public-copper (tile
+        /// sets found in public programs), silver, copper (stand-ins).
         #[arg(value_name = "FACE")]
         face: String,
         /// Print the analysis as one JSON object (its fields are those of the report).
@@ -232,8 +236,9 @@ pub struct MicroPlay {
     /// Every Micro Robots mission is within their sight, so there is no level for depth.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
     pub strength: u8,
-    /// The face to play on (silver, copper or a face file); its tiles are arranged at random.
-    #[arg(long, default_value = "silver")]
+    /// The face to play on: public-silver, public-copper (tile sets found in public
+    /// programs), silver, copper (stand-ins) or a face file; its tiles are arranged at random.
+    #[arg(long, default_value = robots::micro::shipped::DEFAULT_FACE)]
     pub face: String,
     /// Print the game's record as JSON Lines instead of its log: the setup, a line a
     /// mission, the scores (docs/FORMATS.md, "Game records"); questions to humans go to

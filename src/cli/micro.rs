@@ -3,9 +3,11 @@
 use super::files::read_text;
 use super::game_flags::{MicroCommand, MicroPlay, MicroVariant};
 use super::output::Failure;
-use super::prompt::{ask, ask_moves, say};
+use super::prompt::{ask, say};
 use robots::micro::analyse::Analysis;
-use robots::micro::game::{Game, Variant};
+use robots::micro::answer::{self, Answer, AnswerError};
+use robots::micro::board::Marks;
+use robots::micro::game::{Game, Quit, Variant};
 use robots::micro::solve::Solution;
 use robots::micro::{self as micro_robots, Board as MicroBoard, Cell, Face, MicroFile};
 use robots::text::confine::Confine;
@@ -37,6 +39,10 @@ impl From<MicroInputError> for Failure {
 fn face_or_file(name: &str) -> Result<(String, String), MicroInputError> {
     match micro_robots::shipped::micro_face(name) {
         Some(text) => Ok((format!("boards/micro/{name}.yaml"), text.to_string())),
+        None if !Path::new(name).exists() => Err(MicroInputError::Unreadable(format!(
+            "{name}: no such file, nor a shipped face ({})",
+            micro_robots::shipped::names()
+        ))),
         None => Ok((
             name.to_string(),
             read_text(Path::new(name)).map_err(MicroInputError::Unreadable)?,
@@ -305,8 +311,28 @@ fn play(flags: MicroPlay) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Humans answer at the terminal; their thinking time is measured for real.
+/// Humans answer at the terminal; their thinking time is measured for real. `quit`, or the
+/// end of the input (Ctrl-D), at either question ends the game.
 struct TerminalHumans;
+
+/// Asks until the line is an answer; the end of the input is `quit`.
+fn ask_until<T>(
+    prompt: &str,
+    read: impl Fn(&str) -> Result<Answer<T>, AnswerError>,
+) -> Result<T, Quit> {
+    loop {
+        let Some(line) = ask(prompt) else {
+            // Ctrl-D: end the prompt's line before the game's last words.
+            say("\n");
+            return Err(Quit);
+        };
+        match read(&line) {
+            Ok(Answer::Given(answer)) => return Ok(answer),
+            Ok(Answer::Quit) => return Err(Quit),
+            Err(why) => say(&format!("{why}\n")),
+        }
+    }
+}
 
 impl micro_robots::game::Humans for TerminalHumans {
     fn announce(
@@ -316,28 +342,37 @@ impl micro_robots::game::Humans for TerminalHumans {
         start: Cell,
         via: Option<Cell>,
         target: Cell,
-    ) -> Option<(u32, f64)> {
-        say(&micro_robots::board::render(board, super::output::colour()));
+    ) -> Result<Option<(u32, f64)>, Quit> {
+        let marks = Marks {
+            robot: start,
+            via,
+            target,
+        };
+        say(&micro_robots::board::render_marked(
+            board,
+            marks,
+            super::output::colour(),
+        ));
         let through = via
             .map(|v| format!(", stopping on {v}"))
             .unwrap_or_default();
-        ask_moves(&format!(
-            "{name}: from {start} to {target}{through}: how many moves? (Enter to pass) "
-        ))
+        let started = std::time::Instant::now();
+        let moves = ask_until(
+            &format!(
+                "{name}: from {start} to {target}{through}: how many moves? (Enter to pass, `quit` to leave) "
+            ),
+            answer::announcement,
+        )?;
+        Ok(moves.map(|n| (n, started.elapsed().as_secs_f64())))
     }
 
-    fn demonstrate(&mut self, name: &str, announced: u32) -> Vec<Cell> {
-        loop {
-            let Some(answer) = ask(&format!(
-                "{name}: show your {announced} stops, such as `P6 W6 R6`: "
-            )) else {
-                return Vec::new();
-            };
-            let cells: Option<Vec<Cell>> = answer.split_whitespace().map(Cell::parse).collect();
-            match cells {
-                Some(cells) => return cells,
-                None => say("cells are written like P6 (colour letter, number)\n"),
-            }
-        }
+    fn demonstrate(&mut self, name: &str, start: Cell, announced: u32) -> Result<Vec<Cell>, Quit> {
+        ask_until(
+            &format!(
+                "{name}: show your {}: the cells the robot stops on after {start}, such as `P6 W6 R6` (starting with {start} is fine too) ",
+                robots::text::count(announced, "move")
+            ),
+            |line| answer::demonstration(line, start),
+        )
     }
 }

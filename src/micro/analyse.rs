@@ -3,6 +3,12 @@
 //! to NE and turns every tile once; it changes no path length. Each such orbit of four
 //! arrangements has exactly one member with the face's first tile at NW, so those are the
 //! ones enumerated: 4 turns × 3! orders × 4³ turns = 1,536 arrangements.
+//!
+//! Moves run along rows and columns, so any reordering of the rows, or of the columns, changes
+//! no distance either: swapping the board's top and bottom halves, or its left and right
+//! halves, or turning every tile a half turn where it lies. So the 1,536 fall into 384 classes
+//! of four with the same distances ([`equivalents`]); every class counts four times in the
+//! statistics, which changes no share, and the worst cases are listed once a class.
 
 use super::board::{Arrangement, Board, Cell, Face};
 use super::solve::Moves;
@@ -27,6 +33,47 @@ pub fn arrangements() -> Vec<Arrangement> {
             }
         }
     }
+    out
+}
+
+/// The tile (0–3) and the turns at NW, NE, SE, SW: a key that orders arrangements.
+fn key(a: Arrangement) -> ([u8; 4], [u8; 4]) {
+    (a.tiles(), a.turns())
+}
+
+/// The arrangement made of `placed(p)`: the tile and its turns at position p (NW, NE, SE, SW).
+fn rebuild(placed: impl Fn(usize) -> (u8, u8)) -> Arrangement {
+    let tiles = std::array::from_fn(|p| placed(p).0);
+    let turns = std::array::from_fn(|p| placed(p).1 % 4);
+    Arrangement::new(tiles, turns).expect("a permutation of an arrangement is one")
+}
+
+/// The arrangements with tile 1 at NW whose boards have the same distances as `a`'s, `a`
+/// among them, in order: four for any `a` with tile 1 at NW. Each is `a` with its halves
+/// swapped (top and bottom, left and right, or both), its tiles turned a half turn in place or
+/// not, then the whole board turned until tile 1 is back at NW.
+pub fn equivalents(a: Arrangement) -> Vec<Arrangement> {
+    let (tiles, turns) = key(a);
+    // Positions NW, NE, SE, SW: 0, 1, 2, 3.
+    let swaps: [[usize; 4]; 4] = [[0, 1, 2, 3], [3, 2, 1, 0], [1, 0, 3, 2], [2, 3, 0, 1]];
+    let mut out: Vec<Arrangement> = Vec::with_capacity(8);
+    for from in swaps {
+        for half in [0, 2] {
+            let b = rebuild(|p| (tiles[from[p]], turns[from[p]] + half));
+            // A quarter turn of the whole board: the tile at p goes to p + 1, turned once.
+            let first = b.tiles().iter().position(|&t| t == 0).unwrap_or(0);
+            let quarter = (4 - first) % 4;
+            let (bt, bu) = key(b);
+            let turned = rebuild(|p| {
+                let q = (p + 4 - quarter) % 4;
+                (bt[q], bu[q] + u8::try_from(quarter).unwrap_or(0))
+            });
+            if !out.contains(&turned) {
+                out.push(turned);
+            }
+        }
+    }
+    out.sort_by_key(|x| key(*x));
     out
 }
 
@@ -62,7 +109,7 @@ pub struct Analysis {
     pub mean_moves: f64,
     /// The pairs hardest on average over all arrangements.
     pub hardest_pairs: Vec<PairStat>,
-    /// The arrangements whose worst pair is longest.
+    /// The arrangements whose worst pair is longest, one of each class of [`equivalents`].
     pub longest_worst_cases: Vec<WorstCase>,
 }
 
@@ -126,10 +173,19 @@ pub fn analyse(face: &Face, progress: &mut dyn FnMut(usize, usize)) -> Analysis 
         .map(|(k, n)| u64::try_from(k).unwrap_or(u64::MAX).saturating_mul(*n))
         .sum();
     let pairs = hardest_pairs(&sums);
-    // Longest worst case first, then the most pairs at it; ties keep enumeration order.
+    // Longest worst case first, then the most pairs at it; ties keep enumeration order. Each
+    // class of equivalent arrangements once, by its first member in that order.
     worst.sort_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)));
+    let mut listed: Vec<Arrangement> = Vec::new();
     let longest_worst_cases = worst
         .iter()
+        .filter(|(_, _, a)| {
+            let new = !listed.contains(a);
+            if new {
+                listed.extend(equivalents(*a));
+            }
+            new
+        })
         .take(5)
         .map(|(longest, pairs, a)| WorstCase {
             arrangement: a.to_string(),
@@ -194,9 +250,10 @@ pub fn report(a: &Analysis) -> String {
         let share = 100.0 * *n as f64 / total as f64;
         // Half the share, rounded: one # for every 2%.
         let bar = usize::try_from((100 * n + total) / (2 * total)).unwrap_or(50);
+        let moves = if k == 1 { "move: " } else { "moves:" };
         let _ = writeln!(
             out,
-            "  {k:>2} moves: {n:>8} pairs  {share:5.1}%  {}",
+            "  {k:>2} {moves} {n:>8} pairs  {share:5.1}%  {}",
             "#".repeat(bar)
         );
     }
@@ -214,14 +271,18 @@ pub fn report(a: &Analysis) -> String {
             p.from, p.to, p.mean, p.longest
         );
     }
-    let _ = writeln!(out, "arrangements with the longest worst case:");
+    let _ = writeln!(
+        out,
+        "arrangements with the longest worst case (one of each 4 with the same distances):"
+    );
     for w in &a.longest_worst_cases {
         let longest = if w.longest == u8::MAX {
             "some pairs unreachable".to_string()
         } else {
             crate::text::count(w.longest, "move")
         };
-        let _ = writeln!(out, "  {longest} ({} pairs): {}", w.pairs, w.arrangement);
+        let pairs = crate::text::count(w.pairs, "pair");
+        let _ = writeln!(out, "  {longest} ({pairs}): {}", w.arrangement);
     }
     out
 }

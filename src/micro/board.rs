@@ -362,16 +362,26 @@ impl TryFrom<Rows> for Board {
     }
 }
 
+/// The ANSI colour of each colour of [`COLOURS`].
+const ANSI: [&str; 6] = ["34", "33", "32", "31", "35", "37"];
+
+/// The colour letters in words, the last line of a drawing.
+const COLOUR_LEGEND: &str = "B blue  Y yellow  G green  R red  P pink  W white\n";
+
+/// A cell in its colour (bold), with `extra` ANSI attributes (`;7` reverse, `;4` underline).
+fn coloured(c: Cell, extra: &str) -> String {
+    format!("\x1b[1;{}{extra}m{c}\x1b[0m", ANSI[c.colour()])
+}
+
 /// Draws a board: one row of cells a line. With `colour`, each cell in its colour (ANSI).
 pub fn render(board: &Board, colour: bool) -> String {
-    let ansi = ["34", "33", "32", "31", "35", "37"];
     let mut out = String::new();
     for row in &board.cells {
         let cells: Vec<String> = row
             .iter()
             .map(|c| {
                 if colour {
-                    format!("\x1b[1;{}m{c}\x1b[0m", ansi[c.colour()])
+                    coloured(*c, "")
                 } else {
                     c.to_string()
                 }
@@ -385,7 +395,59 @@ pub fn render(board: &Board, colour: bool) -> String {
             out.push_str("---------+---------\n");
         }
     }
-    out.push_str("B blue  Y yellow  G green  R red  P pink  W white\n");
+    out.push_str(COLOUR_LEGEND);
+    out
+}
+
+/// What a mission puts on the board: the robot, the waypoint (if any) and the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marks {
+    pub robot: Cell,
+    pub via: Option<Cell>,
+    pub target: Cell,
+}
+
+/// Draws a board with a mission on it: the robot's cell in brackets `[R1]`, the target's in
+/// parentheses `(W2)`, the waypoint's in braces `{R3}`, and a legend saying so. With
+/// `colour`, each cell in its colour, the robot's also in reverse video and the target's and
+/// the waypoint's underlined; the brackets are there either way.
+pub fn render_marked(board: &Board, marks: Marks, colour: bool) -> String {
+    let slot = |c: Cell| {
+        let (open, close, extra) = if c == marks.robot {
+            ('[', ']', ";7")
+        } else if c == marks.target {
+            ('(', ')', ";4")
+        } else if Some(c) == marks.via {
+            ('{', '}', ";4")
+        } else {
+            (' ', ' ', "")
+        };
+        let text = if colour {
+            coloured(c, extra)
+        } else {
+            c.to_string()
+        };
+        format!("{open}{text}{close}")
+    };
+    let mut out = String::new();
+    for (r, row) in board.cells.iter().enumerate() {
+        let half = |cells: &[Cell]| cells.iter().map(|c| slot(*c)).collect::<String>();
+        let line = format!("{}|{}", half(&row[..3]), half(&row[3..]));
+        out.push_str(line.trim_end());
+        out.push('\n');
+        if r == 2 {
+            out.push_str("------------+------------\n");
+        }
+    }
+    out.push_str(&format!(
+        "[{}] the robot  ({}) the target",
+        marks.robot, marks.target
+    ));
+    if let Some(via) = marks.via {
+        out.push_str(&format!("  {{{via}}} the waypoint"));
+    }
+    out.push('\n');
+    out.push_str(COLOUR_LEGEND);
     out
 }
 
@@ -417,6 +479,29 @@ mod tests {
         let once = rotate(&t, 1);
         // The left column, read bottom to top, becomes the top row.
         assert_eq!(once[0], [t[2][0], t[1][0], t[0][0]]);
+    }
+
+    #[test]
+    fn a_mission_is_marked_on_the_drawing_with_a_legend() {
+        let board = Board::try_from(plain_rows()).expect("every cell once");
+        let marks = Marks {
+            robot: cell("B1"),
+            via: Some(cell("Y6")),
+            target: cell("W6"),
+        };
+        let drawn = render_marked(&board, marks, false);
+        let lines: Vec<&str> = drawn.lines().collect();
+        assert_eq!(lines[0], "[B1] B2  B3 | B4  B5  B6");
+        assert_eq!(lines[1], " Y1  Y2  Y3 | Y4  Y5 {Y6}");
+        assert_eq!(lines[3], "------------+------------");
+        assert_eq!(lines[6], " W1  W2  W3 | W4  W5 (W6)");
+        assert_eq!(
+            lines[7],
+            "[B1] the robot  (W6) the target  {Y6} the waypoint"
+        );
+        let coloured = render_marked(&board, marks, true);
+        assert!(coloured.contains("[\x1b[1;34;7mB1\x1b[0m]"));
+        assert!(coloured.contains("{\x1b[1;33;4mY6\x1b[0m}"));
     }
 
     #[test]

@@ -33,7 +33,11 @@ pub enum Variant {
     Waypoint,
 }
 
-/// What a human says during a mission.
+/// A human player leaves the table (`quit`, or the end of the input): the game ends at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quit;
+
+/// What a human says during a mission; `Err(Quit)` ends the game.
 pub trait Humans {
     /// The announcement (number of stops) and how many seconds it took, or `None` to pass.
     fn announce(
@@ -43,9 +47,9 @@ pub trait Humans {
         start: Cell,
         via: Option<Cell>,
         target: Cell,
-    ) -> Option<(u32, f64)>;
-    /// The demonstration: the cells stopped on after the start, in order.
-    fn demonstrate(&mut self, name: &str, announced: u32) -> Vec<Cell>;
+    ) -> Result<Option<(u32, f64)>, Quit>;
+    /// The demonstration from `start`: the cells stopped on after the start, in order.
+    fn demonstrate(&mut self, name: &str, start: Cell, announced: u32) -> Result<Vec<Cell>, Quit>;
 }
 
 impl Humans for NoHumans {
@@ -56,11 +60,11 @@ impl Humans for NoHumans {
         _: Cell,
         _: Option<Cell>,
         _: Cell,
-    ) -> Option<(u32, f64)> {
-        None
+    ) -> Result<Option<(u32, f64)>, Quit> {
+        Ok(None)
     }
-    fn demonstrate(&mut self, _: &str, _: u32) -> Vec<Cell> {
-        Vec::new()
+    fn demonstrate(&mut self, _: &str, _: Cell, _: u32) -> Result<Vec<Cell>, Quit> {
+        Ok(Vec::new())
     }
 }
 
@@ -146,6 +150,9 @@ struct Mission {
     optimal: Option<u32>,
 }
 
+/// The player (an index) who left the table during a mission.
+struct Left(usize);
+
 /// A game in play: the board, the rules, the dice and the table.
 pub struct Game {
     board: Board,
@@ -201,7 +208,10 @@ impl Game {
                 mission -= 1;
                 break format!("{MAX_MISSIONS} missions played");
             }
-            start = self.mission(mission, oya, start, humans, log);
+            match self.mission(mission, oya, start, humans, log) {
+                Ok(target) => start = target,
+                Err(Left(i)) => break format!("{} leaves the table", self.players[i].name),
+            }
             oya = (oya + 1) % n;
             if let Some(p) = self.players.iter().find(|p| p.tokens >= WINNING_TOKENS) {
                 break format!("{} holds {WINNING_TOKENS} tokens", p.name);
@@ -251,7 +261,8 @@ impl Game {
         }
     }
 
-    /// Plays mission number `number`, rolled by the Oya; returns its target, the next start.
+    /// Plays mission number `number`, rolled by the Oya; returns its target, the next start,
+    /// or who left the table.
     fn mission(
         &mut self,
         number: u32,
@@ -259,7 +270,7 @@ impl Game {
         start: Cell,
         humans: &mut dyn Humans,
         log: &mut dyn FnMut(Note),
-    ) -> Cell {
+    ) -> Result<Cell, Left> {
         let m = self.roll_mission(start);
         log(Note::Mission {
             number,
@@ -270,7 +281,7 @@ impl Game {
             token: self.variant != Variant::NoToken,
             fewest: m.optimal,
         });
-        match self.first_announcement(oya, m, humans) {
+        match self.first_announcement(oya, m, humans)? {
             None => log(Note::NobodyFinds {
                 minutes: MISSION_SECONDS / 60.0,
             }),
@@ -280,10 +291,10 @@ impl Game {
                     player: self.players[i].name.clone(),
                     moves: announced,
                 });
-                self.demonstration(i, announced, m, humans, log);
+                self.demonstration(i, announced, m, humans, log)?;
             }
         }
-        m.target
+        Ok(m.target)
     }
 
     /// Everyone searches at once; the first to announce in time shows the solution:
@@ -293,7 +304,7 @@ impl Game {
         oya: usize,
         m: Mission,
         humans: &mut dyn Humans,
-    ) -> Option<(f64, usize, u32)> {
+    ) -> Result<Option<(f64, usize, u32)>, Left> {
         let n = self.players.len();
         let mut announcements: Vec<(f64, usize, u32)> = Vec::new();
         for (i, player) in self.players.iter().enumerate() {
@@ -303,6 +314,7 @@ impl Game {
                     .map(|d| computer_search(&mut self.rng, *strength, d)),
                 Kind::Human => humans
                     .announce(&player.name, &self.board, m.start, m.via, m.target)
+                    .map_err(|Quit| Left(i))?
                     .map(|(k, secs)| (secs, k)),
             };
             if let Some((seconds, k)) = found
@@ -313,9 +325,9 @@ impl Game {
             }
         }
         announcements.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        announcements
+        Ok(announcements
             .first()
-            .map(|&(seconds, seat, announced)| (seconds, (seat + oya) % n, announced))
+            .map(|&(seconds, seat, announced)| (seconds, (seat + oya) % n, announced)))
     }
 
     /// Player `i` shows its announcement: the token, or the penalty.
@@ -326,10 +338,12 @@ impl Game {
         m: Mission,
         humans: &mut dyn Humans,
         log: &mut dyn FnMut(Note),
-    ) {
+    ) -> Result<(), Left> {
         let (board, moves) = (&self.board, &self.moves);
         let shown = match self.players[i].kind {
-            Kind::Human => humans.demonstrate(&self.players[i].name, announced),
+            Kind::Human => humans
+                .demonstrate(&self.players[i].name, m.start, announced)
+                .map_err(|Quit| Left(i))?,
             Kind::Computer { .. } => {
                 computer_demonstration(moves, board, m.start, m.via, m.target, announced)
             }
@@ -353,6 +367,7 @@ impl Game {
                 penalty(&mut self.players, i, log);
             }
         }
+        Ok(())
     }
 }
 

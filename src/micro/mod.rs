@@ -2,6 +2,7 @@
 //! arrangement, and games with the announcement rules.
 
 pub mod analyse;
+pub mod answer;
 pub mod board;
 pub mod file;
 pub mod game;

@@ -1,7 +1,10 @@
-//! Micro Robots: board files and their errors, the solver against a plain reference on every
-//! pair of several boards, the waypoint, the analysis, and a whole game with a fixed seed.
+//! Micro Robots: board files and their errors, the shipped faces wherever a face is taken, the
+//! solver against a plain reference on every pair of several boards, the waypoint, the
+//! analysis, a whole game with a fixed seed, and a human's game typed on standard input.
 
-use crate::support::{file_name, micro_face, root, shown};
+use crate::support::{
+    file_name, micro_face, robots, robots_with_stdin, root, shown, stderr, stdout,
+};
 use robots::micro::board::{self, render};
 use robots::micro::file::parse;
 use robots::micro::solve::{Moves, solve};
@@ -59,9 +62,17 @@ fn board_files() {
     });
 }
 
+/// Every shipped face: the tile sets of public programs, then the stand-ins.
+const FACES: [&str; 4] = ["public-silver", "public-copper", "silver", "copper"];
+
 #[test]
 fn shipped_faces() {
-    for name in ["silver", "copper"] {
+    let shipped: Vec<&str> = robots::micro::shipped::MICRO_FACES
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    assert_eq!(shipped, FACES);
+    for name in FACES {
         let f = face(name);
         snapshot!(name, render(&Board::arrange(&f, Arrangement::PLAIN), false));
     }
@@ -99,7 +110,7 @@ fn check_every_pair(b: &Board) -> usize {
 #[test]
 fn the_solver_is_optimal_on_every_pair_of_several_boards() {
     let mut boards: Vec<Board> = Vec::new();
-    for name in ["silver", "copper"] {
+    for name in FACES {
         let f = face(name);
         let all = robots::micro::analyse::arrangements();
         boards.extend(all.iter().step_by(97).map(|a| Board::arrange(&f, *a)));
@@ -109,7 +120,7 @@ fn the_solver_is_optimal_on_every_pair_of_several_boards() {
     }
     let pairs: usize = boards.iter().map(check_every_pair).sum();
     assert_eq!(pairs, boards.len() * 36 * 36);
-    assert!(boards.len() >= 30);
+    assert!(boards.len() >= 60);
 }
 
 #[test]
@@ -134,7 +145,7 @@ fn the_waypoint_is_stopped_on_and_costs_both_legs() {
 
 #[test]
 fn faces_repeat_nothing_and_each_arrangement_is_a_valid_board() {
-    for name in ["silver", "copper"] {
+    for name in FACES {
         let f = face(name);
         for a in robots::micro::analyse::arrangements()
             .into_iter()
@@ -161,7 +172,7 @@ fn faces_repeat_nothing_and_each_arrangement_is_a_valid_board() {
 
 #[test]
 fn the_analysis_covers_every_arrangement_once() {
-    for name in ["silver", "copper"] {
+    for name in FACES {
         let mut calls = 0;
         let a = robots::micro::analyse::analyse(&face(name), &mut |done, total| {
             calls += 1;
@@ -172,9 +183,15 @@ fn the_analysis_covers_every_arrangement_once() {
         assert_eq!(counted, 1536 * 630);
         assert_eq!(
             a.unreachable, 0,
-            "{name}: the stand-in tiles are connected in every arrangement"
+            "{name}: every arrangement of the tiles lets the robot reach every cell"
         );
         assert!(a.hardest_pairs.len() == 10 && a.longest_worst_cases.len() == 5);
+        if name.starts_with("public-") {
+            snapshot!(
+                format!("analyse-{name}"),
+                robots::micro::analyse::report(&a)
+            );
+        }
     }
     // Arrangements are distinct, with the first tile at NW.
     let all = robots::micro::analyse::arrangements();
@@ -215,5 +232,211 @@ fn a_game_is_played_to_its_end() {
         );
         assert!(log.last().unwrap().starts_with("winner"));
         snapshot!(format!("game-{name}"), log.join("\n"));
+    }
+}
+
+/// Each shipped face works wherever a face is taken, and the help of each command names it.
+#[test]
+fn shipped_faces_work_in_every_command_and_their_help_names_them() {
+    for command in ["board", "solve", "analyse", "play"] {
+        let help = stdout(&robots(&["micro", command, "--help"]));
+        for name in FACES {
+            assert!(
+                help.contains(name),
+                "micro {command} --help: no {name}:\n{help}"
+            );
+        }
+    }
+    for name in FACES {
+        let board = robots(&["micro", "board", name]);
+        assert!(board.status.success(), "{name}: {}", stderr(&board));
+        assert!(stdout(&board).starts_with(&format!("{name} (NW tile 1")));
+        let solve = robots(&["micro", "solve", name, "--from", "P1", "--to", "W2"]);
+        assert!(solve.status.success(), "{name}: {}", stderr(&solve));
+        let analyse = robots(&["micro", "analyse", name, "--json"]);
+        assert!(analyse.status.success(), "{name}: {}", stderr(&analyse));
+        let play = robots(&["micro", "play", "--players", "2", "--face", name]);
+        assert!(play.status.success(), "{name}: {}", stderr(&play));
+        assert!(stdout(&play).starts_with(&format!("Micro Robots on {name} (")));
+    }
+    // With no --face, the game is played on the public silver face.
+    let play = robots(&["micro", "play", "--players", "2"]);
+    assert!(stdout(&play).starts_with("Micro Robots on public-silver ("));
+    // A name that is neither: the shipped faces are listed.
+    let unknown = robots(&["micro", "board", "gold"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert_eq!(
+        stderr(&unknown).trim(),
+        "gold: no such file, nor a shipped face (public-silver, public-copper, silver, copper)"
+    );
+}
+
+/// The first mission of `micro play --players 2 --seed 5 --human Zoe`, Zoe rolling.
+const SEED: &str = "5";
+const START: &str = "Y2";
+const TARGET: &str = "Y5";
+
+/// A human game typed on standard input: Zoe answers the first mission with the path as
+/// `micro solve` prints it, the start cell first, and wins the token; she passes the second and
+/// quits at the third. The board marks the robot and the target; the prompts say what to type.
+#[test]
+fn a_human_answer_with_the_start_cell_is_accepted() {
+    let face = micro_face("public-silver").unwrap();
+    let board = Board::arrange(
+        &face,
+        robots::micro::game::draw_arrangement(SEED.parse().unwrap()),
+    );
+    let s = solve(&board, cell(START), cell(TARGET), None).unwrap();
+    // As `micro solve` prints it: `Y2 → … → Y5`.
+    let path: Vec<String> = s.path.iter().map(Cell::to_string).collect();
+    let input = format!("{}\n{}\n\nquit\n", s.moves, path.join(" → "));
+    let args = [
+        "micro",
+        "play",
+        "--players",
+        "2",
+        "--seed",
+        SEED,
+        "--human",
+        "Zoe",
+    ];
+    let o = robots_with_stdin(&args, input.as_bytes());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(&format!(
+            "Zoe shows {}: {} moves as announced, and wins the token (1 now)",
+            path.join(" → "),
+            s.moves
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("end after 3 missions: Zoe leaves the table"),
+        "{out}"
+    );
+    // A human's seconds are measured: the only words that can change from run to run.
+    let seconds = unmeasured(&out);
+    snapshot!("human-game", seconds);
+}
+
+/// `after 0 s, Zoe announces` with the measured seconds written `…`.
+fn unmeasured(log: &str) -> String {
+    log.lines()
+        .map(
+            |line| match (line.find("after "), line.find(" s, Zoe announces")) {
+                (Some(a), Some(b)) if a < b => format!("{}after … s{}", &line[..a], &line[b + 2..]),
+                _ => line.to_string(),
+            },
+        )
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Ctrl-D (the end of the input) or `quit` at either question ends the game at once, cleanly.
+#[test]
+fn the_end_of_the_input_or_quit_ends_a_human_game() {
+    let args = [
+        "micro",
+        "play",
+        "--players",
+        "2",
+        "--seed",
+        SEED,
+        "--human",
+        "Zoe",
+    ];
+    for input in ["", "quit\n", "3\n", "3\nexit\n", "3\nnot cells\nQ\n"] {
+        let o = robots_with_stdin(&args, input.as_bytes());
+        assert!(o.status.success(), "{input:?}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert!(
+            out.contains("end after 1 mission: Zoe leaves the table; tokens: Zoe 0, Ada 0"),
+            "{input:?}: {out}"
+        );
+        assert!(
+            !out.contains("fails"),
+            "{input:?}: quitting costs nothing: {out}"
+        );
+    }
+    let o = robots_with_stdin(&args, b"three\n");
+    assert!(stdout(&o).contains("a number of moves, such as 3"));
+    let o = robots_with_stdin(&args, b"3\nY2 X9\n");
+    assert!(stdout(&o).contains("`X9` is not a cell"));
+}
+
+/// In colour (`--color always`) the marks stay, and the robot's cell is in reverse video.
+#[test]
+fn a_human_game_in_colour_marks_the_robot_and_the_target() {
+    let o = robots_with_stdin(
+        &[
+            "micro",
+            "play",
+            "--players",
+            "2",
+            "--seed",
+            SEED,
+            "--human",
+            "Zoe",
+            "--color",
+            "always",
+        ],
+        b"",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains(&format!("[\x1b[1;33;7m{START}\x1b[0m]")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("(\x1b[1;33;4m{TARGET}\x1b[0m)")),
+        "{out}"
+    );
+    let plain = robots_with_stdin(
+        &[
+            "micro",
+            "play",
+            "--players",
+            "2",
+            "--seed",
+            SEED,
+            "--human",
+            "Zoe",
+        ],
+        b"",
+    );
+    assert!(!stdout(&plain).contains('\x1b'));
+}
+
+/// The 1,536 arrangements fall into 384 classes of four whose boards have the same distance
+/// between any two cells: the analysis lists its worst cases once a class.
+#[test]
+fn equivalent_arrangements_have_the_same_distances() {
+    use robots::micro::analyse::{arrangements, equivalents};
+    let all = arrangements();
+    let mut classes = std::collections::HashSet::new();
+    for a in &all {
+        let class = equivalents(*a);
+        assert_eq!(class.len(), 4, "{a}");
+        assert!(class.contains(a) && class.iter().all(|b| b.tiles()[0] == 0));
+        classes.insert(class.iter().map(ToString::to_string).collect::<Vec<_>>());
+    }
+    assert_eq!(classes.len(), 384);
+    for name in ["public-silver", "copper"] {
+        let f = face(name);
+        for a in all.iter().step_by(29) {
+            let distances = |a: Arrangement| {
+                let b = Board::arrange(&f, a);
+                let d = Moves::new(&b).all_distances();
+                Cell::all()
+                    .flat_map(|x| Cell::all().map(move |y| (x, y)))
+                    .map(|(x, y)| d[b.position(x)][b.position(y)])
+                    .collect::<Vec<u8>>()
+            };
+            let expected = distances(*a);
+            for b in equivalents(*a) {
+                assert_eq!(distances(b), expected, "{name}: {a} and {b}");
+            }
+        }
     }
 }
