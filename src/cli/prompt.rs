@@ -191,7 +191,11 @@ impl Editor {
     /// The status line: `status`, then the prompt and the typing, cut to the terminal's width.
     fn draw(&self, status: &str, prompt: &str) {
         use std::io::Write;
-        let width = crossterm::terminal::size().map_or(80, |(w, _)| usize::from(w));
+        // A terminal that tells no width (0) is taken as 80 columns.
+        let width = match crossterm::terminal::size() {
+            Ok((w, _)) if w >= 20 => usize::from(w),
+            _ => 80,
+        };
         let mut line = format!("{status}{prompt}{}", self.typed);
         let chars = line.chars().count();
         if chars + 1 > width {

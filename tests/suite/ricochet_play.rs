@@ -118,7 +118,7 @@ fn the_end_of_the_input_ends_the_game_cleanly() {
 
 #[test]
 fn a_late_bid_is_refused_with_its_reason() {
-    let script = "@5 9\n@70 6\npass\nquit\n";
+    let script = "@5 9\n@70 6\nquit\n";
     let out = transcript(&[], script);
     assert!(
         out.contains(
