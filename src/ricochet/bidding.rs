@@ -328,7 +328,11 @@ mod tests {
         assert_eq!(b.bid(4.0, 1, 9), Ok(Accepted::Bid), "higher than another's");
         assert_eq!(b.bid(5.0, 0, 4), Ok(Accepted::Lowered));
         assert_eq!(b.standing(), [Some(4), Some(9)]);
-        assert_eq!(b.runs_out(), Some(61.0), "lowering does not turn the timer again");
+        assert_eq!(
+            b.runs_out(),
+            Some(61.0),
+            "lowering does not turn the timer again"
+        );
     }
 
     #[test]
@@ -347,8 +351,16 @@ mod tests {
         b.wait_until(NO_BID);
         assert!(b.turned() && !b.is_over());
         assert_eq!(b.runs_out(), Some(NO_BID + TIMER));
-        assert_eq!(b.bid(10.0, 0, 4), Ok(Accepted::Bid), "taken at the clock's time");
-        assert_eq!(b.runs_out(), Some(NO_BID + TIMER), "the turned timer runs on");
+        assert_eq!(
+            b.bid(10.0, 0, 4),
+            Ok(Accepted::Bid),
+            "taken at the clock's time"
+        );
+        assert_eq!(
+            b.runs_out(),
+            Some(NO_BID + TIMER),
+            "the turned timer runs on"
+        );
         b.pass(320.0, 1);
         assert_eq!(b.bid(330.0, 1, 3), Err(Refusal::Passed));
         assert_eq!(b.bid(331.0, 0, 0), Err(Refusal::Zero));

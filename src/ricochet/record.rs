@@ -187,7 +187,10 @@ impl fmt::Display for Note {
                 "  after {} s, {player} bids {moves}: refused, {why}",
                 seconds(*at)
             ),
-            Note::Passes { seconds: at, player } => {
+            Note::Passes {
+                seconds: at,
+                player,
+            } => {
                 write!(f, "  after {} s, {player} passes", seconds(*at))
             }
             Note::NoBid => write!(f, "  no bid: the token goes back into the pile"),

@@ -7,19 +7,21 @@
 use crate::support::{robots_with_stdin, stderr, stdout};
 use serde_json::Value;
 
-/// Seed 2 with Zoe: round 1 is the blue square at [6, 5], 7 moves at best; Ada (strength 3)
-/// bids 7 after 21.6 s.
-const GAME: [&str; 6] = ["ricochet", "play", "--seed", "2", "--human", "Zoe"];
+/// Zoe's game. With seed 2, round 1 is the blue square at [6, 5], 7 moves at best; Ada
+/// (strength 3) bids 7 after 21.6 s.
+const GAME: [&str; 4] = ["ricochet", "play", "--human", "Zoe"];
 
-/// The transcript of a scripted game of Zoe against Ada (standard output), `extra` flags
-/// added, its exit checked.
+/// The transcript of a scripted game (standard output), its exit checked: Zoe against Ada
+/// with seed 2 unless `extra` flags say otherwise.
 fn transcript(extra: &[&str], script: &str) -> String {
-    let players: &[&str] = if extra.contains(&"--players") {
-        &[]
-    } else {
-        &["--players", "2"]
-    };
-    let o = robots_with_stdin(&[&GAME[..], players, extra].concat(), script.as_bytes());
+    let mut args: Vec<&str> = GAME.to_vec();
+    for (flag, default) in [("--players", "2"), ("--seed", "2")] {
+        if !extra.contains(&flag) {
+            args.extend([flag, default]);
+        }
+    }
+    args.extend(extra);
+    let o = robots_with_stdin(&args, script.as_bytes());
     assert!(o.status.success(), "{}", stderr(&o));
     stdout(&o)
 }
@@ -55,7 +57,11 @@ fn a_scripted_human_lowers_a_bid_and_the_lowered_bid_wins() {
     ] {
         assert!(out.lines().any(|l| l == line), "no `{line}` in:\n{out}");
     }
-    assert_eq!(out, transcript(&[], LOWERED), "the same transcript every run");
+    assert_eq!(
+        out,
+        transcript(&[], LOWERED),
+        "the same transcript every run"
+    );
     snapshot!("lowered-bid-wins", out);
     let lines = record(LOWERED);
     let round = &lines[1];
@@ -92,7 +98,9 @@ fn quit_at_any_question_ends_the_game_with_the_scores_so_far() {
     // When asked for the moves of a bid.
     let out = transcript(&[], "@5 3\npass\nQUIT\n");
     assert!(out.contains("Zoe: show your 3 moves"), "{out}");
-    assert!(out.ends_with("end after 1 round: Zoe quit; tokens: Zoe 0, Ada 0\nwinners: Zoe, Ada\n"));
+    assert!(
+        out.ends_with("end after 1 round: Zoe quit; tokens: Zoe 0, Ada 0\nwinners: Zoe, Ada\n")
+    );
 }
 
 /// Ctrl-D at a terminal is the end of the input: the game ends there, cleanly.
@@ -165,4 +173,21 @@ fn two_humans_bid_by_name() {
     assert!(out.contains("  after 4 s, Zoe bids 8\n"), "{out}");
     assert!(out.contains("  after 5 s, Max bids 6\n"), "{out}");
     assert!(out.contains("Max: show your 6 moves"), "{out}");
+}
+
+/// Five minutes with no bid: the timer is turned anyway, and bids count until it runs out
+/// (RULES B.1). Seed 1 at strength 1: round 1 needs 10 moves, more than Ada sees.
+#[test]
+fn with_no_bid_for_five_minutes_the_timer_is_turned() {
+    let out = transcript(
+        &["--strength", "1", "--seed", "1"],
+        "@310 12\n@400 10\nquit\n",
+    );
+    for line in [
+        "  no bid after 300 s: the sand timer is turned (RULES B.1); it runs out at 360 s",
+        "  after 310 s, Zoe bids 12",
+        "  after 400 s, Zoe bids 10: refused, too late, the sand timer ran out at 360 s (RULES B.1: bids until it runs out)",
+    ] {
+        assert!(out.lines().any(|l| l == line), "no `{line}` in:\n{out}");
+    }
 }

@@ -115,7 +115,9 @@ fn parse_said(line: &str, names: &[String], humans: &[usize]) -> Result<Said, St
             .ok()
             .filter(|s: &f64| s.is_finite() && (0.0..=MAX_SCRIPT_SECONDS).contains(s))
             .ok_or_else(|| {
-                format!("`@{number}`: a time is seconds after the target was shown, such as `@12.5`")
+                format!(
+                    "`@{number}`: a time is seconds after the target was shown, such as `@12.5`"
+                )
             })?;
         at = Some(s);
         rest = after.trim();
@@ -216,15 +218,17 @@ impl TerminalHumans {
             if timer.turned && timer.standing.iter().all(Option::is_none) {
                 say(&format!(
                     "  no bid after {} s: the sand timer is turned (RULES B.1); it runs out at {} s\n",
-                    seconds(timer.until.min(end) - ricochet_robots::game::TIMER),
+                    seconds(ricochet_robots::game::NO_BID),
                     seconds(end)
                 ));
             } else {
-                say(&format!("  the sand timer runs out at {} s\n", seconds(end)));
+                say(&format!(
+                    "  the sand timer runs out at {} s\n",
+                    seconds(end)
+                ));
             }
         }
     }
-
 }
 
 /// The status line of a live wait: the clock since the target was `shown` or the countdown,
@@ -480,8 +484,15 @@ mod tests {
         let named = parse_said("max pass", &names(), &[0, 1]).unwrap();
         assert_eq!((named.seat, named.what), (1, What::Pass));
         assert_eq!(parse_said("", &names(), &[0]).unwrap().what, What::Pass);
-        assert_eq!(parse_said("quit", &names(), &[0, 1]).unwrap().what, What::Quit);
-        assert!(parse_said("4", &names(), &[0, 1]).unwrap_err().contains("say who"));
+        assert_eq!(
+            parse_said("quit", &names(), &[0, 1]).unwrap().what,
+            What::Quit
+        );
+        assert!(
+            parse_said("4", &names(), &[0, 1])
+                .unwrap_err()
+                .contains("say who")
+        );
         assert!(parse_said("@-1 4", &names(), &[0]).is_err());
         assert!(parse_said("four", &names(), &[0]).is_err());
     }
