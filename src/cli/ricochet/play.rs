@@ -173,6 +173,8 @@ struct TerminalHumans {
     told: Option<f64>,
     /// Whether the humans have been told how to bid.
     helped: bool,
+    /// Live: a quit heard when no question could take it, for the next one.
+    quitting: Option<Quit>,
 }
 
 impl TerminalHumans {
@@ -186,6 +188,7 @@ impl TerminalHumans {
             pending: None,
             told: None,
             helped: false,
+            quitting: None,
         }
     }
 
@@ -341,8 +344,28 @@ impl TerminalHumans {
                     what: What::Bid(moves),
                     ..
                 }) => vec![(self.shown.elapsed().as_secs_f64(), seat, moves)],
-                _ => Vec::new(),
+                Ok(Said {
+                    seat,
+                    what: What::Quit,
+                    ..
+                }) => {
+                    self.quitting = Some(Quit::Asked(self.names[seat].clone()));
+                    Vec::new()
+                }
+                Ok(_) => Vec::new(),
+                Err(e) => {
+                    say(&format!("  {e}\n"));
+                    Vec::new()
+                }
             },
+            Typed::End => {
+                self.quitting = Some(Quit::InputEnded);
+                Vec::new()
+            }
+            Typed::Interrupt => {
+                self.quitting = Some(Quit::Asked(self.names[self.humans[0]].clone()));
+                Vec::new()
+            }
             _ => {
                 say(&format!(
                     "  time is up: `{}` was being typed, not sent\n",
@@ -414,6 +437,9 @@ impl Humans for TerminalHumans {
     }
 
     fn wait(&mut self, timer: &Timer) -> Heard {
+        if let Some(quit) = self.quitting.take() {
+            return Heard::Quit(quit);
+        }
         self.tell_timer(timer);
         if self.live {
             self.wait_live(timer)
@@ -439,6 +465,9 @@ impl Humans for TerminalHumans {
             "{name}: show your {}, such as `blue N, red W` (or `quit`): ",
             robots::text::count(bid, "move")
         );
+        if let Some(quit) = self.quitting.take() {
+            return Err(quit);
+        }
         loop {
             let answer = if self.live {
                 match self.editor.read(&question, None, &mut String::new) {
