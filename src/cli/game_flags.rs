@@ -195,7 +195,12 @@ pub struct RicochetPlay {
     /// The seed of the game's draws; with no --board, it also draws the board.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// A human player, who bids and shows moves at the terminal (repeat for more).
+    /// A human player, who bids and shows moves at the terminal (repeat for more). Live
+    /// when standard input and standard error are terminals: the clock is real, a countdown
+    /// shows the sand timer, bids and lower bids go in with Enter until it runs out. Otherwise
+    /// the answers are a script, a line each, on a virtual clock: `@SECONDS` starts a line
+    /// that has a time (docs/FORMATS.md, "Ricochet play scripts"). `pass` ends a human's
+    /// bidding for the round; `quit` or the end of the input ends the game with the scores.
     #[arg(long = "human", value_name = "NAME")]
     pub humans: Vec<String>,
     /// The computer players' strength, 1 to 4: how far they see (6, 9, 12 moves, or as far

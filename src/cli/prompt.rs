@@ -82,3 +82,150 @@ pub fn ask_moves(prompt: &str) -> Option<(u32, f64)> {
         }
     }
 }
+
+/// Whether a game's humans play live: standard input and standard error both terminals (the
+/// countdown is redrawn on standard error). Otherwise their answers are a script of lines.
+pub fn live() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
+}
+
+/// What a live line editor got.
+pub enum Typed {
+    /// A line, sent with Enter.
+    Line(String),
+    /// The deadline came first; what was typed so far stays in the editor.
+    Timeout,
+    /// Ctrl-D on an empty line: the input has ended.
+    End,
+    /// Ctrl-C.
+    Interrupt,
+}
+
+/// A line typed at a live terminal, key by key in raw mode, with a status line redrawn on
+/// standard error while the player types: `status` gives its text each time (the
+/// countdown), followed by the prompt and what is typed so far. Raw mode only lasts while a
+/// line is read: what the game prints between lines prints as usual.
+#[derive(Default)]
+pub struct Editor {
+    typed: String,
+}
+
+/// Raw mode for as long as it lives; the status line cleared when it goes.
+struct Raw;
+
+impl Raw {
+    fn on() -> std::io::Result<Raw> {
+        crossterm::terminal::enable_raw_mode()?;
+        Ok(Raw)
+    }
+}
+
+impl Drop for Raw {
+    fn drop(&mut self) {
+        use std::io::Write;
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(b"\r\x1b[2K").and_then(|()| err.flush());
+        let _ = crossterm::terminal::disable_raw_mode();
+    }
+}
+
+impl Editor {
+    /// Whether nothing is typed.
+    pub fn is_empty(&self) -> bool {
+        self.typed.trim().is_empty()
+    }
+
+    /// What was typed and not sent; emptied.
+    pub fn take(&mut self) -> String {
+        std::mem::take(&mut self.typed)
+    }
+
+    /// Reads a line until Enter, `deadline`, Ctrl-D on an empty line or Ctrl-C, redrawing
+    /// `status` and `prompt` with the typing at least every quarter of a second.
+    pub fn read(
+        &mut self,
+        prompt: &str,
+        deadline: Option<std::time::Instant>,
+        status: &mut dyn FnMut() -> String,
+    ) -> Typed {
+        use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+        use std::time::{Duration, Instant};
+        let Ok(_raw) = Raw::on() else {
+            return Typed::End;
+        };
+        loop {
+            self.draw(&status(), prompt);
+            let now = Instant::now();
+            let wait = match deadline {
+                Some(d) if d <= now => return Typed::Timeout,
+                Some(d) => (d - now).min(Duration::from_millis(250)),
+                None => Duration::from_millis(250),
+            };
+            match event::poll(wait) {
+                Ok(false) => continue,
+                Err(_) => return Typed::End,
+                Ok(true) => {}
+            }
+            let Ok(Event::Key(key)) = event::read() else {
+                continue;
+            };
+            if key.kind != KeyEventKind::Press {
+                continue;
+            }
+            let control = key.modifiers.contains(KeyModifiers::CONTROL);
+            match key.code {
+                KeyCode::Char('c') if control => return Typed::Interrupt,
+                KeyCode::Char('d') if control && self.typed.is_empty() => return Typed::End,
+                KeyCode::Char('u') if control => self.typed.clear(),
+                KeyCode::Char(c) if !control && self.typed.len() < 200 => self.typed.push(c),
+                KeyCode::Backspace => {
+                    self.typed.pop();
+                }
+                KeyCode::Enter => return Typed::Line(self.take().trim().to_string()),
+                _ => {}
+            }
+        }
+    }
+
+    /// The status line: `status`, then the prompt and the typing, cut to the terminal's width.
+    fn draw(&self, status: &str, prompt: &str) {
+        use std::io::Write;
+        // A terminal that tells no width (0) is taken as 80 columns.
+        let width = match crossterm::terminal::size() {
+            Ok((w, _)) if w >= 20 => usize::from(w),
+            _ => 80,
+        };
+        let mut line = format!("{status}{prompt}{}", self.typed);
+        let chars = line.chars().count();
+        if chars + 1 > width {
+            // Keep the end, where the typing is.
+            line = line.chars().skip(chars + 1 - width).collect();
+        }
+        let mut err = std::io::stderr().lock();
+        let _ = write!(err, "\r\x1b[2K{line}").and_then(|()| err.flush());
+    }
+
+    /// Throws away what was typed ahead while no question was asked (keys pressed while the
+    /// game was busy) and returns it, so that the caller can say so.
+    pub fn typed_ahead(&mut self) -> String {
+        use crossterm::event::{self, Event, KeyCode};
+        let mut ahead = self.take();
+        if crossterm::terminal::enable_raw_mode().is_err() {
+            return ahead;
+        }
+        while let Ok(true) = event::poll(std::time::Duration::ZERO) {
+            match event::read() {
+                Ok(Event::Key(k)) => match k.code {
+                    KeyCode::Char(c) => ahead.push(c),
+                    KeyCode::Enter => ahead.push_str(" / "),
+                    _ => {}
+                },
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+        let _ = crossterm::terminal::disable_raw_mode();
+        ahead.trim().trim_end_matches('/').trim().to_string()
+    }
+}

@@ -13,7 +13,8 @@ use serde::Serialize;
 /// The version of the records' layout: it changes when a field changes meaning or goes away.
 const FORMAT_VERSION: u32 = 1;
 
-/// Seconds to a tenth: the games' simulated clocks are not more precise than that.
+/// Seconds to a tenth: the games' clocks (simulated, scripted or measured) are not more
+/// precise than that.
 fn tenths(seconds: f64) -> f64 {
     (seconds * 10.0).round() / 10.0
 }
@@ -170,6 +171,15 @@ struct BidJson {
     moves: u32,
 }
 
+/// A bid refused: too late, or raising the player's own (RULES B.1).
+#[derive(Serialize)]
+struct RefusedJson {
+    player: String,
+    seconds: f64,
+    moves: u32,
+    reason: String,
+}
+
 #[derive(Serialize)]
 struct AttemptJson {
     player: String,
@@ -185,12 +195,15 @@ struct AttemptJson {
 struct RoundJson {
     record: &'static str,
     round: u32,
-    /// `scored`, `no_bid`, `all_failed` or `no_target`.
+    /// `scored`, `no_bid`, `all_failed`, `no_target` or `interrupted`.
     result: &'static str,
     target: Option<TargetJson>,
     /// The fewest moves to the target (`null`: none within the search's limit).
     fewest: Option<u32>,
     bids: Vec<BidJson>,
+    /// The bids refused, in the order made (only when there are some).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    refused: Vec<RefusedJson>,
     attempts: Vec<AttemptJson>,
     scorer: Option<String>,
     /// Ricochets only: where the played target moved (`null`: no free cell, it stayed).
@@ -228,6 +241,7 @@ impl RicochetRecord {
                     }),
                     fewest: *fewest,
                     bids: Vec::new(),
+                    refused: Vec::new(),
                     attempts: Vec::new(),
                     scorer: None,
                     target_moves_to: None,
@@ -242,6 +256,7 @@ impl RicochetRecord {
                     target: None,
                     fewest: None,
                     bids: Vec::new(),
+                    refused: Vec::new(),
                     attempts: Vec::new(),
                     scorer: None,
                     target_moves_to: None,
@@ -278,7 +293,19 @@ fn round_note(round: &mut RoundJson, note: &RicochetNote) {
             seconds: tenths(*seconds),
             moves: *moves,
         }),
+        RicochetNote::Refused {
+            seconds,
+            player,
+            moves,
+            why,
+        } => round.refused.push(RefusedJson {
+            player: player.clone(),
+            seconds: tenths(*seconds),
+            moves: *moves,
+            reason: why.to_string(),
+        }),
         RicochetNote::NoBid => round.result = "no_bid",
+        RicochetNote::Quits(_) => round.result = "interrupted",
         RicochetNote::Fails { player, bid, why } => round.attempts.push(AttemptJson {
             player: player.clone(),
             bid: *bid,
@@ -310,6 +337,7 @@ fn round_note(round: &mut RoundJson, note: &RicochetNote) {
         }
         RicochetNote::TargetMoves { to, .. } => round.target_moves_to = Some(*to),
         RicochetNote::NobodySucceeds
+        | RicochetNote::Passes { .. }
         | RicochetNote::Target { .. }
         | RicochetNote::NoTarget { .. }
         | RicochetNote::End(_) => {}

@@ -35,36 +35,75 @@ fn ansi(c: Colour) -> &'static str {
 
 /// `text` in colour `c` (bold for robots), or as it is.
 fn paint(text: &str, c: Colour, bold: bool, colour: bool) -> String {
+    let weight = if bold { "1;" } else { "" };
+    paint_code(text, &format!("{weight}{}", ansi(c)), colour)
+}
+
+/// `text` with the ANSI attributes `code` (such as `1;35`), or as it is.
+fn paint_code(text: &str, code: &str, colour: bool) -> String {
     if colour {
-        let weight = if bold { "1;" } else { "" };
-        format!("\x1b[{weight}{}m{text}\x1b[0m", ansi(c))
+        format!("\x1b[{code}m{text}\x1b[0m")
     } else {
         text.to_string()
     }
 }
+
+/// The ANSI attributes of the goal's mark: its robot's colour (magenta, the vortex's, for any
+/// robot), reversed so that the goal stands out.
+fn goal_code(robot: Option<Colour>) -> String {
+    format!("1;7;{}", robot.map_or("35", ansi))
+}
+
+/// The characters of `text` a terminal shows: the ANSI colour codes take no room.
+fn width(text: &str) -> usize {
+    let mut shown = 0;
+    let mut in_code = false;
+    for c in text.chars() {
+        match (in_code, c) {
+            (false, '\x1b') => in_code = true,
+            (true, 'm') => in_code = false,
+            (true, _) => {}
+            (false, _) => shown += 1,
+        }
+    }
+    shown
+}
+
+/// The vortex's mark, bold magenta: it is every colour.
+const VORTEX: &str = "1;35";
 
 /// The first letter of a target's symbol (`c` circle, `t` triangle, …).
 fn symbol_letter(symbol: &str) -> char {
     symbol.chars().next().unwrap_or('?')
 }
 
-/// The three characters of cell `c`.
-fn mark(b: &Board, c: Cell, robots: &[(Colour, Cell)], goal: Option<Cell>, colour: bool) -> String {
+/// The three characters of cell `c`; in colour, the goal's mark stands out.
+fn mark(
+    b: &Board,
+    c: Cell,
+    robots: &[(Colour, Cell)],
+    goal: Option<(Cell, Option<Colour>)>,
+    colour: bool,
+) -> String {
+    let goal_robot = goal.filter(|(g, _)| *g == c).map(|(_, robot)| robot);
     if let Some((robot, _)) = robots.iter().find(|(_, p)| *p == c) {
         let letter = robot.letter().to_ascii_uppercase().to_string();
         format!(" {} ", paint(&letter, *robot, true, colour))
     } else if b.blocked[usize::from(c)] {
         "###".to_string()
-    } else if goal == Some(c) && !b.targets.iter().any(|t| t.cell == c) {
-        " @ ".to_string()
     } else if let Some(t) = b.targets.iter().find(|t| t.cell == c) {
-        match t.colour {
-            None => " **".to_string(),
-            Some(col) => {
-                let text = format!("{}{}", col.letter(), symbol_letter(&t.symbol));
-                format!(" {}", paint(&text, col, false, colour))
-            }
-        }
+        let text = match t.colour {
+            None => "**".to_string(),
+            Some(col) => format!("{}{}", col.letter(), symbol_letter(&t.symbol)),
+        };
+        let code = match (goal_robot, t.colour) {
+            (Some(robot), _) => goal_code(robot),
+            (None, None) => VORTEX.to_string(),
+            (None, Some(col)) => ansi(col).to_string(),
+        };
+        format!(" {}", paint_code(&text, &code, colour))
+    } else if let Some(robot) = goal_robot {
+        format!(" {} ", paint_code("@", &goal_code(robot), colour))
     } else if let Some(d) = b.diagonals[usize::from(c)] {
         let text = format!(
             "{}{}",
@@ -83,7 +122,6 @@ fn draw(
     goal: Option<(Cell, Option<Colour>)>,
     colour: bool,
 ) -> String {
-    let goal_cell = goal.map(|(c, _)| c);
     // Row numbers as wide as the last one, then a space.
     let margin = b.height.saturating_sub(1).to_string().len();
     let blank = " ".repeat(margin + 1);
@@ -107,7 +145,7 @@ fn draw(
         for x in 0..b.width {
             let c = b.cell(x, y);
             out.push(if b.wall(c, Dir::W) { '|' } else { ' ' });
-            out.push_str(&mark(b, c, robots, goal_cell, colour));
+            out.push_str(&mark(b, c, robots, goal, colour));
         }
         out.push_str("|\n");
     }
@@ -155,6 +193,7 @@ fn legend(
             },
             None => "@".to_string(),
         };
+        let shown = paint_code(&shown, &goal_code(robot), colour);
         lines.push(format!("goal: {who} to [{x}, {y}] ({shown})"));
     }
     let mut marks = Vec::new();
@@ -177,7 +216,8 @@ fn legend(
         ));
     }
     if b.targets.iter().any(|t| t.colour.is_none()) {
-        marks.push("** the vortex (any robot)".to_string());
+        let vortex = paint_code("**", VORTEX, colour);
+        marks.push(format!("{vortex} the vortex (any robot)"));
     }
     if b.diagonals.iter().any(Option::is_some) {
         marks.push("\\b /b a diagonal and its colour".to_string());
@@ -190,7 +230,7 @@ fn legend(
     // The marks joined by `; `, a line at most 78 characters long.
     let mut line = String::new();
     for m in marks {
-        if !line.is_empty() && line.chars().count() + 2 + m.chars().count() > 78 {
+        if !line.is_empty() && width(&line) + 2 + width(&m) > 78 {
             lines.push(std::mem::take(&mut line) + ";");
         }
         if !line.is_empty() {
@@ -200,4 +240,34 @@ fn legend(
     }
     lines.push(line);
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Colour changes the marks, never where the legend's lines break.
+    #[test]
+    fn colour_takes_no_room() {
+        assert_eq!(width(&paint_code("**", VORTEX, true)), 2);
+        use super::super::quarters::{from_quadrants, original_arrangements};
+        let b = from_quadrants(&original_arrangements()[0]).unwrap();
+        let plain = board(&b, &[], false);
+        let coloured = board(&b, &[], true);
+        assert!(coloured.contains("\x1b[1;35m**\x1b[0m the vortex"));
+        let strip = |text: &str| {
+            let mut out = String::new();
+            let mut in_code = false;
+            for c in text.chars() {
+                match (in_code, c) {
+                    (false, '\x1b') => in_code = true,
+                    (true, 'm') => in_code = false,
+                    (true, _) => {}
+                    (false, c) => out.push(c),
+                }
+            }
+            out
+        };
+        assert_eq!(strip(&coloured), plain);
+    }
 }

@@ -1,12 +1,14 @@
 //! A game of Ricochet Robots (RULES B.1), or of Ricochets (B.2) on a board with robot bases:
-//! targets drawn, bids while a simulated sand timer runs, demonstrations checked by the rules,
-//! ties, tokens, the end. Pure and seeded: humans answer through [`Humans`], the log goes to
-//! a sink. The players, their seats and the end of a game are the table's ([`crate::table`]).
+//! targets drawn, bids while the sand timer runs ([`bidding`]), demonstrations checked by the
+//! rules, ties, tokens, the end. Pure and seeded: humans answer through [`Humans`], whose
+//! front end owns the clock; the log goes to a sink. The players, their seats and the end of
+//! a game are the table's ([`crate::table`]).
 
+use super::bidding::{self, Bidding};
 use super::board::{Board, Cell, Colour, Target};
-use super::position::{Goal, Move, Position};
+use super::position::{Goal, Position};
 use super::quarters::{from_quadrants, original_arrangements};
-use super::record::{Note, Unshown};
+use super::record::{Note, Quit, Unshown};
 use super::rules::Rules;
 use super::solve::{Solution, check, solve};
 use crate::table;
@@ -15,32 +17,13 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
+pub use super::bidding::{Heard, Humans, NO_BID, TIMER, Timer};
 pub use crate::table::{Kind, NoHumans, Player};
 
-/// The sand timer, started by the first bid.
-pub const TIMER: f64 = 60.0;
-/// With no bid after this long, the round is abandoned (the rules' 4–5 minutes).
-pub const NO_BID: f64 = 300.0;
 /// The longest solution anybody looks for.
 pub const SEARCH_LIMIT: u32 = 20;
 /// A game stops after this many rounds even if tokens are left.
 pub const MAX_ROUNDS: u32 = 200;
-
-pub trait Humans {
-    /// Bids: `(seconds after the target was shown, moves)`, in order; empty to pass.
-    fn bid(&mut self, name: &str, position: &Position) -> Vec<(f64, u32)>;
-    /// The demonstration of a bid.
-    fn demonstrate(&mut self, name: &str, bid: u32) -> Vec<Move>;
-}
-
-impl Humans for NoHumans {
-    fn bid(&mut self, _: &str, _: &Position) -> Vec<(f64, u32)> {
-        Vec::new()
-    }
-    fn demonstrate(&mut self, _: &str, _: u32) -> Vec<Move> {
-        Vec::new()
-    }
-}
 
 #[derive(Clone, Debug)]
 pub struct Outcome {
@@ -126,12 +109,6 @@ pub enum GameError {
         "no free cell for the {0} robot on board `{1}`: every cell is the centre, a diagonal, a target or a robot's"
     )]
     NoFreeCell(Colour, String),
-}
-
-struct Bid {
-    at: f64,
-    player: usize,
-    moves: u32,
 }
 
 /// A token of the pile: its colour, and which of the board's targets it is (B.1).
@@ -242,7 +219,10 @@ impl Game {
                 break format!("{MAX_ROUNDS} rounds played");
             }
             round += 1;
-            self.round(round, humans, log);
+            if let Err(quit) = self.round(round, humans, log) {
+                log(Note::Quits(quit.clone()));
+                break quit.to_string();
+            }
         };
         let end = table::finish(&self.players, round, "round", &reason);
         let winners = end.winners.clone();
@@ -262,8 +242,13 @@ impl Game {
         self.pile.insert(at, token);
     }
 
-    /// One round: a token drawn, bids, demonstrations.
-    fn round(&mut self, round: u32, humans: &mut dyn Humans, log: &mut dyn FnMut(Note)) {
+    /// One round: a token drawn, bids, demonstrations; `Err` when a human ends the game.
+    fn round(
+        &mut self,
+        round: u32,
+        humans: &mut dyn Humans,
+        log: &mut dyn FnMut(Note),
+    ) -> Result<(), Quit> {
         let token = self.pile.remove(0);
         let target = if self.ricochets {
             self.board.targets.iter().find(|t| t.colour == token.0)
@@ -272,7 +257,7 @@ impl Game {
         };
         let Some(target) = target.cloned() else {
             log(Note::NoTarget { round });
-            return;
+            return Ok(());
         };
         let position = Position {
             board: Arc::new(self.board.clone()),
@@ -291,74 +276,47 @@ impl Game {
             at: self.board.xy(target.cell),
             fewest: best.as_ref().map(|s| s.moves),
         });
-        let bids = self.bids(&position, best.as_ref(), humans);
-        let Some(first) = bids.first().map(|b| b.at).filter(|&t| t <= NO_BID) else {
+        let schedule = self.computer_bids(best.as_ref());
+        // A quit ends the game here: the round's token is not played.
+        let bidding = bidding::run(round, &self.players, &schedule, &position, humans, log)?;
+        let queue = self.queue(&bidding);
+        if queue.is_empty() {
             log(Note::NoBid);
             self.put_back(token);
-            return;
-        };
-        let queue = self.standing(&bids, first, log);
-        if !self.demonstrations(&queue, &position, best.as_ref(), humans, log) {
+            return Ok(());
+        }
+        if !self.demonstrations(&queue, &position, best.as_ref(), humans, log)? {
             log(Note::NobodySucceeds);
             self.put_back(token);
         } else if self.ricochets {
             self.move_target(&target, log);
         }
+        Ok(())
     }
 
-    /// Everybody looks at once; bids come in as they are found, in order.
-    fn bids(
-        &mut self,
-        position: &Position,
-        best: Option<&Solution>,
-        humans: &mut dyn Humans,
-    ) -> Vec<Bid> {
-        let mut bids: Vec<Bid> = Vec::new();
+    /// Everybody looks at once: each computer's bids, as it will find them (`(seconds,
+    /// player, moves)`, in time order; equal times in seat order).
+    fn computer_bids(&mut self, best: Option<&Solution>) -> Vec<(f64, usize, u32)> {
+        let mut bids = Vec::new();
         for (i, player) in self.players.iter().enumerate() {
-            let found = match player.kind {
-                Kind::Computer { strength } => {
-                    computer_bids(&mut self.rng, strength, best.map(|s| s.moves))
-                }
-                Kind::Human => humans.bid(&player.name, position),
-            };
-            bids.extend(found.into_iter().map(|(at, moves)| Bid {
-                at,
-                player: i,
-                moves,
-            }));
+            if let Kind::Computer { strength } = player.kind {
+                let found = computer_bids(&mut self.rng, strength, best.map(|s| s.moves));
+                bids.extend(found.into_iter().map(|(at, moves)| (at, i, moves)));
+            }
         }
-        bids.sort_by(|a, b| a.at.total_cmp(&b.at).then(a.player.cmp(&b.player)));
+        bids.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         bids
     }
 
-    /// The bids standing when the timer, started by the first bid at `first`, runs out (a
-    /// player may lower a bid, never raise it), in the order they are shown: the lowest
-    /// first; equal bids: fewer tokens first, then the earlier bid. `(moves, player)`.
-    fn standing(&self, bids: &[Bid], first: f64, log: &mut dyn FnMut(Note)) -> Vec<(u32, usize)> {
-        let mut standing: Vec<Option<(u32, f64)>> = vec![None; self.players.len()];
-        for b in bids.iter().filter(|b| b.at <= first + TIMER) {
-            let current = standing[b.player];
-            if current.is_none_or(|(m, _)| b.moves < m) {
-                log(Note::Bid {
-                    seconds: b.at,
-                    player: self.players[b.player].name.clone(),
-                    moves: b.moves,
-                    lowered: current.is_some(),
-                });
-                standing[b.player] = Some((b.moves, b.at));
-            }
-        }
-        let mut queue: Vec<(u32, u32, f64, usize)> = standing
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| s.map(|(m, at)| (m, self.players[i].tokens, at, i)))
-            .collect();
-        queue.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.total_cmp(&b.2)));
-        queue.into_iter().map(|(m, _, _, i)| (m, i)).collect()
+    /// The standing bids in the order they are shown (`(moves, player)`).
+    fn queue(&self, bidding: &Bidding) -> Vec<(u32, usize)> {
+        let tokens: Vec<u32> = self.players.iter().map(|p| p.tokens).collect();
+        bidding.queue(&tokens)
     }
 
     /// The bidders show their solutions in turn until one succeeds (it wins the token, and
-    /// the robots stay where it left them). Whether anyone succeeded.
+    /// the robots stay where it left them). Whether anyone succeeded; `Err` when a human
+    /// ends the game.
     fn demonstrations(
         &mut self,
         queue: &[(u32, usize)],
@@ -366,11 +324,11 @@ impl Game {
         best: Option<&Solution>,
         humans: &mut dyn Humans,
         log: &mut dyn FnMut(Note),
-    ) -> bool {
+    ) -> Result<bool, Quit> {
         for &(moves, i) in queue {
             let name = &self.players[i].name;
             let shown = match self.players[i].kind {
-                Kind::Human => humans.demonstrate(name, moves),
+                Kind::Human => humans.demonstrate(i, name, moves)?,
                 Kind::Computer { .. } => match best {
                     Some(s) if s.moves <= moves => s.solution.clone(),
                     _ => {
@@ -399,7 +357,7 @@ impl Game {
                         after.play(*m).expect("checked");
                     }
                     self.robots = after.robots;
-                    return true;
+                    return Ok(true);
                 }
                 Ok(n) => log(Note::Fails {
                     player: name.clone(),
@@ -413,7 +371,7 @@ impl Game {
                 }),
             }
         }
-        false
+        Ok(false)
     }
 
     /// B.2: the played target moves elsewhere.

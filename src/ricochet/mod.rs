@@ -4,13 +4,14 @@
 //! Dependencies run one way: [`board`] and [`rules`] at the bottom; [`moves`] on the board;
 //! [`position`] on both; the searches ([`astar`] and [`parallel_bfs`] over [`standard`]'s
 //! packed states, [`dijkstra`] for the rest, sharing [`bucket`] and [`solution`]) on positions;
-//! [`solve`] dispatches to them and checks answers; [`game`] plays. [`quarters`], [`custom`]
-//! and [`files`] read boards and positions (`board` and `position` re-export their entry points
-//! under the old paths); [`svg`] draws boards, positions and solutions as pictures,
-//! [`drawing`] as text.
+//! [`solve`] dispatches to them and checks answers; [`game`] plays, its [`bidding`] decided
+//! as data (bids with their times). [`quarters`], [`custom`] and [`files`] read boards and
+//! positions (`board` and `position` re-export their entry points under the old paths);
+//! [`svg`] draws boards, positions and solutions as pictures, [`drawing`] as text.
 
 pub mod astar;
 pub mod bench;
+pub mod bidding;
 pub mod board;
 pub mod bound;
 pub mod bucket;

@@ -19,6 +19,68 @@ pub enum Unshown {
     Longer(u32),
 }
 
+/// Why a bid is refused (RULES B.1, "Bidding"); the player's bid before it, if any, stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// A player cannot raise their own bid (B.1); `standing` is theirs.
+    Raises { standing: u32 },
+    /// The player's own bid again: it changes nothing (among equal bids the earlier keeps
+    /// its place, B.1's tournament variant).
+    Repeats { standing: u32 },
+    /// After the sand timer ran out `at` that many seconds (B.1: bids until it runs out).
+    Late { ran_out: f64 },
+    /// The player passed this round.
+    Passed,
+    /// No move brings no robot onto its target.
+    Zero,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Raises { standing } => write!(
+                f,
+                "a player cannot raise their own bid, {standing} stands (RULES B.1)"
+            ),
+            Refusal::Repeats { standing } => write!(f, "{standing} is already this player's bid"),
+            Refusal::Late { ran_out } => write!(
+                f,
+                "too late, the sand timer ran out at {} s (RULES B.1: bids until it runs out)",
+                seconds(*ran_out)
+            ),
+            Refusal::Passed => write!(f, "this player passed this round"),
+            Refusal::Zero => write!(f, "a bid is at least 1 move"),
+        }
+    }
+}
+
+/// Why a game ends before its end: a human's `quit`, or the end of the humans' input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Quit {
+    /// A human player typed `quit`.
+    Asked(String),
+    /// The humans' input ended (Ctrl-D at a terminal, the end of a script).
+    InputEnded,
+}
+
+impl fmt::Display for Quit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Quit::Asked(player) => write!(f, "{player} quit"),
+            Quit::InputEnded => write!(f, "the input ended"),
+        }
+    }
+}
+
+/// Seconds as the notes of humans' moments say them: whole when whole, else to a tenth.
+pub fn seconds(s: f64) -> String {
+    if (s - s.round()).abs() < 0.05 {
+        format!("{s:.0}")
+    } else {
+        format!("{s:.1}")
+    }
+}
+
 /// One event of a game, in the order it happens.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Note {
@@ -42,8 +104,19 @@ pub enum Note {
         moves: u32,
         lowered: bool,
     },
+    /// A bid refused, `seconds` after the target was shown, and why.
+    Refused {
+        seconds: f64,
+        player: String,
+        moves: u32,
+        why: Refusal,
+    },
+    /// A human stops bidding for this round, `seconds` after the target was shown.
+    Passes { seconds: f64, player: String },
     /// Nobody bid in time: the token goes back into the pile.
     NoBid,
+    /// The game ends here, in the middle of its round: the round's token goes back.
+    Quits(Quit),
     /// A bidder fails to show a solution within its bid.
     Fails {
         player: String,
@@ -104,7 +177,24 @@ impl fmt::Display for Note {
                 let verb = if *lowered { "lowers to" } else { "bids" };
                 write!(f, "  after {seconds:.0} s, {player} {verb} {moves}")
             }
+            Note::Refused {
+                seconds: at,
+                player,
+                moves,
+                why,
+            } => write!(
+                f,
+                "  after {} s, {player} bids {moves}: refused, {why}",
+                seconds(*at)
+            ),
+            Note::Passes {
+                seconds: at,
+                player,
+            } => {
+                write!(f, "  after {} s, {player} passes", seconds(*at))
+            }
             Note::NoBid => write!(f, "  no bid: the token goes back into the pile"),
+            Note::Quits(quit) => write!(f, "  {quit}: the game ends here"),
             Note::Fails { player, bid, why } => match why {
                 Unshown::Fewest { fewest, within } => {
                     let fewest = fewest.map_or(format!("no way within {within}"), |n| {

@@ -25,6 +25,7 @@ const ROUND: &[&str] = &[
     "target",
     "fewest",
     "bids",
+    "[refused]",
     "attempts",
     "scorer",
     "[target_moves_to]",
@@ -231,7 +232,7 @@ fn a_record_with_a_human_keeps_the_questions_off_standard_output() {
             "Zoe",
             "--json",
         ],
-        b"3\nred N\n",
+        b"3\npass\nred N\n",
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let lines = parse_record(&stdout(&o));
