@@ -9,6 +9,7 @@
 //! under the old paths); [`svg`] draws boards, positions and solutions as pictures,
 //! [`drawing`] as text.
 
+pub mod all;
 pub mod astar;
 pub mod bench;
 pub mod board;
@@ -18,6 +19,7 @@ pub mod dijkstra;
 pub mod drawing;
 pub mod files;
 pub mod game;
+pub mod hardest;
 pub mod moves;
 pub mod parallel_bfs;
 pub mod position;
