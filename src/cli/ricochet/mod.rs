@@ -22,6 +22,7 @@ fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
         .map_err(|d| d.to_string())
 }
 
+mod analysis;
 mod play;
 
 pub fn run(command: RicochetCommand) -> Result<(), Failure> {
@@ -36,7 +37,37 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
             json,
             max_moves,
             max_states,
-        } => solve(&position, json, max_moves, max_states)?,
+            all,
+            limit,
+        } => {
+            if all {
+                analysis::all(&position, json, max_moves, max_states, limit)?;
+            } else {
+                solve(&position, json, max_moves, max_states)?;
+            }
+        }
+        RicochetCommand::Hint {
+            position,
+            level,
+            max_moves,
+            max_states,
+        } => analysis::hint(&position, level, max_moves, max_states)?,
+        RicochetCommand::Hardest {
+            board,
+            target,
+            robots,
+            show,
+            max_memory,
+            jobs,
+            must_ricochet,
+        } => analysis::hardest(
+            &board,
+            target.as_deref(),
+            (robots, must_ricochet),
+            show,
+            max_memory,
+            jobs,
+        )?,
         RicochetCommand::Bench { json } => bench(json),
         RicochetCommand::Play(flags) => play::play(flags)?,
         RicochetCommand::Random { seed, robots } => {
