@@ -80,6 +80,61 @@ pub enum RicochetCommand {
         #[arg(long, default_value_t = robots::ricochet::solve::Budget::DEFAULT_STATES,
               value_parser = clap::value_parser!(u64).range(1..))]
         max_states: u64,
+        /// List every distinct optimal solution (distinct move sequences), sorted: by the
+        /// first move, then the next, each by robot (red, green, blue, yellow, silver,
+        /// transparent), direction (N, E, S, W) and the transparent robot's stop.
+        #[arg(long)]
+        all: bool,
+        /// With --all: list at most this many solutions (the count is still told whole).
+        #[arg(long, requires = "all", default_value_t = 100,
+              value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        limit: u64,
+    },
+    /// A hint: level 1 the fewest moves, 2 which robots move, 3 a first move; nothing more.
+    Hint {
+        /// A Ricochet position file (YAML): board, robots, target.
+        #[arg(value_name = "POSITION")]
+        position: PathBuf,
+        /// 1: the fewest moves; 2: the robots that move in every optimal solution, and those
+        /// that move in some; 3: the first move of an optimal solution.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+        level: u8,
+        /// Give up (exit 1) when the fewest moves are more than this.
+        #[arg(long, default_value_t = 40)]
+        max_moves: u32,
+        /// Give up (exit 1) once a search holds this many states.
+        #[arg(long, default_value_t = robots::ricochet::solve::Budget::DEFAULT_STATES,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        max_states: u64,
+    },
+    /// The start positions that need the most moves, for one target of one board: every
+    /// placement of the robots on the free cells, searched backward from the target (R-B1
+    /// off unless --must-ricochet; R-B2 off).
+    Hardest {
+        /// A custom board file, a position file (its board, and its target unless --target),
+        /// or four quarters NW,NE,SE,SW such as 1A,2A,3A,4A.
+        #[arg(value_name = "BOARD")]
+        board: String,
+        /// The target: a colour and a symbol printed on the board ("red circle", "any
+        /// vortex"), or a cell and a robot ("4 7 red", "4 7 any").
+        #[arg(long)]
+        target: Option<String>,
+        /// How many robots: the target's, then the others in colour order (red, green, blue,
+        /// yellow, silver).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=5))]
+        robots: u8,
+        /// How many of the hardest start positions to print (smallest index first).
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=1000))]
+        show: u64,
+        /// Refuse when the placements (one byte each) would take more than this many MiB.
+        #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65536))]
+        max_memory: u64,
+        /// Threads to search on [default: every core]. The answer is the same for any number.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        jobs: Option<u16>,
+        /// R-B1 on: the goal robot must turn (coloured targets only; four times the memory).
+        #[arg(long)]
+        must_ricochet: bool,
     },
     /// Solve a fixed set of positions; print time and peak memory for each.
     Bench {

@@ -67,22 +67,6 @@ pub fn ask(prompt: &str) -> Option<String> {
     }
 }
 
-/// Asks for a number of moves, timing the answer: `(moves, seconds)`, or `None` when the
-/// player passes (an empty line) or the input has ended.
-pub fn ask_moves(prompt: &str) -> Option<(u32, f64)> {
-    let started = std::time::Instant::now();
-    loop {
-        let answer = ask(prompt)?;
-        if answer.is_empty() {
-            return None;
-        }
-        match answer.parse() {
-            Ok(n) => return Some((n, started.elapsed().as_secs_f64())),
-            Err(_) => say("a number of moves, please\n"),
-        }
-    }
-}
-
 /// Whether a game's humans play live: standard input and standard error both terminals (the
 /// countdown is redrawn on standard error). Otherwise their answers are a script of lines.
 pub fn live() -> bool {

@@ -9,6 +9,7 @@
 //! positions (`board` and `position` re-export their entry points under the old paths);
 //! [`svg`] draws boards, positions and solutions as pictures, [`drawing`] as text.
 
+pub mod all;
 pub mod astar;
 pub mod bench;
 pub mod bidding;
@@ -21,6 +22,7 @@ pub mod drawing;
 pub mod files;
 pub mod game;
 pub mod game_id;
+pub mod hardest;
 pub mod moves;
 pub mod parallel_bfs;
 pub mod position;

@@ -27,6 +27,7 @@ mod pictures;
 mod records;
 mod replays;
 mod ricochet;
+mod ricochet_analysis;
 mod ricochet_play;
 mod scenarios;
 mod ti57;

@@ -21,6 +21,7 @@ fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
         .map_err(|d| d.to_string())
 }
 
+mod analysis;
 mod bench;
 mod play;
 
@@ -50,14 +51,42 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
             json,
             max_moves,
             max_states,
+            all,
+            limit,
         } => {
             let p = match (position, id) {
                 (_, Some(id)) => id_position(&id, must_ricochet.on())?,
                 (Some(path), None) => ricochet_position(&path)?,
                 (None, None) => return Err(Failure::Bad("give a POSITION file or --id".into())),
             };
-            solve(&p, json, max_moves, max_states)?;
+            if all {
+                analysis::all(&p, json, max_moves, max_states, limit)?;
+            } else {
+                solve(&p, json, max_moves, max_states)?;
+            }
         }
+        RicochetCommand::Hint {
+            position,
+            level,
+            max_moves,
+            max_states,
+        } => analysis::hint(&position, level, max_moves, max_states)?,
+        RicochetCommand::Hardest {
+            board,
+            target,
+            robots,
+            show,
+            max_memory,
+            jobs,
+            must_ricochet,
+        } => analysis::hardest(
+            &board,
+            target.as_deref(),
+            (robots, must_ricochet),
+            show,
+            max_memory,
+            jobs,
+        )?,
         RicochetCommand::Bench {
             json,
             ids: Some(file),
