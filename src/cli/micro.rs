@@ -351,7 +351,7 @@ impl micro_robots::game::Humans for TerminalHumans {
         say(&micro_robots::board::render_marked(
             board,
             marks,
-            super::output::colour(),
+            super::prompt::colour(),
         ));
         let through = via
             .map(|v| format!(", stopping on {v}"))

@@ -10,13 +10,22 @@ static COLOUR: OnceLock<bool> = OnceLock::new();
 /// Decides once whether drawings on standard output are in colour: `--color always` or
 /// `never` says so; `auto` means on a terminal, unless `NO_COLOR` is set (no-color.org).
 pub fn set_colour(choice: super::flags::ColourChoice, no_color: bool, terminal: bool) {
+    let _ = CHOICE.set((choice, no_color));
+    let _ = COLOUR.set(colour_for(terminal));
+}
+
+/// `--color` and whether `NO_COLOR` is set, for [`colour_for`].
+static CHOICE: OnceLock<(super::flags::ColourChoice, bool)> = OnceLock::new();
+
+/// Whether drawings written to a stream (a terminal or not) are in colour, under the same
+/// policy: standard error, when the questions to human players go there.
+pub fn colour_for(terminal: bool) -> bool {
     use super::flags::ColourChoice;
-    let on = match choice {
-        ColourChoice::Always => true,
-        ColourChoice::Never => false,
-        ColourChoice::Auto => terminal && !no_color,
-    };
-    let _ = COLOUR.set(on);
+    match CHOICE.get() {
+        Some((ColourChoice::Always, _)) => true,
+        Some((ColourChoice::Auto, no_color)) => terminal && !no_color,
+        Some((ColourChoice::Never, _)) | None => false,
+    }
 }
 
 /// Whether to draw in colour (never, before [`set_colour`]).

@@ -13,6 +13,17 @@ pub fn to_stderr() {
     TO_STDERR.store(true, Ordering::Relaxed);
 }
 
+/// Whether what [`say`] writes is drawn in colour: the policy of `--color` and `NO_COLOR` for
+/// the stream it goes to (standard error when standard output carries a record).
+pub fn colour() -> bool {
+    if TO_STDERR.load(Ordering::Relaxed) {
+        use std::io::IsTerminal;
+        super::output::colour_for(std::io::stderr().is_terminal())
+    } else {
+        super::output::colour()
+    }
+}
+
 /// Writes what a human player reads: a question, a drawing, a correction.
 pub fn say(text: &str) {
     if TO_STDERR.load(Ordering::Relaxed) {

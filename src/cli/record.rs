@@ -414,7 +414,7 @@ struct MissionJson {
     record: &'static str,
     mission: u32,
     rolled_by: String,
-    /// `scored`, `failed` or `nobody_found`.
+    /// `scored`, `failed`, `nobody_found` or `interrupted`.
     result: &'static str,
     start: String,
     waypoint: Option<String>,
@@ -525,6 +525,7 @@ fn mission_note(mission: &mut MissionJson, note: &MicroNote) {
                 to: to.clone(),
             });
         }
+        MicroNote::Leaves { .. } => mission.result = "interrupted",
         MicroNote::Start { .. }
         | MicroNote::Mission { .. }
         | MicroNote::NobodyFinds { .. }

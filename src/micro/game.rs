@@ -210,7 +210,13 @@ impl Game {
             }
             match self.mission(mission, oya, start, humans, log) {
                 Ok(target) => start = target,
-                Err(Left(i)) => break format!("{} leaves the table", self.players[i].name),
+                Err(Left(i)) => {
+                    let player = self.players[i].name.clone();
+                    log(Note::Leaves {
+                        player: player.clone(),
+                    });
+                    break format!("{player} leaves the table");
+                }
             }
             oya = (oya + 1) % n;
             if let Some(p) = self.players.iter().find(|p| p.tokens >= WINNING_TOKENS) {

@@ -52,6 +52,9 @@ pub enum Note {
     },
     /// The penalty of a failed demonstration: a token passes from one player to another.
     Gives { from: String, to: String },
+    /// A human leaves the table (`quit`, or the end of the input) during the mission: the
+    /// game ends.
+    Leaves { player: String },
     /// The end of the game (the log's last two lines).
     End(End),
 }
@@ -116,6 +119,7 @@ impl fmt::Display for Note {
                 )
             }
             Note::Gives { from, to } => write!(f, "  {from} gives a token to {to}"),
+            Note::Leaves { player } => write!(f, "  {player} leaves the table"),
             Note::End(end) => end.fmt(f),
         }
     }

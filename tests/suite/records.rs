@@ -244,3 +244,41 @@ fn a_record_with_a_human_keeps_the_questions_off_standard_output() {
         stderr(&o)
     );
 }
+
+/// With `--json`, the drawings for human players go to standard error: `--color always`
+/// colours them there, and the record on standard output stays plain.
+#[test]
+fn the_drawings_on_standard_error_follow_the_colour_policy() {
+    use crate::support::{robots_with_stdin, stderr, stdout};
+    let args = [
+        "ricochet",
+        "play",
+        "--players",
+        "2",
+        "--seed",
+        "2",
+        "--human",
+        "Zoe",
+        "--json",
+    ];
+    let plain = robots_with_stdin(&args, b"quit\n");
+    assert!(!stderr(&plain).contains('\x1b'));
+    let mut coloured = vec!["--color", "always"];
+    coloured.extend(args);
+    let o = robots_with_stdin(&coloured, b"quit\n");
+    assert!(stderr(&o).contains("\x1b["), "{}", stderr(&o));
+    assert!(!stdout(&o).contains('\x1b'));
+    let micro = [
+        "--color",
+        "always",
+        "micro",
+        "play",
+        "--players",
+        "2",
+        "--human",
+        "Zoe",
+        "--json",
+    ];
+    let o = robots_with_stdin(&micro, b"quit\n");
+    assert!(stderr(&o).contains("\x1b["), "{}", stderr(&o));
+}

@@ -412,7 +412,7 @@ impl Humans for TerminalHumans {
         }
         say(&ricochet_robots::drawing::position(
             p,
-            super::super::output::colour(),
+            super::super::prompt::colour(),
         ));
         if !self.helped {
             self.helped = true;
