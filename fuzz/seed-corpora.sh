@@ -25,6 +25,13 @@ seed board boards/*.yaml tests/boards/*.yaml
 seed match_run matches/*.yaml tests/scenarios/*.yaml
 seed ricochet boards/ricochet/*.yaml tests/ricochet/*.yaml tests/ricochet/boards/*.yaml
 seed micro boards/micro/*.yaml tests/micro/*.yaml
+# Game ids, one file each, for the ricochet target.
+n=0
+while read -r id; do
+    case "$id" in ''|'#'*) continue ;; esac
+    n=$((n + 1))
+    [ "$n" -le 20 ] && printf '%s' "$id" > "fuzz/corpus/ricochet/game-id-$n"
+done < boards/ricochet/bench/random-200.ids
 seed debugger tests/debugger/*.script
 seed replay tests/replays/*.jsonl
 for d in fuzz/corpus/*; do

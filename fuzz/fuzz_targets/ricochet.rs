@@ -1,10 +1,11 @@
-//! Any text as a Ricochet position (then solved within 6 moves) and as a custom board.
+//! Any text as a Ricochet position (then solved within 6 moves), as a custom board, and as a
+//! game id (its position solved the same way).
 #![no_main]
 
 mod common;
 
 use libfuzzer_sys::fuzz_target;
-use robots::ricochet::{files, solve};
+use robots::ricochet::{files, game_id::GameId, rules::Rules, solve};
 
 const MAX_MOVES: u32 = 6;
 
@@ -13,5 +14,11 @@ fuzz_target!(|data: &[u8]| {
     let _ = files::parse_custom("b.yaml", &text);
     if let Ok(position) = files::parse("p.yaml", &text, &common::read_ricochet_board) {
         let _ = solve::solve(&position, MAX_MOVES);
+    }
+    if let Ok(id) = text.parse::<GameId>() {
+        let _ = id.to_string();
+        if let Ok(position) = id.position(Rules::default()) {
+            let _ = solve::solve(&position, MAX_MOVES);
+        }
     }
 });

@@ -1,5 +1,5 @@
 //! The general search, for every position the standard tiers do not take (R-B1 or R-B2 on
-//! any board, the vortex, a fifth robot, diagonals, the transparent robot, custom boards):
+//! any board, the vortex off the standard boards, a fifth robot, diagonals, the transparent robot, custom boards):
 //! Dijkstra with a bucket per cost (costs are small integers: the transparent robot's
 //! crossings count), over canonical states.
 

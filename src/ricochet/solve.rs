@@ -1,7 +1,7 @@
 //! Optimal solutions (RULES B.1, B.2, C.2): fewest moves, the transparent robot's crossings
 //! counted. Standard positions go to the A* of [`super::astar`], and those that outgrow it
-//! without R-B1 to [`super::parallel_bfs`]; every other case to [`super::dijkstra`]. And the
-//! checker, which replays a proposed solution under the same rules.
+//! without R-B1 to [`super::parallel_bfs`]; the vortex on a standard board to the A* once per
+//! robot; every other case to [`super::dijkstra`]. And the checker, which replays a proposed solution under the same rules.
 
 use super::board::Colour;
 use super::position::{Move, MoveError, Position};
