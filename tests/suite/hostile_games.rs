@@ -160,3 +160,19 @@ fn ricochet_solve_stops_at_its_state_budget() {
     );
     assert!(stdout(&out).is_empty());
 }
+
+/// A game id with five robots and the vortex (`fuzz/regressions/ricochet/`) goes to the general
+/// search: within 6 moves it answers at once, and without a limit it stops at its state budget.
+#[test]
+fn a_five_robot_vortex_game_id_is_bounded() {
+    let id = "2122+5F+0114641663+37";
+    let out = robots_within(30, &["ricochet", "solve", "--id", id, "--max-moves", "6"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no solution within 6 moves"));
+    let out = robots_within(
+        30,
+        &["ricochet", "solve", "--id", id, "--max-states", "100000"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("gave up after"), "{}", stderr(&out));
+}
