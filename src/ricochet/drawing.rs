@@ -56,17 +56,22 @@ fn goal_code(robot: Option<Colour>) -> String {
 
 /// The characters of `text` a terminal shows: the ANSI colour codes take no room.
 fn width(text: &str) -> usize {
-    let mut shown = 0;
+    plain(text).chars().count()
+}
+
+/// `text` without its ANSI colour codes.
+fn plain(text: &str) -> String {
+    let mut out = String::new();
     let mut in_code = false;
     for c in text.chars() {
         match (in_code, c) {
             (false, '\x1b') => in_code = true,
             (true, 'm') => in_code = false,
             (true, _) => {}
-            (false, _) => shown += 1,
+            (false, c) => out.push(c),
         }
     }
-    shown
+    out
 }
 
 /// The vortex's mark, bold magenta: it is every colour.
@@ -252,22 +257,9 @@ mod tests {
         assert_eq!(width(&paint_code("**", VORTEX, true)), 2);
         use super::super::quarters::{from_quadrants, original_arrangements};
         let b = from_quadrants(&original_arrangements()[0]).unwrap();
-        let plain = board(&b, &[], false);
+        let uncoloured = board(&b, &[], false);
         let coloured = board(&b, &[], true);
         assert!(coloured.contains("\x1b[1;35m**\x1b[0m the vortex"));
-        let strip = |text: &str| {
-            let mut out = String::new();
-            let mut in_code = false;
-            for c in text.chars() {
-                match (in_code, c) {
-                    (false, '\x1b') => in_code = true,
-                    (true, 'm') => in_code = false,
-                    (true, _) => {}
-                    (false, c) => out.push(c),
-                }
-            }
-            out
-        };
-        assert_eq!(strip(&coloured), plain);
+        assert_eq!(plain(&coloured), uncoloured);
     }
 }

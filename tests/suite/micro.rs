@@ -290,16 +290,7 @@ fn a_human_answer_with_the_start_cell_is_accepted() {
     // As `micro solve` prints it: `Y2 → … → Y5`.
     let path: Vec<String> = s.path.iter().map(Cell::to_string).collect();
     let input = format!("{}\n{}\n\nquit\n", s.moves, path.join(" → "));
-    let args = [
-        "micro",
-        "play",
-        "--players",
-        "2",
-        "--seed",
-        SEED,
-        "--human",
-        "Zoe",
-    ];
+    let args = human_args();
     let o = robots_with_stdin(&args, input.as_bytes());
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
@@ -336,16 +327,7 @@ fn unmeasured(log: &str) -> String {
 /// Ctrl-D (the end of the input) or `quit` at either question ends the game at once, cleanly.
 #[test]
 fn the_end_of_the_input_or_quit_ends_a_human_game() {
-    let args = [
-        "micro",
-        "play",
-        "--players",
-        "2",
-        "--seed",
-        SEED,
-        "--human",
-        "Zoe",
-    ];
+    let args = human_args();
     for input in ["", "quit\n", "3\n", "3\nexit\n", "3\nnot cells\nQ\n"] {
         let o = robots_with_stdin(&args, input.as_bytes());
         assert!(o.status.success(), "{input:?}: {}", stderr(&o));
@@ -439,4 +421,18 @@ fn equivalent_arrangements_have_the_same_distances() {
             }
         }
     }
+}
+
+/// `micro play` with one human, Zoe, against one computer, on the seed of these tests.
+fn human_args() -> [&'static str; 8] {
+    [
+        "micro",
+        "play",
+        "--players",
+        "2",
+        "--seed",
+        SEED,
+        "--human",
+        "Zoe",
+    ]
 }
