@@ -350,21 +350,9 @@ fn the_end_of_the_input_or_quit_ends_a_human_game() {
 /// In colour (`--color always`) the marks stay, and the robot's cell is in reverse video.
 #[test]
 fn a_human_game_in_colour_marks_the_robot_and_the_target() {
-    let o = robots_with_stdin(
-        &[
-            "micro",
-            "play",
-            "--players",
-            "2",
-            "--seed",
-            SEED,
-            "--human",
-            "Zoe",
-            "--color",
-            "always",
-        ],
-        b"",
-    );
+    let mut coloured = human_args().to_vec();
+    coloured.extend(["--color", "always"]);
+    let o = robots_with_stdin(&coloured, b"");
     let out = stdout(&o);
     assert!(
         out.contains(&format!("[\x1b[1;33;7m{START}\x1b[0m]")),
@@ -374,19 +362,7 @@ fn a_human_game_in_colour_marks_the_robot_and_the_target() {
         out.contains(&format!("(\x1b[1;33;4m{TARGET}\x1b[0m)")),
         "{out}"
     );
-    let plain = robots_with_stdin(
-        &[
-            "micro",
-            "play",
-            "--players",
-            "2",
-            "--seed",
-            SEED,
-            "--human",
-            "Zoe",
-        ],
-        b"",
-    );
+    let plain = robots_with_stdin(&human_args(), b"");
     assert!(!stdout(&plain).contains('\x1b'));
 }
 
