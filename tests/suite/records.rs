@@ -282,3 +282,24 @@ fn the_drawings_on_standard_error_follow_the_colour_policy() {
     let o = robots_with_stdin(&micro, b"quit\n");
     assert!(stderr(&o).contains("\x1b["), "{}", stderr(&o));
 }
+
+/// A Micro human who leaves the table mid-mission ends it `interrupted` in the record, not
+/// `nobody_found`.
+#[test]
+fn a_micro_mission_left_by_a_human_is_interrupted() {
+    use crate::support::{robots_with_stdin, stdout};
+    let args = [
+        "micro",
+        "play",
+        "--players",
+        "2",
+        "--seed",
+        "5",
+        "--human",
+        "Zoe",
+        "--json",
+    ];
+    let o = robots_with_stdin(&args, b"4\nquit\n");
+    let mission = stdout(&o).lines().nth(1).unwrap_or_default().to_string();
+    assert!(mission.contains(r#""result":"interrupted""#), "{mission}");
+}
