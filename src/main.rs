@@ -20,6 +20,7 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::battle::check(&args),
         Command::Board { file, picture, .. } => cli::battle::board(&file, &picture),
         Command::Debug(args) => cli::battle::debug(args),
+        Command::Play(args) => cli::play::run(&args),
         Command::Replay(args) => cli::battle::replay(&args),
         Command::Duel(args) => cli::tournament::duel(&args),
         Command::Tournament(args) => cli::tournament::tournament(&args),

@@ -3,7 +3,7 @@
 //! [`hex`] geometry, [`terrain`], the [`board`] and its file [`board_file`], the program
 //! language [`lang`], [`match_file`], the pure [`engine`], text drawings in [`render`], SVG
 //! pictures in [`svg`], self-contained [`replay`]s, the replay page's document in [`view`],
-//! the [`debug`]ger's core, the [`bench`](mod@bench) workload and the [`shipped`] files.
+//! the [`debug`]ger's core, a game at the table ([`hot_seat`]), the [`bench`](mod@bench) workload and the [`shipped`] files.
 
 pub mod bench;
 pub mod board;
@@ -11,6 +11,7 @@ pub mod board_file;
 pub mod debug;
 pub mod engine;
 pub mod hex;
+pub mod hot_seat;
 pub mod lang;
 pub mod match_file;
 pub mod render;

@@ -125,6 +125,35 @@ pub struct DebugArgs {
     pub allow_outside: bool,
 }
 
+/// `robots play`.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// A match file (YAML); with none and no --team, the shipped default match.
+    #[arg(value_name = "MATCH")]
+    pub file: Option<PathBuf>,
+    /// A team played at this terminal: it places its robots by hand and sends its own
+    /// signals (repeat for each). The other teams are placed and signalled as the match file
+    /// says, or by the seeded generator.
+    #[arg(long = "human", value_name = "COLOUR")]
+    pub humans: Vec<String>,
+    /// The seed of the match's random generator (placements drawn, the first player).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Without a MATCH: a team and its program (a `.robot` file or a shipped name), in play
+    /// order round the table; 2 to 4 of them.
+    #[arg(long = "team", value_name = "COLOUR=PROGRAM", conflicts_with = "file")]
+    pub teams: Vec<String>,
+    /// With --team: robots a team, K copies of its program (1 to 9).
+    #[arg(long, value_name = "K", default_value_t = 3, requires = "teams")]
+    pub robots: usize,
+    /// With --team: the board, a shipped board's name (classic, duel, melee) or a board file.
+    #[arg(long, default_value = "classic", requires = "teams")]
+    pub board: String,
+    /// Let files name files outside their own folder (absolute paths, `..`).
+    #[arg(long)]
+    pub allow_outside: bool,
+}
+
 #[derive(Subcommand)]
 pub enum Command {
     /// Play a match and print the result (with no MATCH: the shipped default match).
@@ -150,6 +179,10 @@ pub enum Command {
     /// Step through a match forward and back (a terminal UI; reads commands when stdin is not
     /// a terminal, or from --script). With no MATCH: the default match of `run`.
     Debug(DebugArgs),
+    /// A game at the table (hot seat): the players named by --human place their robots one by
+    /// one with a facing, watch the match unfold and send secret signals at the end of their
+    /// turns (docs/PLAY.md). A full-screen view in a terminal; answers read as lines otherwise.
+    Play(PlayArgs),
     /// Micro Robots: boards, the optimal solver, the analysis of a face, games.
     Micro {
         #[command(subcommand)]

@@ -12,6 +12,7 @@ pub mod manual;
 pub mod memory;
 pub mod micro;
 pub mod picture;
+pub mod play;
 pub mod prompt;
 pub mod record;
 pub mod replay;

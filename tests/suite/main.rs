@@ -24,6 +24,7 @@ mod micro;
 mod no_panic;
 mod parser;
 mod pictures;
+mod play;
 mod records;
 mod replays;
 mod ricochet;

@@ -147,6 +147,12 @@ impl Session {
         })
     }
 
+    /// The timeline itself, for a front end that plays the match without commands (a game at
+    /// the table, `robots play`).
+    pub fn timeline_mut(&mut self) -> &mut Timeline {
+        &mut self.timeline
+    }
+
     pub fn timeline(&self) -> &Timeline {
         &self.timeline
     }

@@ -17,6 +17,7 @@ mod turn;
 
 pub use event::*;
 pub use fixed::Fixed;
+pub use placement::{PlaceError, Placing, Slot};
 pub use play::SignalError;
 pub use setup::*;
 pub use state::*;

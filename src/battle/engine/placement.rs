@@ -1,6 +1,7 @@
 //! Where the robots start (R-A12): fixed placements first, then the others one at a time,
 //! teams alternating in file order, each on a free start point of its camp or an outer one
 //! drawn by the match's generator; facings not given are drawn too; then the first player.
+//! [`Placing`] does it one robot at a time, for a table where players place by hand.
 
 use super::setup::{MatchSetup, SetupError};
 use super::state::TeamId;
@@ -32,62 +33,234 @@ pub(super) fn place(
     setup: &MatchSetup,
     rng: &mut ChaCha8Rng,
 ) -> Result<Vec<(CellId, Direction)>, SetupError> {
-    let board = &setup.board;
-    let mut taken = vec![false; board.len()];
-    let mut placed: Vec<Vec<Option<(CellId, Direction)>>> = Vec::new();
-    // Fixed placements first: they are the players' choices, written down.
-    for (t, team) in setup.teams.iter().enumerate() {
-        let mut cells = Vec::new();
-        for (i, r) in team.robots.iter().enumerate() {
-            cells.push(None);
-            if let Some(cell) = r.at {
-                if std::mem::replace(&mut taken[cell.index()], true) {
-                    return Err(SetupError::Taken { team: t, robot: i });
+    let mut placing = Placing::start(setup, &vec![false; setup.teams.len()], rng.clone())?;
+    while let Some(slot) = placing.next() {
+        placing.draw().map_err(|_| SetupError::NoFreeStartPoint {
+            team: slot.team,
+            robot: slot.robot,
+        })?;
+    }
+    *rng = placing.rng.clone();
+    Ok(placing.placements())
+}
+
+/// What [`Placing::undo`] restores: the generator, the cells taken, the placements, how
+/// many are done.
+type Undo = (
+    ChaCha8Rng,
+    Vec<bool>,
+    Vec<Vec<Option<(CellId, Direction)>>>,
+    usize,
+);
+
+/// A robot waiting to be placed: its team (file index) and its index in the team.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub team: usize,
+    pub robot: usize,
+}
+
+/// Why a player's placement was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlaceError {
+    #[error("it is not a player's turn to place a robot")]
+    NotAPlayersTurn,
+    #[error("that hex is not a free start point of the team's camp or an outer one (R-A12)")]
+    NotAStartPoint,
+}
+
+/// Placement one robot at a time (R-A12), for a table where some teams place by hand:
+/// fixed placements of the other teams first, then every robot in turn, teams alternating in
+/// file order. A team placing by hand chooses each robot's start point and facing; the
+/// others take the file's placement or the generator's draw, exactly as [`Match::new`]
+/// does (with no team by hand, the placements are the same).
+///
+/// [`Match::new`]: super::Match::new
+#[derive(Clone, Debug)]
+pub struct Placing {
+    board: std::sync::Arc<crate::battle::board::Board>,
+    colours: Vec<crate::battle::terrain::TeamColour>,
+    /// Each robot's file placement (cell, facing), for teams not placing by hand.
+    given: Vec<Vec<(Option<CellId>, Option<Direction>)>>,
+    by_hand: Vec<bool>,
+    rng: ChaCha8Rng,
+    taken: Vec<bool>,
+    placed: Vec<Vec<Option<(CellId, Direction)>>>,
+    /// The robots in placing order, and how many are placed.
+    order: Vec<Slot>,
+    done: usize,
+    /// The state before each placement by hand, for [`Placing::undo`].
+    history: Vec<Undo>,
+}
+
+impl Placing {
+    /// Starts placing `setup`'s robots; `by_hand[t]`: team `t` places its robots by hand (its
+    /// file placements are not used). The generator is seeded from the setup's seed.
+    pub fn new(setup: &MatchSetup, by_hand: &[bool]) -> Result<Placing, SetupError> {
+        let rng = <ChaCha8Rng as rand_chacha::rand_core::SeedableRng>::seed_from_u64(setup.seed);
+        Placing::start(setup, by_hand, rng)
+    }
+
+    fn start(setup: &MatchSetup, by_hand: &[bool], rng: ChaCha8Rng) -> Result<Placing, SetupError> {
+        let hand = |t: usize| by_hand.get(t).copied().unwrap_or(false);
+        let mut taken = vec![false; setup.board.len()];
+        let mut placed = Vec::new();
+        let mut given = Vec::new();
+        // Fixed placements first: they are the players' choices, written down.
+        for (t, team) in setup.teams.iter().enumerate() {
+            let mut cells = Vec::new();
+            let mut file = Vec::new();
+            for (i, r) in team.robots.iter().enumerate() {
+                let at = if hand(t) { None } else { r.at };
+                let facing = if hand(t) { None } else { r.facing };
+                file.push((at, facing));
+                cells.push(None);
+                if let Some(cell) = at {
+                    if std::mem::replace(&mut taken[cell.index()], true) {
+                        return Err(SetupError::Taken { team: t, robot: i });
+                    }
+                    cells[i] = Some((cell, Direction::ALL[0]));
                 }
-                cells[i] = Some((cell, Direction::ALL[0]));
+            }
+            placed.push(cells);
+            given.push(file);
+        }
+        // Then the rest, one robot at a time, teams alternating in file order (R-A12).
+        let most = setup
+            .teams
+            .iter()
+            .map(|t| t.robots.len())
+            .max()
+            .unwrap_or(0);
+        let order = (0..most)
+            .flat_map(|i| {
+                setup
+                    .teams
+                    .iter()
+                    .enumerate()
+                    .filter(move |(_, team)| i < team.robots.len())
+                    .map(move |(t, _)| Slot { team: t, robot: i })
+            })
+            .collect();
+        Ok(Placing {
+            board: std::sync::Arc::clone(&setup.board),
+            colours: setup.teams.iter().map(|t| t.colour).collect(),
+            given,
+            by_hand: (0..setup.teams.len()).map(hand).collect(),
+            rng,
+            taken,
+            placed,
+            order,
+            done: 0,
+            history: Vec::new(),
+        })
+    }
+
+    /// The robot to place next, if any.
+    pub fn next(&self) -> Option<Slot> {
+        self.order.get(self.done).copied()
+    }
+
+    /// Whether the robot to place next is placed by hand.
+    pub fn by_hand(&self) -> bool {
+        self.next().is_some_and(|s| self.by_hand[s.team])
+    }
+
+    /// The free start points of the team placing next, in board order (R-A12: its own camp's
+    /// or outer ones).
+    pub fn free_start_points(&self) -> Vec<CellId> {
+        let Some(slot) = self.next() else {
+            return Vec::new();
+        };
+        self.board
+            .start_points_for(self.colours[slot.team])
+            .filter(|&c| !self.taken[c.index()])
+            .collect()
+    }
+
+    /// Places the next robot as the file or the generator says (it must not be placed by
+    /// hand).
+    pub fn draw(&mut self) -> Result<(), PlaceError> {
+        let Some(slot) = self.next().filter(|_| !self.by_hand()) else {
+            return Err(PlaceError::NotAPlayersTurn);
+        };
+        let (at, facing) = self.given[slot.team][slot.robot];
+        let cell = match at {
+            Some(cell) => cell,
+            None => {
+                let free = self.free_start_points();
+                if free.is_empty() {
+                    return Err(PlaceError::NotAStartPoint);
+                }
+                let cell = free[draw_index(&mut self.rng, free.len())];
+                self.taken[cell.index()] = true;
+                cell
+            }
+        };
+        let facing = facing.unwrap_or_else(|| Direction::ALL[draw_index(&mut self.rng, 6)]);
+        self.placed[slot.team][slot.robot] = Some((cell, facing));
+        self.done += 1;
+        Ok(())
+    }
+
+    /// Places the next robot, a robot placed by hand, on `cell` facing `facing`.
+    pub fn choose(&mut self, cell: CellId, facing: Direction) -> Result<(), PlaceError> {
+        let Some(slot) = self.next().filter(|_| self.by_hand()) else {
+            return Err(PlaceError::NotAPlayersTurn);
+        };
+        if !self.free_start_points().contains(&cell) {
+            return Err(PlaceError::NotAStartPoint);
+        }
+        self.history.push((
+            self.rng.clone(),
+            self.taken.clone(),
+            self.placed.clone(),
+            self.done,
+        ));
+        self.taken[cell.index()] = true;
+        self.placed[slot.team][slot.robot] = Some((cell, facing));
+        self.done += 1;
+        Ok(())
+    }
+
+    /// Takes back the last placement by hand, and the draws made after it; `false` if there
+    /// is none.
+    pub fn undo(&mut self) -> bool {
+        let Some((rng, taken, placed, done)) = self.history.pop() else {
+            return false;
+        };
+        (self.rng, self.taken, self.placed, self.done) = (rng, taken, placed, done);
+        true
+    }
+
+    /// The robots placed so far: (team, robot index, cell, facing), in placing order.
+    pub fn placed(&self) -> Vec<(Slot, CellId, Direction)> {
+        self.order[..self.done]
+            .iter()
+            .filter_map(|&s| self.placed[s.team][s.robot].map(|(c, f)| (s, c, f)))
+            .collect()
+    }
+
+    /// Every robot's cell and facing in robot id order, once all are placed (a robot not yet
+    /// placed is left out).
+    pub fn placements(&self) -> Vec<(CellId, Direction)> {
+        self.placed.iter().flatten().filter_map(|p| *p).collect()
+    }
+
+    /// `setup` with every robot's placement written in, as a match file would give them:
+    /// the match it starts is the one placed here.
+    pub fn fixed_setup(&self, setup: &MatchSetup) -> MatchSetup {
+        let mut fixed = setup.clone();
+        for (team, cells) in fixed.teams.iter_mut().zip(&self.placed) {
+            for (robot, p) in team.robots.iter_mut().zip(cells) {
+                if let Some((cell, facing)) = p {
+                    robot.at = Some(*cell);
+                    robot.facing = Some(*facing);
+                }
             }
         }
-        placed.push(cells);
+        fixed
     }
-    // Then the rest, one robot at a time, teams alternating in file order (R-A12).
-    let most = setup
-        .teams
-        .iter()
-        .map(|t| t.robots.len())
-        .max()
-        .unwrap_or(0);
-    for i in 0..most {
-        for (t, (team, slots)) in setup.teams.iter().zip(&mut placed).enumerate() {
-            let (Some(r), Some(slot)) = (team.robots.get(i), slots.get_mut(i)) else {
-                continue;
-            };
-            let cell = match r.at {
-                Some(cell) => cell,
-                None => {
-                    let free: Vec<CellId> = board
-                        .start_points_for(team.colour)
-                        .filter(|&c| !taken[c.index()])
-                        .collect();
-                    if free.is_empty() {
-                        return Err(SetupError::NoFreeStartPoint { team: t, robot: i });
-                    }
-                    let cell = free[draw_index(rng, free.len())];
-                    taken[cell.index()] = true;
-                    cell
-                }
-            };
-            let facing = match r.facing {
-                Some(f) => f,
-                None => Direction::ALL[draw_index(rng, 6)],
-            };
-            *slot = Some((cell, facing));
-        }
-    }
-    Ok(placed
-        .into_iter()
-        .flatten()
-        .map(|p| p.expect("every robot is placed above"))
-        .collect())
 }
 
 /// The first player, drawn after placement.

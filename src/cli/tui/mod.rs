@@ -10,8 +10,8 @@
 //!   rule (memories and remembered returns under each program's title).
 
 mod keys;
-mod layout;
-mod panes;
+pub mod layout;
+pub mod panes;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -55,9 +55,21 @@ pub struct Ui {
     pub board_first: bool,
     /// The watches (as `describe` writes them) whose value the last command changed.
     pub changed: Vec<String>,
+    /// A game at the table (`robots play`) on this screen: the answer pane is the table's,
+    /// the watches' pane lists the players, the key line is the game's.
+    pub table: Option<TableView>,
     /// Written by [`draw`]: the lines that fit and the furthest scroll of the answer pane and
     /// of the help overlay, so the keys can page by a screen and stop at the end.
     pub view: Cell<View>,
+}
+
+/// What a game at the table shows in the debugger's panes.
+#[derive(Clone, Debug, Default)]
+pub struct TableView {
+    /// The players' pane: a line a team.
+    pub players: Vec<String>,
+    /// The key line.
+    pub keys: String,
 }
 
 /// The scrolled panes' sizes at the last draw.

@@ -18,7 +18,7 @@ const HIGHLIGHT: Style = Style::new().fg(Color::Yellow).add_modifier(Modifier::B
 /// The memories of the TI-57 rule under a program's title.
 const MEMORY: Style = Style::new().fg(Color::Cyan);
 
-fn team_colour(t: TeamColour) -> Color {
+pub fn team_colour(t: TeamColour) -> Color {
     match t {
         TeamColour::Green => Color::Green,
         TeamColour::Violet => Color::Magenta,
@@ -69,14 +69,26 @@ fn look_style(look: Look) -> Style {
 
 pub fn board_lines(session: &Session) -> Vec<Line<'static>> {
     let m = session.current();
-    let board = m.board();
+    board_lines_with(m.board(), Some(m), &|_| None)
+}
+
+/// A board drawing with the robots of `m` if given, and `over` drawn over any hex it names
+/// (a placement's cursor, the free start points).
+pub fn board_lines_with(
+    board: &robots::battle::board::Board,
+    m: Option<&robots::battle::engine::Match>,
+    over: &dyn Fn(robots::battle::board::CellId) -> Option<(String, Style)>,
+) -> Vec<Line<'static>> {
     let mut lines = vec![Line::from(robots::battle::render::column_header(board)).style(DIM)];
     for row in 0..board.height {
         let mut spans = vec![Span::styled(robots::battle::render::row_margin(row), DIM)];
         for col in 0..board.width {
             let id = board.cell_at_position(col, row).expect("inside the board");
-            let (text, look) = hex_mark(board, Some(m), id);
-            spans.push(Span::styled(text, look_style(look)));
+            let (text, style) = over(id).unwrap_or_else(|| {
+                let (text, look) = hex_mark(board, m, id);
+                (text, look_style(look))
+            });
+            spans.push(Span::styled(text, style));
             spans.push(Span::raw(" "));
         }
         lines.push(Line::from(spans));
@@ -252,6 +264,12 @@ pub fn answer_lines(ui: &Ui, width: u16) -> Vec<Line<'static>> {
 pub fn watch_lines(session: &Session, ui: &Ui, width: u16) -> Vec<Line<'static>> {
     let width = usize::from(width.max(1));
     let mut lines = Vec::new();
+    if let Some(table) = &ui.table {
+        for line in &table.players {
+            lines.extend(wrap(line, width, 2).into_iter().map(Line::raw));
+        }
+        return lines;
+    }
     for (text, value) in session.watch_values() {
         let changed = ui.changed.contains(&text);
         let shown = watch_text(value);
@@ -314,8 +332,13 @@ pub fn draw_plan(frame: &mut Frame, session: &Session, ui: &Ui, plan: &Plan) {
     answer(frame, ui, plan.answer);
     let inner = plan.watches.width.saturating_sub(2);
     frame.render_widget(
-        Paragraph::new(watch_lines(session, ui, inner))
-            .block(Block::bordered().title(" watches and breakpoints ")),
+        Paragraph::new(watch_lines(session, ui, inner)).block(Block::bordered().title(
+            if ui.table.is_some() {
+                " players "
+            } else {
+                " watches and breakpoints "
+            },
+        )),
         plan.watches,
     );
     if let Some(area) = plan.log {
@@ -339,7 +362,10 @@ pub fn draw_plan(frame: &mut Frame, session: &Session, ui: &Ui, plan: &Plan) {
                 Span::raw(text.clone()),
             ])
         }
-        None => key_line(plan.keys.width),
+        None => match &ui.table {
+            Some(table) => Line::styled(table.keys.clone(), DIM),
+            None => key_line(plan.keys.width),
+        },
     };
     frame.render_widget(Paragraph::new(bottom), plan.keys);
 }
@@ -404,6 +430,7 @@ fn answer(frame: &mut Frame, ui: &Ui, area: Rect) {
         ..ui.view.get()
     });
     let mut title = match ui.tone {
+        _ if ui.table.is_some() => " table ".to_string(),
         Tone::Error => " answer: refused ".to_string(),
         Tone::Stopped => " answer: stopped ".to_string(),
         Tone::Plain => " answer ".to_string(),

@@ -1,0 +1,226 @@
+//! `robots play`: a game at the table (RULES A.7–A.8) on a [`HotSeat`]. In a terminal, a
+//! full-screen view (`screen.rs`); otherwise the players' answers are lines and the game a
+//! transcript (`script.rs`), as `robots debug` does with commands.
+//!
+//! - `screen.rs`: the placement screen, the match on the debugger's screen, the keys.
+//! - `script.rs`: answers read as lines, the transcript printed.
+//! - `tests.rs`: the screens in `TestBackend`, driven by keys.
+
+mod screen;
+mod script;
+#[cfg(test)]
+mod tests;
+
+use super::battle::load_match;
+use super::files::read_bytes;
+use super::flags::{PlayArgs, confine};
+use super::output::Failure;
+use robots::battle::board::CellId;
+use robots::battle::engine::{Match, MatchSetup, RobotName};
+use robots::battle::hex::Direction;
+use robots::battle::hot_seat::HotSeat;
+use robots::battle::match_file;
+use robots::battle::terrain::TeamColour;
+use robots::text::escape;
+use std::path::Path;
+
+/// Teams at one table.
+const TEAMS: std::ops::RangeInclusive<usize> = 2..=4;
+
+pub fn run(args: &PlayArgs) -> Result<(), Failure> {
+    use std::io::IsTerminal;
+    let mut setup = match args.teams.is_empty() {
+        true => load_match("play", args.file.as_deref(), confine(args.allow_outside))?,
+        false => from_teams(args)?,
+    };
+    if let Some(seed) = args.seed {
+        setup.seed = seed;
+    }
+    if !TEAMS.contains(&setup.teams.len()) {
+        return Err(Failure::Bad(format!(
+            "a game at the table has 2 to 4 teams; this match has {}",
+            setup.teams.len()
+        )));
+    }
+    let mut players = Vec::new();
+    for word in &args.humans {
+        players.push(TeamColour::parse(word).ok_or_else(|| {
+            format!(
+                "--human {}: expected a team colour (green, violet, red, blue, yellow, orange)",
+                escape(word)
+            )
+        })?);
+    }
+    let table = HotSeat::new(setup, &players).map_err(|e| Failure::Bad(e.to_string()))?;
+    if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        return screen::run(table).map_err(|e| Failure::Bad(format!("the terminal failed: {e}")));
+    }
+    script::run(table, super::prompt::lines(std::io::stdin().lock()))
+}
+
+/// The match of `--team COLOUR=PROGRAM …`: a match file written from the flags, read as any
+/// other (so the same checks apply), scenario 1.
+fn from_teams(args: &PlayArgs) -> Result<MatchSetup, Failure> {
+    if !TEAMS.contains(&args.teams.len()) {
+        return Err(Failure::Bad(format!(
+            "--team: a game at the table has 2 to 4 teams, not {}",
+            args.teams.len()
+        )));
+    }
+    if !(1..=robots::battle::engine::MAX_TEAM_ROBOTS).contains(&args.robots) {
+        return Err(Failure::Bad(format!(
+            "--robots {}: a team has 1 to {} robots",
+            args.robots,
+            robots::battle::engine::MAX_TEAM_ROBOTS
+        )));
+    }
+    let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let mut text = format!(
+        "name: play\nboard: {}\nscenario: 1\nteams:\n",
+        quoted(&args.board)
+    );
+    for team in &args.teams {
+        let Some((colour, program)) = team.split_once('=') else {
+            return Err(Failure::Bad(format!(
+                "--team {}: expected COLOUR=PROGRAM, such as green=hunter",
+                escape(team)
+            )));
+        };
+        text.push_str(&format!(
+            "  - colour: {}\n    robots:\n",
+            quoted(colour.trim())
+        ));
+        for _ in 0..args.robots {
+            text.push_str(&format!("      - program: {}\n", quoted(program.trim())));
+        }
+    }
+    Ok(match_file::parse_match(
+        "play",
+        &text,
+        &read_bytes,
+        confine(args.allow_outside),
+    )?)
+}
+
+/// A placement answer: `COL ROW FACING` (`place` before it, brackets and commas allowed).
+fn placement(
+    text: &str,
+    board: &robots::battle::board::Board,
+) -> Result<(CellId, Direction), String> {
+    let cleaned: String = text
+        .chars()
+        .map(|c| if matches!(c, '[' | ']' | ',') { ' ' } else { c })
+        .collect();
+    let words: Vec<&str> = cleaned
+        .split_whitespace()
+        .skip_while(|w| w.eq_ignore_ascii_case("place"))
+        .collect();
+    let [col, row, facing] = words[..] else {
+        return Err(
+            "expected `COL ROW FACING`, such as `3 9 2` (a start point and a facing 1 to 6)".into(),
+        );
+    };
+    let number = |w: &str, what: &str| {
+        w.parse::<i32>()
+            .map_err(|_| format!("{what} `{}` is not a number", escape(w)))
+    };
+    let (col, row) = (number(col, "the column")?, number(row, "the row")?);
+    let facing = number(facing, "the facing")?;
+    let facing = (1..=6)
+        .contains(&facing)
+        .then(|| Direction::ALL[usize::try_from(facing - 1).unwrap_or(0)])
+        .ok_or("a facing is 1 to 6 (R-A1)")?;
+    let cell = board
+        .cell_at_offset(col, row)
+        .ok_or_else(|| format!("[{col}, {row}] is off the board"))?;
+    Ok((cell, facing))
+}
+
+/// A signal answer: `ROBOT STEP` (`signal` before it allowed).
+fn signal(text: &str) -> Result<(RobotName, u8), String> {
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .skip_while(|w| w.eq_ignore_ascii_case("signal"))
+        .collect();
+    let [robot, step] = words[..] else {
+        return Err("expected `ROBOT STEP`, such as `green.2 7`, or `skip`".into());
+    };
+    let robot = RobotName::parse(robot).map_err(|e| e.to_string())?;
+    let step = step
+        .parse::<u8>()
+        .map_err(|_| "the step is a number, 1 to the program's length".to_string())?;
+    Ok((robot, step))
+}
+
+/// Writes the game as a match file (`replay: false`) or a replay, refusing to overwrite.
+fn save(table: &HotSeat, path: &Path, replay: bool) -> Result<String, String> {
+    let shown = escape(&path.display().to_string()).into_owned();
+    if path.exists() {
+        return Err(format!("{shown} exists: choose another name"));
+    }
+    let setup = table
+        .saved_setup()
+        .ok_or("the match has not started: nothing to save")?;
+    if !replay {
+        let text = table.match_file().ok_or(
+            "a match file names a shipped board, and this board is not one: save the replay (it holds the board)",
+        )?;
+        std::fs::write(path, text).map_err(|e| format!("{shown}: cannot write: {e}"))?;
+        return Ok(format!(
+            "wrote the match file {shown}: `robots run` or `robots debug` plays it again"
+        ));
+    }
+    let mut game = Match::new(&setup).map_err(|e| e.to_string())?;
+    let mut recorder = super::replay::Recorder::create(path, &setup, &game).map_err(message)?;
+    let mut events = Vec::new();
+    while {
+        events.clear();
+        game.step_into(&mut events)
+    } {
+        recorder.turn(&events).map_err(message)?;
+    }
+    let outcome = game.outcome().ok_or("the match did not end")?.clone();
+    recorder.finish(&outcome).map_err(message)?;
+    Ok(format!(
+        "wrote the replay {shown}: `robots replay` or `robots run --html` shows it"
+    ))
+}
+
+/// A failure's words.
+fn message(f: Failure) -> String {
+    match f {
+        Failure::Bad(m) | Failure::NoAnswer(m) => m,
+    }
+}
+
+/// Where a robot stands, as the players read it: `[col, row] facing 2 ↘`.
+fn placement_text(table: &HotSeat, cell: CellId, facing: Direction) -> String {
+    let (col, row) = table.setup().board.offset(cell);
+    format!(
+        "[{col}, {row}] facing {} {}",
+        facing.number(),
+        facing.arrow()
+    )
+}
+
+/// The end of the match: the result and the survivors.
+fn result_text(m: &Match) -> String {
+    let mut out = String::new();
+    if let Some(o) = m.outcome() {
+        out.push_str(&format!(
+            "the match is over: {} after round {}\n",
+            o.verdict(),
+            o.rounds
+        ));
+    }
+    for (colour, robots) in m.survivors() {
+        let names: Vec<String> = robots.iter().map(ToString::to_string).collect();
+        let names = if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        };
+        out.push_str(&format!("{colour} robots left: {names}\n"));
+    }
+    out
+}

@@ -1,0 +1,229 @@
+//! The game at the table as the players see it: the placement screen and the match screen in
+//! ratatui's `TestBackend`, driven by keys; a signal's step never on screen before it acts.
+
+use super::screen::{Screen, draw};
+use crate::cli::tui::Key;
+use ratatui::style::Color;
+use robots::battle::hot_seat::{HotSeat, Phase};
+use robots::battle::match_file;
+use robots::battle::terrain::TeamColour;
+
+/// `matches/duel.yaml` with both teams at the table.
+fn table() -> HotSeat {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("matches/duel.yaml")).unwrap();
+    let read = |p: &std::path::Path| std::fs::read(root.join("matches").join(p));
+    let setup = match_file::parse_match(
+        "matches/duel.yaml",
+        &text,
+        &read,
+        robots::text::confine::Confine::Inside,
+    )
+    .unwrap();
+    HotSeat::new(setup, &[TeamColour::Green, TeamColour::Violet]).unwrap()
+}
+
+fn render(screen: &Screen, width: u16, height: u16) -> (String, ratatui::buffer::Buffer) {
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| draw(frame, screen)).unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let mut text = String::new();
+    for y in 0..height {
+        let line: String = (0..width)
+            .map(|x| buffer[(x, y)].symbol().to_string())
+            .collect();
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    (text, buffer)
+}
+
+fn keys(screen: &mut Screen, keys: &[Key]) {
+    for &k in keys {
+        assert!(!screen.key(k), "{k:?} quit");
+    }
+}
+
+/// Green.1 placed at [3, 6] facing 6 (the third free point, turned five times); violet.1's
+/// cursor on its second free point, turned to face 3.
+fn placing() -> Screen {
+    let mut s = Screen::new(table());
+    keys(
+        &mut s,
+        &[Key::Right, Key::Right, Key::Char('6'), Key::Enter],
+    );
+    keys(
+        &mut s,
+        &[Key::Right, Key::Char('1'), Key::Char('r'), Key::Char('r')],
+    );
+    s
+}
+
+#[test]
+fn the_placement_screen_shows_the_free_start_points_the_cursor_and_the_robots_placed() {
+    let s = placing();
+    for (width, height) in [(100, 30), (60, 24)] {
+        let (text, buffer) = render(&s, width, height);
+        for needed in [
+            "violet.1 to place",
+            "here: [4, 1] facing 3 ↙",
+            "green.1 [3, 6] facing 6 ↗ (placed)",
+        ] {
+            assert!(
+                text.contains(needed),
+                "{width}x{height}: no `{needed}` in\n{text}"
+            );
+        }
+        // The placed robot, the cursor robot, the free start points in yellow.
+        assert!(text.contains("g1↗"), "{text}");
+        assert!(text.contains("v1↙"), "{text}");
+        let yellow = buffer
+            .content
+            .iter()
+            .filter(|c| c.bg == Color::Reset && c.fg == Color::Yellow && c.symbol() == "+")
+            .count();
+        assert_eq!(yellow, 3, "three free start points besides the cursor's");
+        insta::with_settings!({
+            snapshot_path => "../../../tests/snapshots",
+            prepend_module_to_snapshot => false,
+        }, {
+            insta::assert_snapshot!(format!("play__placement_{width}x{height}"), text);
+        });
+        if (width, height) == (100, 30) {
+            let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/PLAY.md"))
+                .unwrap();
+            assert!(
+                doc.contains(&format!("```text\n{text}```")),
+                "docs/PLAY.md shows the placement screen at 100x30:\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_placement_off_the_start_points_cannot_be_made_and_undo_takes_the_last_back() {
+    let mut s = placing();
+    keys(&mut s, &[Key::Enter]);
+    assert!(
+        matches!(s.table.phase(), Phase::Place { robot, .. } if robot.to_string() == "green.2")
+    );
+    keys(&mut s, &[Key::Char('u')]);
+    assert!(
+        matches!(s.table.phase(), Phase::Place { robot, .. } if robot.to_string() == "violet.1")
+    );
+    keys(&mut s, &[Key::Char('u'), Key::Char('u')]);
+    assert!(
+        s.message.starts_with("refused: no placement by hand"),
+        "{}",
+        s.message
+    );
+}
+
+/// Every robot placed as in tests/play/duel-by-hand.script, the match started, played to the
+/// end of green's first turn.
+fn at_the_first_signal() -> Screen {
+    let mut s = Screen::new(table());
+    // green.1 [3, 6] 6; violet.1 [2, 1] 3; green.2 [5, 6] 5; violet.2 [4, 1] 2.
+    keys(
+        &mut s,
+        &[Key::Right, Key::Right, Key::Char('6'), Key::Enter],
+    );
+    keys(&mut s, &[Key::Char('3'), Key::Enter]);
+    keys(
+        &mut s,
+        &[Key::Right, Key::Right, Key::Char('5'), Key::Enter],
+    );
+    keys(&mut s, &[Key::Char('2'), Key::Enter]);
+    assert_eq!(s.table.phase(), Phase::Confirm);
+    keys(&mut s, &[Key::Enter]);
+    while s.table.phase() == Phase::Play {
+        s.tick();
+    }
+    s
+}
+
+#[test]
+fn the_signal_step_is_never_on_screen_before_it_acts() {
+    // The same game with a signal for step 11 or step 09 to green.2: every screen is the same
+    // until green.2's turn in round 2, when the signal acts (R-A23).
+    let mut screens = [at_the_first_signal(), at_the_first_signal()];
+    let mut seen = Vec::new();
+    for (s, step) in screens.iter_mut().zip(["11", "09"]) {
+        let mut shots = Vec::new();
+        let mut shoot = |s: &Screen| {
+            for (w, h) in [(150, 45), (100, 30)] {
+                shots.push(render(s, w, h).0);
+            }
+        };
+        shoot(s);
+        keys(s, &[Key::Right]);
+        shoot(s);
+        for c in step.chars() {
+            keys(s, &[Key::Char(c)]);
+            shoot(s);
+        }
+        keys(s, &[Key::Enter]);
+        shoot(s);
+        assert!(
+            s.message.starts_with("signal sent to green.2"),
+            "{}",
+            s.message
+        );
+        // Violet's turn, its signal skipped, then green.1's turn of round 2.
+        while s.table.phase() == Phase::Play {
+            s.tick();
+            shoot(s);
+        }
+        keys(s, &[Key::Escape]);
+        shoot(s);
+        s.tick();
+        shoot(s);
+        seen.push(shots);
+    }
+    // The step typed shows as dots; everything else is the same.
+    assert_eq!(seen[0], seen[1]);
+    for shot in &seen[0] {
+        assert!(!shot.contains("step 11"), "{shot}");
+    }
+    // Then green.2's turn: it obeys, and the log says which step.
+    let s = &mut screens[0];
+    s.tick();
+    let (text, _) = render(s, 150, 45);
+    assert!(text.contains("green.2 obeys the signal: step 11"), "{text}");
+}
+
+#[test]
+fn the_match_screen_names_the_players_and_the_signal_waiting_without_its_step() {
+    let mut s = at_the_first_signal();
+    keys(
+        &mut s,
+        &[Key::Right, Key::Char('1'), Key::Char('1'), Key::Enter],
+    );
+    let (text, _) = render(&s, 150, 45);
+    for needed in [
+        " table ",
+        " players ",
+        "green: at the table, 4 signals left, signal waiting for",
+        "violet: at the table, 5 signals left",
+        "space pause  + faster  - slower  q quit",
+    ] {
+        assert!(text.contains(needed), "no `{needed}` in\n{text}");
+    }
+    insta::with_settings!({
+        snapshot_path => "../../../tests/snapshots",
+        prepend_module_to_snapshot => false,
+    }, {
+        insta::assert_snapshot!("play__match_150x45", text);
+    });
+    // Space pauses; n plays one robot turn; + and - set the pace within its bounds.
+    keys(&mut s, &[Key::Char(' ')]);
+    assert!(s.paused);
+    let before = s.table.session().unwrap().timeline().turn();
+    keys(&mut s, &[Key::Char('n')]);
+    assert_eq!(s.table.session().unwrap().timeline().turn(), before + 1);
+    keys(&mut s, &[Key::Char('+'); 10]);
+    assert_eq!(s.pace, 25);
+    keys(&mut s, &[Key::Char('-'); 10]);
+    assert_eq!(s.pace, 3200);
+}
