@@ -394,3 +394,54 @@ fn a_slurm_script_has_one_to_ten_thousand_tasks_and_no_shard() {
         assert!(stderr(&o).contains(expected), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// The Kubernetes manifests of `scripts/k8s/` (docs/SCALE.md) read as YAML; the Indexed
+/// Job's shard count is one number in its three places, and its shell lines, run for each
+/// completion index (paths moved to a scratch folder, 2 seeds), then the merge Job's, give
+/// the unsharded standings.
+#[test]
+fn the_kubernetes_jobs_shard_by_completion_index_and_merge() {
+    let root = crate::support::root();
+    let read = |name: &str| -> serde_json::Value {
+        let path = format!("scripts/k8s/{name}");
+        robots::text::yaml::from_str(&path, &crate::support::read(&path)).unwrap()
+    };
+    let pvc = read("results.yaml");
+    assert_eq!(pvc["kind"], "PersistentVolumeClaim");
+    let job = read("tournament.yaml");
+    let spec = &job["spec"];
+    assert_eq!(spec["completionMode"], "Indexed");
+    let container = &spec["template"]["spec"]["containers"][0];
+    let shards = container["env"][0]["value"].as_str().unwrap();
+    assert_eq!(container["env"][0]["name"], "SHARDS");
+    assert_eq!(spec["completions"].to_string(), shards);
+    assert_eq!(spec["parallelism"].to_string(), shards);
+    let dir = scratch("k8s");
+    let bin = env!("CARGO_BIN_EXE_robots");
+    let local = |text: &str| {
+        text.replace("/results", &dir.display().to_string())
+            .replace("/programs", &root.join("programs").display().to_string())
+            .replace("robots tournament", &format!("'{bin}' tournament"))
+            .replace("--seeds 20", "--seeds 2")
+    };
+    let shell = local(container["args"][0].as_str().unwrap());
+    for index in 0..shards.parse::<u32>().unwrap() {
+        let o = std::process::Command::new("sh")
+            .args(["-c", &shell])
+            .env("JOB_COMPLETION_INDEX", index.to_string())
+            .env("SHARDS", shards)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "index {index}: {}", stderr(&o));
+    }
+    let merge = read("merge.yaml");
+    let container = &merge["spec"]["template"]["spec"]["containers"][0];
+    let shell = local(container["args"][0].as_str().unwrap());
+    let o = std::process::Command::new("sh")
+        .args(["-c", &shell])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "merge: {}", stderr(&o));
+    assert_eq!(stdout(&o), ok(&["tournament", "programs/", "--seeds", "2"]));
+    std::fs::remove_dir_all(&dir).ok();
+}
