@@ -388,6 +388,14 @@ fn a_slurm_script_has_one_to_ten_thousand_tasks_and_no_shard() {
             &["--slurm-script", "2", "--results", "a\nb"][..],
             "control character",
         ),
+        (
+            &["--slurm-script", "2", "--results", ""][..],
+            "the results folder is empty",
+        ),
+        (
+            &["--slurm-script", "2", "--robots-bin", ""][..],
+            "the robots binary is empty",
+        ),
     ] {
         let o = robots(&[&["tournament", "hunter", "sentinel"][..], args].concat());
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -22,9 +22,12 @@ pub fn quote(text: &str) -> String {
     }
 }
 
-/// A value for the script: refused when it holds a control character (a line break would
-/// end the line it stands on).
+/// A value for the script: refused when empty or when it holds a control character (a line
+/// break would end the line it stands on).
 fn word(what: &str, text: &str) -> Result<String, Failure> {
+    if text.is_empty() {
+        return Err(Failure::Bad(format!("{what} is empty")));
+    }
     if text.chars().any(char::is_control) {
         return Err(Failure::Bad(format!(
             "{what} `{}` holds a control character: it cannot go in a batch script",
