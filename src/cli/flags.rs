@@ -408,6 +408,24 @@ pub struct TournamentArgs {
     /// results as JSON lines, for `robots tournament merge` (docs/SCALE.md).
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
+    /// Print a Slurm job-array script of N shards instead of playing: run it with `bash`
+    /// on a submit host; it submits the array and a merge job that writes the standings
+    /// (docs/SCALE.md).
+    #[arg(long, value_name = "N", conflicts_with = "shard",
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub slurm_script: Option<u32>,
+    /// With --slurm-script: the folder of the shards' parts and the standings, relative to
+    /// the current folder (the jobs' working folder) unless absolute.
+    #[arg(
+        long,
+        value_name = "DIR",
+        default_value = "results",
+        requires = "slurm_script"
+    )]
+    pub results: String,
+    /// With --slurm-script: the `robots` the jobs run [default: this one's absolute path].
+    #[arg(long, value_name = "PATH", requires = "slurm_script")]
+    pub robots_bin: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -420,6 +438,10 @@ pub enum TournamentCommand {
         /// How to print the standings.
         #[arg(long, value_enum, default_value_t = TableFormat::Table)]
         format: TableFormat,
+        /// Print the standings of the parts there are when shards are missing or cut short,
+        /// and say on stderr what is missing (without it, merge refuses).
+        #[arg(long)]
+        partial: bool,
     },
 }
 

@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 pub(super) mod parts;
 pub(super) mod show;
+pub(super) mod slurm;
 
 /// A program by shipped name or `.robot` file, or a team file (`.yaml`); its name is the
 /// shipped name, the file's stem, or the team file's `name:`.
@@ -259,10 +260,31 @@ pub fn duel(args: &DuelArgs) -> Result<(), Failure> {
 
 /// `robots tournament PROGRAMS... | DIR`, `--shard I/N`, and `robots tournament merge`.
 pub fn tournament(args: &TournamentArgs) -> Result<(), Failure> {
-    if let Some(super::flags::TournamentCommand::Merge { parts, format }) = &args.command {
-        let (names, field, results) = parts::merge(parts)?;
-        let table = standings(&names, &results);
-        out!("{}", show::standings(&table, &field, *format));
+    if let Some(super::flags::TournamentCommand::Merge {
+        parts,
+        format,
+        partial,
+    }) = &args.command
+    {
+        let merged = parts::merge(parts)?;
+        let gaps = merged.gaps();
+        if let Some(gaps) = &gaps
+            && !partial
+        {
+            return Err(Failure::Bad(format!(
+                "{gaps}: every shard's output is needed (play those shards again, or --partial \
+                 for the standings of the parts there are)"
+            )));
+        }
+        let table = standings(&merged.field.programs, &merged.results);
+        out!("{}", show::standings(&table, &merged.field, *format));
+        if let Some(gaps) = gaps {
+            eprintln!(
+                "partial standings: {gaps}; {} of the tournament's {} matches counted",
+                merged.results.len(),
+                merged.field.matches()
+            );
+        }
         return Ok(());
     }
     let list = entrants(&args.programs, args.field.keywords.language())?;
@@ -272,6 +294,10 @@ pub fn tournament(args: &TournamentArgs) -> Result<(), Failure> {
         return Err(Failure::Bad(format!(
             "{total} matches: at most 100,000,000 in one tournament (shard it, docs/SCALE.md)"
         )));
+    }
+    if let Some(shards) = args.slurm_script {
+        out!("{}", slurm::script(args, shards, total)?);
+        return Ok(());
     }
     let mut games = schedule(list.len(), &config.seeds);
     if let Some(Shard { index, count }) = args.shard {

@@ -40,7 +40,7 @@ impl Field {
         }
     }
 
-    fn matches(&self) -> u64 {
+    pub fn matches(&self) -> u64 {
         schedule_len(self.programs.len(), &(self.seeds[0]..=self.seeds[1]))
     }
 
@@ -126,12 +126,64 @@ pub fn read_match_line(
     result(f, names, &line)
 }
 
-/// The programs, the tournament and every result of its shards, in the unsharded order.
-pub fn merge(parts: &[PathBuf]) -> Result<(Vec<String>, Field, Vec<GameResult>), Failure> {
+/// What the parts of a sharded tournament hold.
+pub struct Merged {
+    pub field: Field,
+    /// Every result of the parts, in the unsharded order.
+    pub results: Vec<GameResult>,
+    /// The shards of no part, by number (1 to N).
+    pub missing: Vec<u32>,
+    /// The shards cut short: number, matches there, matches of the shard.
+    pub short: Vec<(u32, u64, u64)>,
+    pub count: u32,
+}
+
+impl Merged {
+    /// What is missing, in words, or `None` when the tournament is whole.
+    pub fn gaps(&self) -> Option<String> {
+        let mut said = Vec::new();
+        if !self.missing.is_empty() {
+            let numbers: Vec<String> = self.missing.iter().map(u32::to_string).collect();
+            said.push(format!(
+                "missing {} {} of {}",
+                if self.missing.len() == 1 {
+                    "shard"
+                } else {
+                    "shards"
+                },
+                numbers.join(", "),
+                self.count
+            ));
+        }
+        for (index, have, of) in &self.short {
+            said.push(format!(
+                "shard {index} of {} cut short ({have} of its {of} matches)",
+                self.count
+            ));
+        }
+        (!said.is_empty()).then(|| said.join("; "))
+    }
+}
+
+/// The matches of shard `index` of `count` among `matches` (those numbered `index - 1`
+/// modulo `count`).
+fn shard_len(matches: u64, index: u32, count: u32) -> u64 {
+    let first = u64::from(index - 1);
+    if matches <= first {
+        0
+    } else {
+        (matches - first).div_ceil(u64::from(count))
+    }
+}
+
+/// The tournament and every result of its parts, in the unsharded order, with the shards
+/// that are missing or cut short.
+pub fn merge(parts: &[PathBuf]) -> Result<Merged, Failure> {
     let mut field: Option<Field> = None;
     let mut shards: BTreeMap<u32, String> = BTreeMap::new();
     let mut count = 0;
     let mut results: BTreeMap<u64, GameResult> = BTreeMap::new();
+    let mut per_shard: BTreeMap<u32, u64> = BTreeMap::new();
     for path in parts {
         let mut lines = Lines::open(path)?;
         let shown = lines.shown().to_string();
@@ -177,6 +229,7 @@ pub fn merge(parts: &[PathBuf]) -> Result<(Vec<String>, Field, Vec<GameResult>),
             .enumerate()
             .map(|(i, n)| (n.as_str(), i))
             .collect();
+        let mut have = 0;
         while let Some(text) = lines.next(robots::battle::replay::MAX_TURN_BYTES)? {
             let number = lines.number();
             let r = read_match_line(f, &names, &text).map_err(|m| err(number, m))?;
@@ -190,31 +243,25 @@ pub fn merge(parts: &[PathBuf]) -> Result<(Vec<String>, Field, Vec<GameResult>),
             if results.insert(at, r).is_some() {
                 return Err(err(number, "the same match twice".into()));
             }
+            have += 1;
         }
+        per_shard.insert(index, have);
     }
     let field = field.ok_or_else(|| Failure::Bad("no parts".into()))?;
-    if shards.len() != count as usize {
-        let missing: Vec<String> = (1..=count)
-            .filter(|i| !shards.contains_key(i))
-            .map(|i| format!("{i}/{count}"))
-            .collect();
-        return Err(Failure::Bad(format!(
-            "shards missing: {} (every shard's output is needed)",
-            missing.join(", ")
-        )));
-    }
-    if results.len() as u64 != field.matches() {
-        return Err(Failure::Bad(format!(
-            "{} of the tournament's {} matches are in the parts: was a shard stopped early?",
-            results.len(),
-            field.matches()
-        )));
-    }
-    Ok((
-        field.programs.clone(),
+    let missing = (1..=count).filter(|i| !shards.contains_key(i)).collect();
+    let matches = field.matches();
+    let short = per_shard
+        .into_iter()
+        .map(|(index, have)| (index, have, shard_len(matches, index, count)))
+        .filter(|(_, have, of)| have < of)
+        .collect();
+    Ok(Merged {
         field,
-        results.into_values().collect(),
-    ))
+        results: results.into_values().collect(),
+        missing,
+        short,
+        count,
+    })
 }
 
 /// A match line checked against the tournament: its programs, seed index and seed.
