@@ -33,6 +33,7 @@ while read -r id; do
     [ "$n" -le 20 ] && printf '%s' "$id" > "fuzz/corpus/ricochet/game-id-$n"
 done < boards/ricochet/bench/random-200.ids
 seed debugger tests/debugger/*.script
+seed table tests/play/*.script
 seed replay tests/replays/*.jsonl
 for d in fuzz/corpus/*; do
     echo "$d: $(find "$d" -type f | wc -l) files"

@@ -399,6 +399,140 @@ impl HotSeat {
     }
 }
 
+/// What an answer typed at the table did ([`HotSeat::answer`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answered {
+    Placed,
+    Undone,
+    /// The match started; this team plays first (drawn).
+    Started(TeamColour),
+    Signalled(RobotName),
+    Skipped,
+    /// Save the game at the end: as a match file, or a replay (`replay`), at `path`.
+    Save {
+        replay: bool,
+        path: String,
+    },
+    Done,
+}
+
+impl HotSeat {
+    /// Acts on an answer typed at the table for the question of the phase: `COL ROW FACING`
+    /// or `undo` while placing; `start` or `undo` once all are placed; `ROBOT STEP` or `skip`
+    /// for a signal; `match FILE`, `replay FILE` or `done` at the end. A refusal says why.
+    pub fn answer(&mut self, text: &str) -> Result<Answered, String> {
+        let text = text.trim();
+        match self.phase() {
+            Phase::Place { .. } if text == "undo" => self.undone(),
+            Phase::Place { .. } => {
+                let (cell, facing) = parse_placement(text, &self.setup.board)?;
+                self.place(cell, facing).map_err(|e| e.to_string())?;
+                Ok(Answered::Placed)
+            }
+            Phase::Confirm => match text {
+                "undo" => self.undone(),
+                "start" => {
+                    self.start().map_err(|e| e.to_string())?;
+                    let m = self.game().ok_or("the match did not start")?;
+                    Ok(Answered::Started(m.team(m.first_team()).colour))
+                }
+                _ => Err("expected `start` or `undo`".into()),
+            },
+            Phase::Signal { .. } if is_skip(text) => {
+                self.skip();
+                Ok(Answered::Skipped)
+            }
+            Phase::Signal { .. } => {
+                let (robot, step) = parse_signal(text)?;
+                self.signal(robot, step).map_err(|e| e.to_string())?;
+                Ok(Answered::Signalled(robot))
+            }
+            Phase::Over => {
+                if text == "done" {
+                    return Ok(Answered::Done);
+                }
+                let (what, path) = text.split_once(' ').unwrap_or((text, ""));
+                let replay = match what {
+                    "match" => false,
+                    "replay" => true,
+                    _ => return Err("expected `match FILE`, `replay FILE` or `done`".into()),
+                };
+                if path.trim().is_empty() {
+                    return Err(format!("`{what}` needs a file name"));
+                }
+                Ok(Answered::Save {
+                    replay,
+                    path: path.trim().to_string(),
+                })
+            }
+            Phase::Play => Err("the match is playing: no question is asked".into()),
+        }
+    }
+
+    fn undone(&mut self) -> Result<Answered, String> {
+        if self.undo() {
+            Ok(Answered::Undone)
+        } else {
+            Err("no placement by hand to take back".into())
+        }
+    }
+}
+
+/// Whether a signal answer says no signal.
+pub fn is_skip(text: &str) -> bool {
+    matches!(text.trim(), "skip" | "pass" | "no")
+}
+
+/// A placement answer: `COL ROW FACING` (`place` before it, brackets and commas allowed).
+pub fn parse_placement(
+    text: &str,
+    board: &crate::battle::board::Board,
+) -> Result<(crate::battle::board::CellId, Direction), String> {
+    let cleaned: String = text
+        .chars()
+        .map(|c| if matches!(c, '[' | ']' | ',') { ' ' } else { c })
+        .collect();
+    let words: Vec<&str> = cleaned
+        .split_whitespace()
+        .skip_while(|w| w.eq_ignore_ascii_case("place"))
+        .collect();
+    let [col, row, facing] = words[..] else {
+        return Err(
+            "expected `COL ROW FACING`, such as `3 9 2` (a start point and a facing 1 to 6)".into(),
+        );
+    };
+    let number = |w: &str, what: &str| {
+        w.parse::<i32>()
+            .map_err(|_| format!("{what} `{}` is not a number", crate::text::escape(w)))
+    };
+    let (col, row) = (number(col, "the column")?, number(row, "the row")?);
+    let facing = number(facing, "the facing")?;
+    let facing = u32::try_from(facing)
+        .ok()
+        .and_then(Direction::from_number)
+        .ok_or("a facing is 1 to 6 (R-A1)")?;
+    let cell = board
+        .cell_at_offset(col, row)
+        .ok_or_else(|| format!("[{col}, {row}] is off the board"))?;
+    Ok((cell, facing))
+}
+
+/// A signal answer: `ROBOT STEP` (`signal` before it allowed).
+pub fn parse_signal(text: &str) -> Result<(RobotName, u8), String> {
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .skip_while(|w| w.eq_ignore_ascii_case("signal"))
+        .collect();
+    let [robot, step] = words[..] else {
+        return Err("expected `ROBOT STEP`, such as `green.2 7`, or `skip`".into());
+    };
+    let robot = RobotName::parse(robot).map_err(|e| e.to_string())?;
+    let step = step
+        .parse::<u8>()
+        .map_err(|_| "the step is a number, 1 to the program's length".to_string())?;
+    Ok((robot, step))
+}
+
 /// A string as YAML reads it: JSON's double-quoted form (control characters escaped).
 fn json(text: &str) -> String {
     serde_json::to_string(text).unwrap_or_else(|_| "\"\"".into())

@@ -205,3 +205,42 @@ fn teams_from_the_command_line_play_on_the_board_named() {
         "{out}"
     );
 }
+
+#[test]
+fn hostile_answers_are_refused_and_shown_escaped() {
+    // Terminal escapes, numbers past any type, a NUL: refused in words, never echoed raw,
+    // the game still waiting for a good answer. A line past the bound (64 KiB) ends the
+    // game as bad input, unread and unechoed.
+    let mut script =
+        String::from("\u{1b}[2J 3 6 6\n99999999999999999999 6 6\n3 6 -1\n3 6 6\u{0}\n3 6 6\n");
+    script.push_str(&"3 ".repeat(40_000));
+    script.push_str("\nquit\n");
+    let o = robots_with_stdin(&GAME, script.as_bytes());
+    let out = stdout(&o);
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{0}'), "{out}");
+    assert!(out.contains("> \\u{1b}[2J 3 6 6"), "{out}");
+    assert!(
+        out.contains("refused: the column `99999999999999999999` is not a number"),
+        "{out}"
+    );
+    assert!(out.contains("refused: a facing is 1 to 6 (R-A1)"), "{out}");
+    assert!(
+        out.contains("refused: the facing `6\\u{0}` is not a number"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  green.1: [3, 6] facing 6 ↗ (placed)"),
+        "{out}"
+    );
+    assert!(
+        out.len() < 4_000,
+        "the long line is not echoed: {} bytes",
+        out.len()
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("a line longer than 65536 bytes"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -16,7 +16,7 @@ use super::files::read_bytes;
 use super::flags::{PlayArgs, confine};
 use super::output::Failure;
 use robots::battle::board::CellId;
-use robots::battle::engine::{Match, MatchSetup, RobotName};
+use robots::battle::engine::{Match, MatchSetup};
 use robots::battle::hex::Direction;
 use robots::battle::hot_seat::HotSeat;
 use robots::battle::match_file;
@@ -100,56 +100,6 @@ fn from_teams(args: &PlayArgs) -> Result<MatchSetup, Failure> {
         &read_bytes,
         confine(args.allow_outside),
     )?)
-}
-
-/// A placement answer: `COL ROW FACING` (`place` before it, brackets and commas allowed).
-fn placement(
-    text: &str,
-    board: &robots::battle::board::Board,
-) -> Result<(CellId, Direction), String> {
-    let cleaned: String = text
-        .chars()
-        .map(|c| if matches!(c, '[' | ']' | ',') { ' ' } else { c })
-        .collect();
-    let words: Vec<&str> = cleaned
-        .split_whitespace()
-        .skip_while(|w| w.eq_ignore_ascii_case("place"))
-        .collect();
-    let [col, row, facing] = words[..] else {
-        return Err(
-            "expected `COL ROW FACING`, such as `3 9 2` (a start point and a facing 1 to 6)".into(),
-        );
-    };
-    let number = |w: &str, what: &str| {
-        w.parse::<i32>()
-            .map_err(|_| format!("{what} `{}` is not a number", escape(w)))
-    };
-    let (col, row) = (number(col, "the column")?, number(row, "the row")?);
-    let facing = number(facing, "the facing")?;
-    let facing = (1..=6)
-        .contains(&facing)
-        .then(|| Direction::ALL[usize::try_from(facing - 1).unwrap_or(0)])
-        .ok_or("a facing is 1 to 6 (R-A1)")?;
-    let cell = board
-        .cell_at_offset(col, row)
-        .ok_or_else(|| format!("[{col}, {row}] is off the board"))?;
-    Ok((cell, facing))
-}
-
-/// A signal answer: `ROBOT STEP` (`signal` before it allowed).
-fn signal(text: &str) -> Result<(RobotName, u8), String> {
-    let words: Vec<&str> = text
-        .split_whitespace()
-        .skip_while(|w| w.eq_ignore_ascii_case("signal"))
-        .collect();
-    let [robot, step] = words[..] else {
-        return Err("expected `ROBOT STEP`, such as `green.2 7`, or `skip`".into());
-    };
-    let robot = RobotName::parse(robot).map_err(|e| e.to_string())?;
-    let step = step
-        .parse::<u8>()
-        .map_err(|_| "the step is a number, 1 to the program's length".to_string())?;
-    Ok((robot, step))
 }
 
 /// Writes the game as a match file (`replay: false`) or a replay, refusing to overwrite.

@@ -2,9 +2,9 @@
 //! as lines (blank lines and `#` comments skipped), each echoed as `> answer`, then what it
 //! did; the match's events as it plays. A signal's step is echoed as `*` (R-A23).
 
-use super::{placement, result_text, save, signal};
+use super::{result_text, save};
 use crate::cli::output::Failure;
-use robots::battle::hot_seat::{HotSeat, Phase};
+use robots::battle::hot_seat::{Answered, HotSeat, Phase, is_skip, parse_signal};
 use robots::text::escape;
 
 /// Plays the game, answers from `lines`; the end of the input is `quit`.
@@ -61,7 +61,7 @@ pub fn run(
             _ => escape(&answer).into_owned(),
         };
         out!("> {said}\n");
-        let reply = answer_to(&mut table, &phase, &answer);
+        let reply = answer_to(&mut table, &answer);
         match reply {
             Ok(Reply::Text(text)) => out!("{text}"),
             Ok(Reply::Done) => return Ok(()),
@@ -156,77 +156,27 @@ fn placed_since(table: &HotSeat, from: usize) -> String {
 
 /// A signal answer as the transcript shows it: the robot, never the step (R-A23).
 fn echo_signal(answer: &str) -> String {
-    if matches!(answer, "skip" | "pass" | "no") {
+    if is_skip(answer) {
         return answer.to_string();
     }
-    match signal(answer) {
+    match parse_signal(answer) {
         Ok((robot, _)) => format!("signal {robot} *"),
         Err(_) => "(an answer, hidden)".into(),
     }
 }
 
-fn answer_to(table: &mut HotSeat, phase: &Phase, answer: &str) -> Result<Reply, String> {
-    match phase {
-        Phase::Place { .. } => {
-            if answer == "undo" {
-                return undo(table);
-            }
-            let (cell, facing) = placement(answer, &table.setup().board)?;
-            table.place(cell, facing).map_err(|e| e.to_string())?;
-            Ok(Reply::Text(String::new()))
+fn answer_to(table: &mut HotSeat, answer: &str) -> Result<Reply, String> {
+    Ok(Reply::Text(match table.answer(answer)? {
+        Answered::Placed => String::new(),
+        Answered::Undone => "the last placement by hand is taken back\n".into(),
+        Answered::Started(first) => format!("the match starts; {first} plays first (drawn)\n"),
+        Answered::Signalled(robot) => {
+            format!("signal sent to {robot}; its step stays secret until it acts (R-A23)\n")
         }
-        Phase::Confirm => match answer {
-            "undo" => undo(table),
-            "start" => {
-                table.start().map_err(|e| e.to_string())?;
-                let first = table
-                    .session()
-                    .map(|s| s.current().team(s.current().first_team()).colour);
-                Ok(Reply::Text(format!(
-                    "the match starts; {} plays first (drawn)\n",
-                    first.map(|c| c.to_string()).unwrap_or_default()
-                )))
-            }
-            _ => Err("expected `start` or `undo`".into()),
-        },
-        Phase::Signal { .. } => {
-            if matches!(answer, "skip" | "pass" | "no") {
-                table.skip();
-                return Ok(Reply::Text("no signal\n".into()));
-            }
-            let (robot, step) = signal(answer)?;
-            table.signal(robot, step).map_err(|e| e.to_string())?;
-            Ok(Reply::Text(format!(
-                "signal sent to {robot}; its step stays secret until it acts (R-A23)\n"
-            )))
-        }
-        Phase::Over => {
-            if answer == "done" {
-                return Ok(Reply::Done);
-            }
-            let (what, path) = answer.split_once(' ').unwrap_or((answer, ""));
-            let replay = match what {
-                "match" => false,
-                "replay" => true,
-                _ => return Err("expected `match FILE`, `replay FILE` or `done`".into()),
-            };
-            if path.trim().is_empty() {
-                return Err(format!("`{what}` needs a file name"));
-            }
-            save(table, std::path::Path::new(path.trim()), replay).map(|t| Reply::Text(t + "\n"))
-        }
-        Phase::Play => Ok(Reply::Text(String::new())),
-    }
-}
-
-fn undo(table: &mut HotSeat) -> Result<Reply, String> {
-    if table.undo() {
-        Ok(Reply::Text(
-            "the last placement by hand is taken back\n".into(),
-        ))
-    } else {
-        Err("no placement by hand to take back".into())
-    }
+        Answered::Skipped => "no signal\n".into(),
+        Answered::Save { replay, path } => save(table, std::path::Path::new(&path), replay)? + "\n",
+        Answered::Done => return Ok(Reply::Done),
+    }))
 }
 
 /// Names come from files: shown escaped, line breaks kept.
