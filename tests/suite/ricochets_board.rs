@@ -171,6 +171,17 @@ fn the_written_file_checks_draws_and_is_the_game_board() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Pictures replace the drawing, as for a board file.
+#[test]
+fn a_random_board_as_a_picture() {
+    let o = robots(&["ricochet", "board", "--random", "--seed", "2", "--svg", "-"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = stdout(&o);
+    assert!(svg.starts_with("<svg"), "{svg}");
+    let g = generate(&Spec::default(), 2).unwrap();
+    assert_eq!(svg, robots::ricochet::svg::board(&g.board, &g.board.bases));
+}
+
 #[test]
 fn a_random_board_drawn() {
     let o = robots(&[
