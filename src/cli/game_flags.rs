@@ -25,6 +25,67 @@ impl PictureArgs {
     }
 }
 
+/// A random Ricochets board (RULES B.2): barriers anywhere, some at right angles, others
+/// alone, a base and a target per robot, every target reachable from the bases.
+#[derive(Args, Clone, Debug, Default)]
+pub struct RandomBoard {
+    /// Draw a random Ricochets board instead of reading one (RULES B.2): every robot reaches
+    /// its target from the bases under R-B1 and R-B2, as a game's first mission starts
+    /// (checked with the solver, within 20 moves). The same --seed draws the board that
+    /// `ricochet play --random-board --seed N` plays on (at the default size).
+    #[arg(long)]
+    pub random: bool,
+    /// The board's width and height, 4 to 64 cells a side, 4,096 cells at most [default:
+    /// 16x16].
+    #[arg(long, value_name = "WxH", value_parser = size)]
+    pub size: Option<(u16, u16)>,
+    /// How many barriers (wall segments; a right angle is two), a quarter of the cells at
+    /// most [default: 40 on 16x16, as many for their area on other sizes].
+    #[arg(long, value_name = "N")]
+    pub barriers: Option<u16>,
+    /// Close a 2x2 block in the middle with the 8-barrier enclosure (not counted in
+    /// --barriers).
+    #[arg(long)]
+    pub centre: bool,
+    /// The seed of the draw: the same seed, size and barriers give the same board [default:
+    /// 1].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Write the board as a custom board file to FILE (`-`: standard output; an existing
+    /// file is replaced); the drawing still goes to standard output unless the file does.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+impl RandomBoard {
+    /// The flags given that only a random board takes (clap's `requires` would count the
+    /// default of `--random` as given).
+    pub fn stray(&self) -> Option<&'static str> {
+        [
+            (self.size.is_some(), "--size"),
+            (self.barriers.is_some(), "--barriers"),
+            (self.centre, "--centre"),
+            (self.seed.is_some(), "--seed"),
+            (self.out.is_some(), "--out"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
+}
+
+/// A size such as `16x16`: two numbers, checked by the generator.
+fn size(text: &str) -> Result<(u16, u16), String> {
+    let bad = || {
+        format!(
+            "`{}`: a size is WIDTHxHEIGHT, such as 16x16",
+            robots::text::escape(text)
+        )
+    };
+    let (w, h) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let side = |t: &str| t.trim().parse::<u16>().map_err(|_| bad());
+    Ok((side(w)?, side(h)?))
+}
+
 /// A rule switched on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OnOff {
@@ -40,17 +101,24 @@ impl OnOff {
 
 #[derive(Subcommand)]
 pub enum RicochetCommand {
-    /// Draw a position, or a custom board file, with walls, targets and robots.
+    /// Draw a position, or a custom board file, with walls, targets and robots; or draw a
+    /// random Ricochets board (--random).
     Board {
         /// A Ricochet position file, or a custom Ricochet board file (YAML).
-        #[arg(value_name = "POSITION")]
-        position: PathBuf,
+        #[arg(
+            value_name = "POSITION",
+            required_unless_present = "random",
+            conflicts_with = "random"
+        )]
+        position: Option<PathBuf>,
         #[command(flatten)]
         picture: PictureArgs,
         /// Solve the position (as `ricochet solve` does, within 40 moves) and draw each
         /// move on the picture as a numbered arrow (needs --svg or --png).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "random")]
         solution: bool,
+        #[command(flatten)]
+        random: RandomBoard,
     },
     /// Fewest moves to the target, and the moves (exit 1 if none within the limit).
     Solve {
@@ -267,6 +335,11 @@ pub struct RicochetPlay {
     /// [default: original quarter boards drawn from --seed].
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
+    /// Play Ricochets (RULES B.2) on a random 16x16 board drawn from --seed, the board
+    /// `ricochet board --random --seed N` draws: 40 barriers, every robot able to reach its
+    /// target from the bases.
+    #[arg(long, conflicts_with = "board")]
+    pub random_board: bool,
     /// Turn off R-B1 (the active robot need not turn).
     #[arg(long)]
     pub no_ricochet: bool,

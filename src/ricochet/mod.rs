@@ -7,6 +7,7 @@
 //! [`solve`] dispatches to them and checks answers; [`game`] plays, its [`bidding`] decided
 //! as data (bids with their times). [`quarters`], [`custom`] and [`files`] read boards and
 //! positions (`board` and `position` re-export their entry points under the old paths);
+//! [`generate`] draws random Ricochets boards, each mission from the bases solved;
 //! [`svg`] draws boards, positions and solutions as pictures, [`drawing`] as text.
 
 pub mod all;
@@ -22,6 +23,7 @@ pub mod drawing;
 pub mod files;
 pub mod game;
 pub mod game_id;
+pub mod generate;
 pub mod hardest;
 pub mod moves;
 pub mod parallel_bfs;

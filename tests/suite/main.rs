@@ -30,6 +30,7 @@ mod replays;
 mod ricochet;
 mod ricochet_analysis;
 mod ricochet_play;
+mod ricochets_board;
 mod scenarios;
 mod ti57;
 mod tour;

@@ -24,6 +24,7 @@ fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
 mod analysis;
 mod bench;
 mod play;
+mod random_board;
 
 /// The position a game id names, under the rules asked for.
 fn id_position(id: &str, must_ricochet: bool) -> Result<RicochetPosition, Failure> {
@@ -40,10 +41,21 @@ fn id_position(id: &str, must_ricochet: bool) -> Result<RicochetPosition, Failur
 pub fn run(command: RicochetCommand) -> Result<(), Failure> {
     match command {
         RicochetCommand::Board {
-            position,
+            random,
             picture,
             solution,
-        } => board(&position, &picture, solution)?,
+            position,
+        } => match position {
+            Some(position) if !random.random => {
+                if let Some(flag) = random.stray() {
+                    return Err(Failure::Bad(format!(
+                        "{flag} draws a random board: add --random (and no POSITION)"
+                    )));
+                }
+                board(&position, &picture, solution)?
+            }
+            _ => random_board::board(&random, &picture)?,
+        },
         RicochetCommand::Solve {
             position,
             id,

@@ -28,6 +28,7 @@ pub fn play(flags: RicochetPlay) -> Result<(), Failure> {
         humans,
         strength,
         board,
+        random_board,
         no_ricochet,
         json,
     } = flags;
@@ -38,6 +39,14 @@ pub fn play(flags: RicochetPlay) -> Result<(), Failure> {
             let text = read_text(&path)?;
             ricochet_robots::files::parse_custom(&path.display().to_string(), &text)
                 .map_err(|d| d.to_string())?
+        }
+        // A random Ricochets board from the seed's board stream, as `ricochet board
+        // --random --seed N` draws it: its bases make the game one of Ricochets (B.2).
+        None if random_board => {
+            use ricochet_robots::generate::{Spec, generate};
+            generate(&Spec::default(), seed)
+                .map_err(|e| Failure::Bad(format!("--random-board: {e}")))?
+                .board
         }
         None => ricochet_robots::game::original_board(seed),
     };
