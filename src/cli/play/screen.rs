@@ -526,17 +526,10 @@ pub fn run(table: HotSeat) -> std::io::Result<()> {
             Err(e) => break Err(e),
             Ok(Event::Key(k)) if k.kind == KeyEventKind::Press => match k.code {
                 KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => break Ok(()),
-                KeyCode::Char(c) => Key::Char(c),
-                KeyCode::Enter => Key::Enter,
-                KeyCode::Esc => Key::Escape,
-                KeyCode::Backspace => Key::Backspace,
-                KeyCode::Left => Key::Left,
-                KeyCode::Right => Key::Right,
-                KeyCode::Up => Key::Up,
-                KeyCode::Down => Key::Down,
-                KeyCode::Tab => Key::Tab,
-                KeyCode::BackTab => Key::BackTab,
-                _ => continue,
+                code => match crate::cli::tui::key_of(code) {
+                    Some(key) => key,
+                    None => continue,
+                },
             },
             Ok(_) => continue,
         };

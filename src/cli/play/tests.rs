@@ -28,14 +28,7 @@ fn render(screen: &Screen, width: u16, height: u16) -> (String, ratatui::buffer:
         ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
     terminal.draw(|frame| draw(frame, screen)).unwrap();
     let buffer = terminal.backend().buffer().clone();
-    let mut text = String::new();
-    for y in 0..height {
-        let line: String = (0..width)
-            .map(|x| buffer[(x, y)].symbol().to_string())
-            .collect();
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
+    let text = crate::cli::tui::text_of(&buffer);
     (text, buffer)
 }
 

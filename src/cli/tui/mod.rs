@@ -201,20 +201,10 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
                     KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => {
                         break Ok(());
                     }
-                    KeyCode::Char(c) => Key::Char(c),
-                    KeyCode::Enter => Key::Enter,
-                    KeyCode::Esc => Key::Escape,
-                    KeyCode::Backspace => Key::Backspace,
-                    KeyCode::Left => Key::Left,
-                    KeyCode::Right => Key::Right,
-                    KeyCode::Up => Key::Up,
-                    KeyCode::Down => Key::Down,
-                    KeyCode::PageUp => Key::PageUp,
-                    KeyCode::PageDown => Key::PageDown,
-                    KeyCode::Tab => Key::Tab,
-                    KeyCode::BackTab => Key::BackTab,
-                    KeyCode::F(1) => Key::Help,
-                    _ => continue,
+                    code => match key_of(code) {
+                        Some(key) => key,
+                        None => continue,
+                    },
                 },
                 Event::Mouse(m) => match m.kind {
                     MouseEventKind::ScrollUp => Key::WheelUp,
@@ -231,6 +221,41 @@ pub fn run(mut session: Session) -> std::io::Result<()> {
     let released = execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::restore();
     result.and(released)
+}
+
+/// A key of the terminal library as the front ends know it, if they use it.
+pub fn key_of(code: ratatui::crossterm::event::KeyCode) -> Option<Key> {
+    use ratatui::crossterm::event::KeyCode;
+    Some(match code {
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Esc => Key::Escape,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::BackTab => Key::BackTab,
+        KeyCode::F(1) => Key::Help,
+        _ => return None,
+    })
+}
+
+/// The text of a drawn screen, a line a row with trailing spaces cut (for tests).
+#[cfg(test)]
+pub fn text_of(buffer: &ratatui::buffer::Buffer) -> String {
+    let mut text = String::new();
+    for y in 0..buffer.area.height {
+        let line: String = (0..buffer.area.width)
+            .map(|x| buffer[(x, y)].symbol().to_string())
+            .collect();
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
 }
 
 /// Takes every colour off a drawn screen, keeping bold, reversed and the rest.

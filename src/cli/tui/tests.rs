@@ -40,14 +40,7 @@ pub(super) fn screen(
         .draw(|frame| super::draw(frame, session, ui))
         .unwrap();
     let buffer = terminal.backend().buffer().clone();
-    let mut text = String::new();
-    for y in 0..height {
-        let line: String = (0..width)
-            .map(|x| buffer[(x, y)].symbol().to_string())
-            .collect();
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
+    let text = crate::cli::tui::text_of(&buffer);
     (text, buffer)
 }
 
