@@ -23,6 +23,8 @@ pub struct Fixed {
     pub(super) signals: Vec<(TeamId, SignalPlan)>,
     /// Counts of the terrain kinds the conditions ask about in rings (constant-time tests).
     pub(super) areas: super::areas::Areas,
+    /// Each robot's tests 1–4 compiled for its team (`compiled.rs`).
+    pub(super) tests: Vec<[Option<super::compiled::Node>; 4]>,
 }
 
 impl Fixed {

@@ -6,6 +6,7 @@
 mod areas;
 mod calc;
 mod calc_effect;
+mod compiled;
 mod event;
 mod fixed;
 mod placement;
@@ -106,8 +107,10 @@ impl Match {
                 .map(|s| (TeamId::at(s.robot().team), s.clone()))
                 .collect(),
             areas: areas::Areas::default(),
+            tests: Vec::new(),
         };
         fixed.areas = query::areas_for(&fixed, &robots);
+        fixed.tests = compiled_tests(&fixed, &robots);
         let robots_len = robots.len();
         let state = State {
             robots,
@@ -292,6 +295,24 @@ impl Match {
     pub fn signal_window(&self) -> Option<TeamId> {
         self.state.signal_window
     }
+}
+
+/// Each robot's tests compiled for its team (`compiled.rs`).
+fn compiled_tests(fixed: &Fixed, robots: &[Robot]) -> Vec<[Option<compiled::Node>; 4]> {
+    robots
+        .iter()
+        .zip(&fixed.programs)
+        .map(|(robot, program)| {
+            let asker = compiled::Asker {
+                own: fixed.teams[robot.team.index()],
+                teams: &fixed.teams,
+            };
+            program
+                .tests
+                .each_ref()
+                .map(|t| t.as_ref().map(|t| asker.compile(&t.condition)))
+        })
+        .collect()
 }
 
 #[cfg(test)]

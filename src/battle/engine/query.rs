@@ -2,6 +2,7 @@
 //! everything and never see a pending signal.
 
 use super::areas::{self, Areas};
+use super::compiled::{Ask, Fallback, Node, Sight};
 use super::fixed::Fixed;
 use super::state::{RobotId, State, TeamId};
 use crate::battle::board::CellId;
@@ -14,6 +15,30 @@ use std::sync::Arc;
 
 pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condition) -> bool {
     view(fixed, s, id).holds(condition)
+}
+
+/// A test's answer from its compiled form (`compiled.rs`), the tree walk answering what the
+/// form leaves to it; `sight` is the acting robot's, worked out once a turn.
+pub(super) fn answer(fixed: &Fixed, s: &State, id: RobotId, node: &Node, sight: &Sight) -> bool {
+    let view = view(fixed, s, id);
+    Ask {
+        board: &fixed.board,
+        s,
+        id,
+        sight,
+        fallback: &view,
+    }
+    .holds(node)
+}
+
+impl Fallback for View<'_> {
+    fn holds(&self, condition: &Condition) -> bool {
+        View::holds(self, condition)
+    }
+
+    fn quantity(&self, quantity: &Quantity) -> i32 {
+        View::quantity(self, quantity)
+    }
 }
 
 /// A numeric term of the test language (`count(enemy within 3)`, `shots`, `damage`).

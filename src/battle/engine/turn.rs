@@ -1,5 +1,6 @@
 //! One robot's turn: reading steps (RULES A.4–A.6) and carrying out actions (A.5).
 
+use super::compiled::Sight;
 use super::event::{Cause, EndReason, Event, IdleReason, Obstacle, SignalEffect};
 use super::play::Turn;
 use super::query;
@@ -54,6 +55,7 @@ impl Turn<'_> {
         // Nothing changes while plain control steps are read, so a test asked again in the
         // same turn has the same answer: each of the four is worked out at most once a turn.
         let mut answers: [Option<bool>; 4] = [None; 4];
+        let mut sight = Sight::default();
         loop {
             // Steps are at most 63 and `at` at most two past them (R-A10, MAX_PROGRAM_STEPS).
             let step = u8::try_from(at).expect("validated: at most 65");
@@ -100,10 +102,11 @@ impl Turn<'_> {
                     let answer = match answers[slot] {
                         Some(answer) => answer,
                         None => {
-                            let condition = program
-                                .test(n)
+                            let node = fixed.tests[id.index()][slot]
+                                .as_ref()
                                 .expect("checked at load: every used test is defined (R-A16)");
-                            let answer = query::evaluate(self.fixed, self.s, id, condition);
+                            let sight = sight.see(&fixed.board, self.s, id);
+                            let answer = query::answer(fixed, self.s, id, node, sight);
                             answers[slot] = Some(answer);
                             answer
                         }
