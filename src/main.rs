@@ -25,6 +25,7 @@ fn main() -> ExitCode {
         Command::Duel(args) => cli::tournament::duel(&args),
         Command::Tournament(args) => cli::tournament::tournament(&args),
         Command::Hill(args) => cli::hill::run(&args),
+        Command::Evolve(args) => cli::evolve::run(&args),
         Command::Bench {
             tournament: true, ..
         } => cli::tournament::bench(),

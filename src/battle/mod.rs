@@ -10,6 +10,7 @@ pub mod board;
 pub mod board_file;
 pub mod debug;
 pub mod engine;
+pub mod evolve;
 pub mod hex;
 pub mod hot_seat;
 pub mod lang;

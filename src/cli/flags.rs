@@ -203,6 +203,10 @@ pub enum Command {
     /// them), the standings are ranked again and the last is pushed off (docs/TOURNAMENTS.md,
     /// "The hill"). With no command: the standings.
     Hill(HillArgs),
+    /// Breed programs by evolution against a benchmark set (the shipped programs by default)
+    /// and a hall of fame of earlier champions; write the champions as commented `.robot`
+    /// files (docs/EVOLVE.md).
+    Evolve(EvolveArgs),
     /// Play a fixed workload of matches and report robot turns per second.
     Bench {
         /// How many matches to play.
@@ -538,4 +542,45 @@ pub struct HillInit {
     /// (RULES A.12).
     #[arg(long, value_enum, default_value_t = KeywordsArg::Plain)]
     pub keywords: KeywordsArg,
+}
+
+/// `robots evolve`.
+#[derive(Args)]
+pub struct EvolveArgs {
+    /// The benchmark: `.robot` files, shipped names, or one folder (its `.robot` files)
+    /// [default: the shipped programs].
+    #[arg(long, value_name = "PROGRAMS|DIR", num_args = 1..)]
+    pub against: Vec<String>,
+    /// The board: a shipped board's name (classic, duel, melee) or a board file.
+    #[arg(long, default_value = "classic")]
+    pub board: String,
+    /// The scenario: 1 destroy every enemy robot, 2 enter the enemy camp, 3 hit the enemy
+    /// computer.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub scenario: u8,
+    /// Robots a side: K copies of the side's program (1 to 9).
+    #[arg(long, value_name = "K", default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=9))]
+    pub robots: u8,
+    /// The round limit of every match: reaching it is a draw (R-A18).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub rounds: u32,
+    /// Programs in each generation (4 to 1000).
+    #[arg(long, value_name = "P", default_value_t = 64, value_parser = clap::value_parser!(u16).range(4..=1000))]
+    pub population: u16,
+    /// Generations to breed (1 to 10000).
+    #[arg(long, value_name = "G", default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub generations: u32,
+    /// Seed indices a generation plays against each opponent, per colour assignment (1 to 100).
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub seeds: u32,
+    /// The run's seed: the same seed, the same champion.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The folder the champions are written to (created; an existing file is never
+    /// overwritten).
+    #[arg(long, value_name = "DIR", default_value = "evolved")]
+    pub out: std::path::PathBuf,
+    /// Threads to play on [default: every core]. The results are the same for any number.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub jobs: Option<u16>,
 }

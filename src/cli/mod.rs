@@ -4,6 +4,7 @@
 #[macro_use]
 pub mod output;
 pub mod battle;
+pub mod evolve;
 pub mod files;
 pub mod flags;
 pub mod game_flags;

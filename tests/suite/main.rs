@@ -13,6 +13,7 @@ mod cli;
 mod conditions;
 mod debugger;
 mod docs;
+mod evolve;
 mod generators;
 mod hill;
 mod hostile_battle;
