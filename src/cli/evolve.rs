@@ -2,14 +2,13 @@
 //! progress line a generation on stderr, Ctrl-C keeping the best so far, and the champions
 //! written as commented `.robot` files (never over a file).
 
-use super::files::{FileKind, expect_kind, read_input};
 use super::flags::EvolveArgs;
 use super::output::Failure;
 use robots::battle::engine::{Rules, Scenario};
 use robots::battle::evolve::{Champion, Outcome, Progress, Settings, commented_text, evolve};
 use robots::battle::lang::Keywords;
+use robots::battle::shipped;
 use robots::battle::tournament::{Config, Entrant, MAX_ENTRANTS};
-use robots::battle::{board_file, shipped};
 use robots::text::escape;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -56,15 +55,7 @@ fn benchmark(specs: &[String]) -> Result<Vec<Entrant>, Failure> {
 }
 
 fn config(args: &EvolveArgs) -> Result<Config, Failure> {
-    let board = match shipped::board(&args.board) {
-        Some(text) => board_file::parse_board(&format!("boards/{}.yaml", args.board), text)?,
-        None => {
-            let path = Path::new(&args.board);
-            let text = read_input(path)?;
-            expect_kind("evolve", FileKind::HexBoard, path, &text)?;
-            board_file::parse_board(&args.board, &text)?
-        }
-    };
+    let board = super::tournament::hex_board("evolve", &args.board)?;
     Ok(Config {
         board: Arc::new(board),
         scenario: Scenario::from_number(u32::from(args.scenario))

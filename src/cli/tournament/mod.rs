@@ -139,17 +139,23 @@ fn entrants(specs: &[String], keywords: Keywords) -> Result<Vec<Entrant>, Failur
     Ok(list)
 }
 
+/// A shipped hex board by name, or a board file (`command` names the command in the error
+/// for a file of another kind).
+pub fn hex_board(command: &str, name: &str) -> Result<robots::battle::board::Board, Failure> {
+    Ok(match shipped::board(name) {
+        Some(text) => board_file::parse_board(&format!("boards/{name}.yaml"), text)?,
+        None => {
+            let path = Path::new(name);
+            let text = read_input(path)?;
+            expect_kind(command, FileKind::HexBoard, path, &text)?;
+            board_file::parse_board(name, &text)?
+        }
+    })
+}
+
 /// The shared settings of every match.
 fn config(field: &FieldArgs, seeds: std::ops::RangeInclusive<u32>) -> Result<Config, Failure> {
-    let board = match shipped::board(&field.board) {
-        Some(text) => board_file::parse_board(&format!("boards/{}.yaml", field.board), text)?,
-        None => {
-            let path = Path::new(&field.board);
-            let text = read_input(path)?;
-            expect_kind("tournament", FileKind::HexBoard, path, &text)?;
-            board_file::parse_board(&field.board, &text)?
-        }
-    };
+    let board = hex_board("tournament", &field.board)?;
     Ok(Config {
         board: Arc::new(board),
         scenario: Scenario::from_number(u32::from(field.scenario))
