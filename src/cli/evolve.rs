@@ -26,15 +26,7 @@ fn benchmark(specs: &[String]) -> Result<Vec<Entrant>, Failure> {
         && Path::new(one).is_dir()
     {
         let dir = one.clone();
-        let listing = std::fs::read_dir(&dir)
-            .map_err(|e| format!("{}: error: cannot list the folder: {e}", escape(&dir)))?;
-        specs = listing
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "robot") && p.is_file())
-            .map(|p| p.display().to_string())
-            .collect();
-        specs.sort();
+        specs = super::tournament::robot_files(&dir)?;
         if specs.is_empty() {
             return Err(Failure::Bad(format!(
                 "{}: error: no .robot file in the folder",

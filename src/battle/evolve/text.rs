@@ -141,15 +141,7 @@ pub fn program_text(p: &Program, name: &str) -> String {
         out.push_str(&format!("{}: {}\n", i + 1, step.instruction.notation()));
     }
     out.push('\n');
-    for (i, test) in p.tests.iter().enumerate() {
-        if let Some(t) = test {
-            out.push_str(&format!(
-                "test {}: {}\n",
-                i + 1,
-                condition_text(&t.condition)
-            ));
-        }
-    }
+    out.push_str(&tests_text(p));
     out
 }
 
@@ -180,14 +172,18 @@ pub fn commented_text(p: &Program, name: &str) -> String {
         ));
     }
     out.push('\n');
-    for (i, test) in p.tests.iter().enumerate() {
-        if let Some(t) = test {
-            out.push_str(&format!(
-                "test {}: {}\n",
-                i + 1,
-                condition_text(&t.condition)
-            ));
-        }
-    }
+    out.push_str(&tests_text(p));
     out
+}
+
+/// A program's tests, a line each (`test N: CONDITION`).
+fn tests_text(p: &Program) -> String {
+    p.tests
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| {
+            t.as_ref()
+                .map(|t| format!("test {}: {}\n", i + 1, condition_text(&t.condition)))
+        })
+        .collect()
 }

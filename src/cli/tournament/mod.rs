@@ -96,22 +96,27 @@ fn team(path: &Path, stem: String, keywords: Keywords) -> Result<Entrant, Failur
     })
 }
 
+/// The `.robot` files of a folder, in name order.
+pub fn robot_files(dir: &str) -> Result<Vec<String>, Failure> {
+    let listing = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: error: cannot list the folder: {e}", escape(dir)))?;
+    let mut files: Vec<String> = listing
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "robot") && p.is_file())
+        .map(|p| p.display().to_string())
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
 /// The programs named, or the `.robot` files of one folder, in name order; names unique.
 fn entrants(specs: &[String], keywords: Keywords) -> Result<Vec<Entrant>, Failure> {
     let mut specs = specs.to_vec();
     if let [one] = specs.as_slice()
         && Path::new(one).is_dir()
     {
-        let dir = one.clone();
-        let listing = std::fs::read_dir(&dir)
-            .map_err(|e| format!("{}: error: cannot list the folder: {e}", escape(&dir)))?;
-        specs = listing
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "robot") && p.is_file())
-            .map(|p| p.display().to_string())
-            .collect();
-        specs.sort();
+        specs = robot_files(one)?;
     }
     if specs.len() < 2 {
         return Err(Failure::Bad(
