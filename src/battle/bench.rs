@@ -77,17 +77,13 @@ pub struct Report {
 /// Plays `count` matches, cycling through the workload with seeds 0, 1, 2, …
 pub fn play(workload: &[MatchSetup], count: u32) -> Report {
     let mut report = Report::default();
-    let mut events = Vec::with_capacity(64);
     for i in 0..count {
         let mut setup = workload[i as usize % workload.len()].clone();
         setup.seed = u64::from(i);
         let Ok(mut game) = Match::new(&setup) else {
             continue;
         };
-        while !game.is_over() {
-            events.clear();
-            game.step_into(&mut events);
-        }
+        game.play_out();
         report.matches += 1;
         report.turns += game.turns_played();
         match game.outcome().and_then(|o| o.winner) {

@@ -69,6 +69,47 @@ pub struct Board {
     /// (high byte) and the direction of the straight line from the first to the second, or
     /// [`NOT_IN_LINE`] (low byte). Tests ask this in their hottest loop.
     relations: Vec<u16>,
+    /// Each hex's terrain classes as bits ([`classes_of`]), what compiled tests ask.
+    classes: Vec<u64>,
+    /// Per cell and direction (`cell * 6 + direction`): the terrain classes of the hexes 1
+    /// and 2 along the line, [`EDGE_CLASS`] once it has left the board (R-A22).
+    near: Vec<[u64; 2]>,
+    /// The start points, in cell order.
+    starts: Vec<CellId>,
+}
+
+/// Off the board, as a terrain class bit (see [`classes_of`]).
+pub const EDGE_CLASS: u64 = 1 << 63;
+
+/// A kind of ground as a terrain class bit: plain 0, lake 1, lightning 2, the shapes 3–20
+/// (form × colour), the computers 21–26 (camp colour).
+pub fn ground_class(terrain: Terrain) -> u64 {
+    use crate::battle::terrain::{Form, ShapeColour};
+    let bit = match terrain {
+        Terrain::Plain => 0,
+        Terrain::Lake => 1,
+        Terrain::Lightning => 2,
+        Terrain::Shape(form, colour) => {
+            let f = Form::ALL.iter().position(|&x| x == form).unwrap_or(0);
+            let c = ShapeColour::ALL
+                .iter()
+                .position(|&x| x == colour)
+                .unwrap_or(0);
+            3 + 6 * f + c
+        }
+        Terrain::Computer(camp) => 21 + camp.index(),
+    };
+    1 << bit
+}
+
+/// A camp's colour as a terrain class bit: 27–32.
+pub fn camp_class(colour: TeamColour) -> u64 {
+    1 << (27 + colour.index())
+}
+
+/// A hex's terrain classes: its ground, and its camp if it is in one.
+pub fn classes_of(cell: &Cell) -> u64 {
+    ground_class(cell.terrain) | cell.camp.map_or(0, camp_class)
 }
 
 /// The largest board that gets a table of cell-to-cell relations (8 MB at most).
@@ -106,7 +147,11 @@ impl Board {
             hexes,
             neighbours: Vec::new(),
             relations: Vec::new(),
+            classes: Vec::new(),
+            near: Vec::new(),
+            starts: Vec::new(),
         };
+        board.classes = board.cells.iter().map(classes_of).collect();
         board.neighbours = board
             .hexes
             .iter()
@@ -124,6 +169,12 @@ impl Board {
                 })
                 .collect();
         }
+        board.near = board.near_classes();
+        board.starts = board
+            .cells()
+            .filter(|(_, c)| c.start)
+            .map(|(id, _)| id)
+            .collect();
         board.check_computers()?;
         Ok(board)
     }
@@ -164,6 +215,32 @@ impl Board {
             .iter()
             .enumerate()
             .map(|(i, c)| (CellId::at(i), c))
+    }
+
+    /// The terrain classes 1 and 2 hexes along a line from `id` ([`EDGE_CLASS`] once off
+    /// the board), from a table.
+    #[inline]
+    pub fn near(&self, id: CellId, dir: Direction) -> [u64; 2] {
+        self.near[id.index() * 6 + dir.index()]
+    }
+
+    fn near_classes(&self) -> Vec<[u64; 2]> {
+        let mut out = Vec::with_capacity(self.len() * 6);
+        for (id, _) in self.cells() {
+            for dir in Direction::ALL {
+                let first = self.neighbour(id, dir);
+                let second = first.and_then(|c| self.neighbour(c, dir));
+                let class = |c: Option<CellId>| c.map_or(EDGE_CLASS, |c| self.classes(c));
+                out.push([class(first), class(second)]);
+            }
+        }
+        out
+    }
+
+    /// A hex's terrain classes ([`classes_of`]), from a table.
+    #[inline]
+    pub fn classes(&self, id: CellId) -> u64 {
+        self.classes[id.index()]
     }
 
     #[inline]
@@ -230,9 +307,10 @@ impl Board {
 
     /// Start points a team may use: those of its own camp and the outer ones (RULES A.7).
     pub fn start_points_for(&self, colour: TeamColour) -> impl Iterator<Item = CellId> + '_ {
-        self.cells()
-            .filter(move |(_, c)| c.start && (c.camp.is_none() || c.camp == Some(colour)))
-            .map(|(id, _)| id)
+        self.starts.iter().copied().filter(move |&id| {
+            let camp = self.cell(id).camp;
+            camp.is_none() || camp == Some(colour)
+        })
     }
 
     /// The team colours that have a camp on this board, in rule order.

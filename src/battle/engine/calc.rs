@@ -2,7 +2,7 @@
 //! (R-A25), memories (R-A26), sensing into x (R-A27), tests (R-A28), pauses and stops (R-A29).
 
 use super::calc_effect::CalcEffect;
-use super::event::{Event, IdleReason};
+use super::event::{Event, Events, IdleReason};
 use super::play::Turn;
 use super::query;
 use super::state::{Memories, RobotId};
@@ -18,7 +18,7 @@ impl Turn<'_> {
     /// turn loop with the keywords, out of line so that the plain one stays as it was.
     #[cold]
     #[inline(never)]
-    pub(super) fn calc_turn(&mut self, id: RobotId, events: &mut Vec<Event>) {
+    pub(super) fn calc_turn(&mut self, id: RobotId, events: &mut impl Events) {
         self.read_steps::<true>(id, events);
     }
 
@@ -29,7 +29,7 @@ impl Turn<'_> {
         id: RobotId,
         step: u8,
         key: Key,
-        events: &mut Vec<Event>,
+        events: &mut impl Events,
     ) -> Option<usize> {
         let fixed = self.fixed;
         let program = &fixed.programs[id.index()];
@@ -133,7 +133,13 @@ impl Turn<'_> {
     /// `PAUSE` and `R/S`, the two TI-57 actions (R-A29).
     #[cold]
     #[inline(never)]
-    pub(super) fn calc_action(&mut self, id: RobotId, step: u8, key: Key, events: &mut Vec<Event>) {
+    pub(super) fn calc_action(
+        &mut self,
+        id: RobotId,
+        step: u8,
+        key: Key,
+        events: &mut impl Events,
+    ) {
         let robot = self.s.robots[id.index()].name;
         let effect = if key == Key::Stop {
             if let Some(m) = self.s.memories.get_mut(id.index()) {

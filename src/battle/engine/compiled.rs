@@ -1,17 +1,21 @@
-//! Test conditions compiled once a match into a form answered with a few bit operations
-//! (RULES A.9): robots from a [`Sight`] of the other robots worked out once a turn (each one's
-//! distance and line from the acting robot, as bit masks), terrain on a line or under the robot
-//! from a set of terrain classes (an `or` of such questions on one region is one set), shots,
-//! facings and numbers directly. Anything else (counts, terrain in rings or anywhere, damage,
-//! another team's robots, memories of the TI-57 rule, A.12) is answered by the tree walk of
-//! `query.rs` through [`Fallback`]: the compiled form answers exactly as the tree does.
+//! Test conditions compiled once a match into flat jumping code answered with a few bit
+//! operations (RULES A.9). A test is a list of [`Leaf`] questions, each with where to go on
+//! `yes` and on `no`: another leaf or a verdict, so `and`, `or` and `not` cost nothing when
+//! the test is asked. Robots are answered from a [`Sight`] of the other robots worked out once
+//! a turn (each one's distance and line from the acting robot, as bit masks); terrain on a
+//! line or under the robot from the board's terrain classes (an `or` of such questions on
+//! one region is one set); shots, facings and numbers directly. Anything else (counts,
+//! terrain in rings or anywhere, damage, another team's robots, memories of the TI-57 rule,
+//! A.12) is answered by the tree walk of `query.rs` through [`Fallback`]: the compiled form
+//! answers exactly as the tree does.
 
+use super::sight::{MASKS_PER_KIND, Sight};
 use super::state::{RobotId, State};
-use crate::battle::board::{Board, CellId, NOT_IN_LINE};
+use crate::battle::board::{Board, EDGE_CLASS, camp_class, ground_class};
 use crate::battle::hex::Direction;
 use crate::battle::lang::{
-    CampOwner, Comparison, Condition, LineDirection, Own, Quantity, Region, Selector, Subject,
-    TerrainKind, Who,
+    CampOwner, Comparison, Condition, LineDirection, Own, Program, Quantity, Region, Selector,
+    Subject, TerrainKind, Who,
 };
 use crate::battle::terrain::{Form, ShapeColour, TeamColour, Terrain};
 
@@ -21,39 +25,63 @@ pub(super) trait Fallback {
     fn quantity(&self, quantity: &Quantity) -> i32;
 }
 
-/// A condition compiled for one robot of one team.
-#[derive(Clone, Debug)]
-pub(super) enum Node {
-    All(Vec<Node>),
-    Any(Vec<Node>),
-    Not(Box<Node>),
-    Truth(bool),
-    Facing(Direction),
-    Compare(Term, Comparison, Term),
-    /// Another robot of a kind (0 any, 1 enemy, 2 friend) at distances in `range`: on a
-    /// line (a [`Line`]'s number) or in the ring ([`RING`]).
+/// Where to go after a leaf: the index of another leaf, or one of the two verdicts.
+pub(super) type Next = u32;
+/// The test holds.
+const YES: Next = Next::MAX;
+/// The test does not hold.
+const NO: Next = Next::MAX - 1;
+
+/// One question of a compiled test, and where its answers lead. Every leaf leads only to
+/// leaves compiled before it, or to a verdict: a walk is at most as long as the test.
+#[derive(Clone, Copy, Debug)]
+struct Leaf {
+    question: Question,
+    yes: Next,
+    no: Next,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Question {
+    /// Another robot at distances in `range`, from the [`Sight`]'s mask at `slot`: a kind's
+    /// line relative to the facing, or its ring.
     Robots {
-        who: u8,
-        line: u8,
+        slot: u8,
         range: u64,
     },
-    /// A hex of any of the classes of `set` on a line, hexes `min..=max` along it.
+    /// Another robot of a kind (0 any, 1 enemy, 2 friend) at distances in `range` on the
+    /// line of absolute direction `dir` (0–5).
+    RobotsToward {
+        who: u8,
+        dir: u8,
+        range: u64,
+    },
+    /// A hex of any of the classes of `set` on a line, hexes `min..=max` along it
+    /// ([`EDGE_CLASS`]: off the board).
     TerrainLine {
-        set: TerrainSet,
+        set: u64,
         line: Line,
         min: u8,
         max: u8,
     },
+    /// A line's first two hexes: the first of a class of `sets[0]` or the second of a class
+    /// of `sets[1]` (from the board's table; [`Question::TerrainLine`] with `max` at most 2).
+    TerrainNear {
+        sets: [u64; 2],
+        line: Line,
+    },
     /// The robot's own hex is of a class of `set`.
-    TerrainHere(TerrainSet),
-    /// Left to the tree walk.
-    Tree(Condition),
+    TerrainHere(u64),
+    Facing(Direction),
+    Compare(Term, Comparison, Term),
+    /// Left to the tree walk: an index into [`Compiled::trees`].
+    Tree(u32),
 }
 
 /// A line direction: absolute (0–5, the direction's index) or relative to the facing (6–11,
 /// 6 + sixths clockwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Line(u8);
+struct Line(u8);
 
 impl Line {
     fn of(dir: LineDirection) -> Line {
@@ -71,71 +99,206 @@ impl Line {
     }
 }
 
-/// Where a kind of robot (0 any, 1 enemy, 2 friend) is in [`Sight::masks`]: 7 masks a kind,
-/// the 6 lines (absolute) then the ring.
-const MASKS_PER_KIND: usize = 7;
-/// The `line` of a [`Node::Robots`] that means the ring.
+/// The `line` of a [`Question::Robots`] that means the ring.
 const RING: u8 = 12;
 
-#[derive(Clone, Debug)]
-pub(super) enum Term {
+#[derive(Clone, Copy, Debug)]
+enum Term {
     Number(i32),
     Shots,
     Facing,
-    Tree(Quantity),
+    /// Left to the tree walk: an index into [`Compiled::quantities`].
+    Tree(u32),
 }
 
-/// Terrain classes: a bit per kind of ground (see [`terrain_bit`]), a bit per camp colour,
-/// and off the board.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct TerrainSet {
-    ground: u32,
-    camps: u8,
-    edge: bool,
+/// Every robot's tests of a match, compiled for its team.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Compiled {
+    leaves: Vec<Leaf>,
+    trees: Vec<Condition>,
+    quantities: Vec<Quantity>,
+    /// Per robot, where each of its tests 1–4 starts (`None`: not defined).
+    entries: Vec<[Option<Next>; 4]>,
 }
 
-impl TerrainSet {
-    fn union(self, other: TerrainSet) -> TerrainSet {
-        TerrainSet {
-            ground: self.ground | other.ground,
-            camps: self.camps | other.camps,
-            edge: self.edge || other.edge,
+impl Compiled {
+    /// The tests of every robot: `robots` lists each one's program and team colour. Robots of
+    /// a team that share a program share its compiled tests.
+    pub(super) fn new(robots: &[(&Program, TeamColour)], teams: &[TeamColour]) -> Compiled {
+        let mut out = Compiled::default();
+        let mut done: Vec<(*const Program, TeamColour, [Option<Next>; 4])> = Vec::new();
+        for &(program, own) in robots {
+            let key = std::ptr::from_ref(program);
+            if let Some(&(.., entries)) = done.iter().find(|d| d.0 == key && d.1 == own) {
+                out.entries.push(entries);
+                continue;
+            }
+            let asker = Asker { own, teams };
+            let entries = program
+                .tests
+                .each_ref()
+                .map(|t| t.as_ref().map(|t| out.add(&asker, &t.condition)));
+            done.push((key, own, entries));
+            out.entries.push(entries);
+        }
+        out
+    }
+
+    /// Where a robot's test starts, if the robot has it.
+    #[inline]
+    pub(super) fn entry(&self, id: RobotId, slot: usize) -> Option<Next> {
+        self.entries.get(id.index())?.get(slot).copied().flatten()
+    }
+
+    /// Compiles one condition; returns where it starts.
+    pub(super) fn add(&mut self, asker: &Asker, condition: &Condition) -> Next {
+        self.code(asker, condition, YES, NO)
+    }
+
+    fn leaf(&mut self, question: Question, yes: Next, no: Next) -> Next {
+        let question = near(question);
+        let at = Next::try_from(self.leaves.len()).expect("MAX_TERMS a test, 54 robots");
+        self.leaves.push(Leaf { question, yes, no });
+        at
+    }
+
+    fn tree(&mut self, condition: &Condition) -> Question {
+        let at = u32::try_from(self.trees.len()).expect("MAX_TERMS a test, 54 robots");
+        self.trees.push(condition.clone());
+        Question::Tree(at)
+    }
+
+    fn term(&mut self, q: &Quantity) -> Term {
+        match q {
+            Quantity::Number(n) => Term::Number(*n),
+            Quantity::ShotsLeft => Term::Shots,
+            Quantity::Own(Own::Facing) => Term::Facing,
+            _ => {
+                let at = u32::try_from(self.quantities.len()).expect("MAX_TERMS a test");
+                self.quantities.push(q.clone());
+                Term::Tree(at)
+            }
         }
     }
 
-    #[inline]
-    fn matches(self, board: &Board, cell: CellId) -> bool {
-        let c = board.cell(cell);
-        self.ground >> terrain_bit(c.terrain) & 1 != 0
-            || c.camp
-                .is_some_and(|camp| self.camps >> camp.index() & 1 != 0)
+    /// The code of `condition` that goes on to `yes` or `no`; returns where it starts. Built
+    /// backwards: the last part first, so that every leaf leads to leaves already built.
+    fn code(&mut self, asker: &Asker, condition: &Condition, yes: Next, no: Next) -> Next {
+        match condition {
+            Condition::And(parts) => parts
+                .iter()
+                .rev()
+                .fold(yes, |next, p| self.code(asker, p, next, no)),
+            Condition::Or(parts) => self.code_or(asker, parts, yes, no),
+            Condition::Not(inner) => self.code(asker, inner, no, yes),
+            Condition::Truth(b) => {
+                if *b {
+                    yes
+                } else {
+                    no
+                }
+            }
+            Condition::Facing(d) => self.leaf(Question::Facing(*d), yes, no),
+            Condition::Compare(a, op, b) => {
+                let question = Question::Compare(self.term(a), *op, self.term(b));
+                self.leaf(question, yes, no)
+            }
+            Condition::Present(selector) => match asker.present(selector) {
+                Some(Presence::Never) => no,
+                Some(Presence::Ask(question)) => self.leaf(question, yes, no),
+                None => {
+                    let question = self.tree(condition);
+                    self.leaf(question, yes, no)
+                }
+            },
+            Condition::InCamp(_) => {
+                let question = self.tree(condition);
+                self.leaf(question, yes, no)
+            }
+        }
+    }
+
+    /// An `or`: its terrain questions on one region joined into one set, in the place of the
+    /// first of them (answers have no side effects, so the order does not matter).
+    fn code_or(&mut self, asker: &Asker, parts: &[Condition], yes: Next, no: Next) -> Next {
+        enum Part<'c> {
+            Code(&'c Condition),
+            Terrain(Question),
+        }
+        let mut joined: Vec<Part> = Vec::with_capacity(parts.len());
+        for part in parts {
+            let Some(question) = asker.terrain_question(part) else {
+                joined.push(Part::Code(part));
+                continue;
+            };
+            let merged = joined.iter_mut().any(|p| match p {
+                Part::Terrain(q) => join(q, question),
+                Part::Code(_) => false,
+            });
+            if !merged {
+                joined.push(Part::Terrain(question));
+            }
+        }
+        joined.iter().rev().fold(no, |next, part| match part {
+            Part::Code(c) => self.code(asker, c, yes, next),
+            Part::Terrain(q) => self.leaf(*q, yes, next),
+        })
     }
 }
 
-/// Plain 0, lake 1, lightning 2, shapes 3–20 (form × colour), computers 21–26 (camp colour).
-#[inline]
-fn terrain_bit(t: Terrain) -> u32 {
-    match t {
-        Terrain::Plain => 0,
-        Terrain::Lake => 1,
-        Terrain::Lightning => 2,
-        Terrain::Shape(form, colour) => 3 + 6 * form_index(form) + shape_colour_index(colour),
-        Terrain::Computer(camp) => 21 + u32::try_from(camp.index()).unwrap_or(0),
+/// Joins `b` into `a` when both ask about terrain in the same region.
+fn join(a: &mut Question, b: Question) -> bool {
+    match (a, b) {
+        (
+            Question::TerrainLine {
+                set,
+                line,
+                min,
+                max,
+            },
+            Question::TerrainLine {
+                set: s2,
+                line: l2,
+                min: m2,
+                max: x2,
+            },
+        ) if *line == l2 && *min == m2 && *max == x2 => {
+            *set |= s2;
+            true
+        }
+        (Question::TerrainHere(set), Question::TerrainHere(s2)) => {
+            *set |= s2;
+            true
+        }
+        _ => false,
     }
 }
 
-fn form_index(form: Form) -> u32 {
-    (0u32..)
-        .zip(Form::ALL)
-        .find(|(_, f)| *f == form)
-        .map_or(0, |(i, _)| i)
+/// A terrain question on a line's first two hexes, from the board's table of them. (Distance
+/// 0 is never walked: `min` 0 asks from the first hex.)
+fn near(question: Question) -> Question {
+    match question {
+        Question::TerrainLine {
+            set,
+            line,
+            min,
+            max,
+        } if (1..=2).contains(&max) && min <= max => Question::TerrainNear {
+            sets: [
+                if min <= 1 { set } else { 0 },
+                if max == 2 { set } else { 0 },
+            ],
+            line,
+        },
+        q => q,
+    }
 }
 
-fn shape_colour_index(colour: ShapeColour) -> u32 {
-    (0u32..)
-        .zip(ShapeColour::ALL)
-        .find(|(_, c)| *c == colour)
-        .map_or(0, |(i, _)| i)
+/// What a `Present` condition compiles to.
+enum Presence {
+    /// Never true (another robot on the asker's own hex).
+    Never,
+    Ask(Question),
 }
 
 /// What the compiler needs to know of the asking robot's team: its colour and the match's
@@ -155,98 +318,65 @@ impl Asker<'_> {
         })
     }
 
-    fn terrain(&self, kind: TerrainKind) -> TerrainSet {
-        let mut set = TerrainSet::default();
+    /// The terrain classes of a kind, as bits ([`crate::battle::board::classes_of`]).
+    fn terrain(&self, kind: TerrainKind) -> u64 {
         match kind {
-            TerrainKind::Plain => set.ground = 1,
-            TerrainKind::Lake => set.ground = 1 << 1,
-            TerrainKind::Lightning => set.ground = 1 << 2,
-            TerrainKind::Edge => set.edge = true,
-            TerrainKind::Shape(form, colour) => {
-                for f in Form::ALL
-                    .into_iter()
-                    .filter(|f| form.is_none_or(|w| w == *f))
-                {
-                    for c in ShapeColour::ALL
+            TerrainKind::Plain => ground_class(Terrain::Plain),
+            TerrainKind::Lake => ground_class(Terrain::Lake),
+            TerrainKind::Lightning => ground_class(Terrain::Lightning),
+            TerrainKind::Edge => EDGE_CLASS,
+            TerrainKind::Shape(None, None) => {
+                let one = |f, c| ground_class(Terrain::Shape(f, c));
+                // The 18 shape bits are consecutive, from the first form's first colour.
+                let (first, last) = (
+                    one(Form::ALL[0], ShapeColour::ALL[0]),
+                    one(Form::ALL[2], ShapeColour::ALL[5]),
+                );
+                (last - first) | last
+            }
+            TerrainKind::Shape(form, colour) => Form::ALL
+                .into_iter()
+                .filter(|f| form.is_none_or(|w| w == *f))
+                .flat_map(|f| {
+                    ShapeColour::ALL
                         .into_iter()
                         .filter(|c| colour.is_none_or(|w| w == *c))
-                    {
-                        set.ground |= 1 << terrain_bit(Terrain::Shape(f, c));
+                        .map(move |c| ground_class(Terrain::Shape(f, c)))
+                })
+                .fold(0, |a, b| a | b),
+            TerrainKind::Camp(owner) => self.camps(owner).map(camp_class).fold(0, |a, b| a | b),
+            TerrainKind::Computer(owner) => self
+                .camps(owner)
+                .map(|c| ground_class(Terrain::Computer(c)))
+                .fold(0, |a, b| a | b),
+        }
+    }
+
+    /// A condition that is one terrain question on a line or under the robot, or an `or` of
+    /// such questions on one region: that question.
+    fn terrain_question(&self, condition: &Condition) -> Option<Question> {
+        match condition {
+            Condition::Present(selector) => match self.present(selector)? {
+                Presence::Ask(q @ (Question::TerrainLine { .. } | Question::TerrainHere(_))) => {
+                    Some(q)
+                }
+                _ => None,
+            },
+            Condition::Or(parts) => {
+                let (first, rest) = parts.split_first()?;
+                let mut question = self.terrain_question(first)?;
+                for part in rest {
+                    if !join(&mut question, self.terrain_question(part)?) {
+                        return None;
                     }
                 }
+                Some(question)
             }
-            TerrainKind::Camp(owner) => {
-                for c in self.camps(owner) {
-                    set.camps |= 1 << c.index();
-                }
-            }
-            TerrainKind::Computer(owner) => {
-                for c in self.camps(owner) {
-                    set.ground |= 1 << terrain_bit(Terrain::Computer(c));
-                }
-            }
-        }
-        set
-    }
-
-    /// The condition compiled; what the form does not cover stays a tree.
-    pub(super) fn compile(&self, condition: &Condition) -> Node {
-        match condition {
-            Condition::And(parts) => Node::All(parts.iter().map(|c| self.compile(c)).collect()),
-            Condition::Or(parts) => self.compile_or(parts),
-            Condition::Not(inner) => Node::Not(Box::new(self.compile(inner))),
-            Condition::Truth(b) => Node::Truth(*b),
-            Condition::Facing(d) => Node::Facing(*d),
-            Condition::Compare(a, op, b) => Node::Compare(term(a), *op, term(b)),
-            Condition::Present(selector) => self
-                .present(selector)
-                .unwrap_or_else(|| Node::Tree(condition.clone())),
-            Condition::InCamp(_) => Node::Tree(condition.clone()),
+            _ => None,
         }
     }
 
-    /// An `or`: its terrain questions on one region joined into one set, in the place of the
-    /// first of them (answers have no side effects, so the order does not matter).
-    fn compile_or(&self, parts: &[Condition]) -> Node {
-        let mut nodes: Vec<Node> = Vec::with_capacity(parts.len());
-        for part in parts {
-            let node = self.compile(part);
-            let joined = nodes.iter_mut().any(|n| match (n, &node) {
-                (
-                    Node::TerrainLine {
-                        set,
-                        line,
-                        min,
-                        max,
-                    },
-                    Node::TerrainLine {
-                        set: s2,
-                        line: l2,
-                        min: m2,
-                        max: x2,
-                    },
-                ) if line == l2 && min == m2 && max == x2 => {
-                    *set = set.union(*s2);
-                    true
-                }
-                (Node::TerrainHere(set), Node::TerrainHere(s2)) => {
-                    *set = set.union(*s2);
-                    true
-                }
-                _ => false,
-            });
-            if !joined {
-                nodes.push(node);
-            }
-        }
-        if nodes.len() == 1 {
-            nodes.pop().unwrap_or(Node::Truth(false))
-        } else {
-            Node::Any(nodes)
-        }
-    }
-
-    fn present(&self, selector: &Selector) -> Option<Node> {
+    fn present(&self, selector: &Selector) -> Option<Presence> {
         match (selector.subject, selector.region) {
             (Subject::Robots(who), region) => {
                 let who = match who {
@@ -255,49 +385,44 @@ impl Asker<'_> {
                     Who::Friend => 2,
                     Who::Team(_) => return None,
                 };
-                match region {
-                    Region::Anywhere => Some(Node::Robots {
-                        who,
-                        line: RING,
-                        range: u64::MAX,
-                    }),
+                let (line, range) = match region {
+                    Region::Anywhere => (RING, u64::MAX),
                     // Two robots never share a hex.
-                    Region::Here => Some(Node::Truth(false)),
-                    Region::Ring { min, max } => Some(Node::Robots {
+                    Region::Here => return Some(Presence::Never),
+                    Region::Ring { min, max } => (RING, range(min, max)?),
+                    Region::Line { dir, min, max } => (Line::of(dir).0, range(min, max)?),
+                };
+                let slot = |line: u8| who * MASKS_PER_KIND + line;
+                Some(Presence::Ask(match line {
+                    0..6 => Question::RobotsToward {
                         who,
-                        line: RING,
-                        range: range(min, max)?,
-                    }),
-                    Region::Line { dir, min, max } => Some(Node::Robots {
-                        who,
-                        line: Line::of(dir).0,
-                        range: range(min, max)?,
-                    }),
-                }
+                        dir: line,
+                        range,
+                    },
+                    6..12 => Question::Robots {
+                        slot: slot(line - 6),
+                        range,
+                    },
+                    _ => Question::Robots {
+                        slot: slot(6),
+                        range,
+                    },
+                }))
             }
-            (Subject::Terrain(kind), Region::Line { dir, min, max }) => Some(Node::TerrainLine {
-                set: self.terrain(kind),
-                line: Line::of(dir),
-                min,
-                max,
-            }),
-            (Subject::Terrain(kind), Region::Here) => {
-                let mut set = self.terrain(kind);
-                // The robot's hex is on the board.
-                set.edge = false;
-                Some(Node::TerrainHere(set))
+            (Subject::Terrain(kind), Region::Line { dir, min, max }) => {
+                Some(Presence::Ask(Question::TerrainLine {
+                    set: self.terrain(kind),
+                    line: Line::of(dir),
+                    min,
+                    max,
+                }))
             }
+            // The robot's hex is on the board: never the edge.
+            (Subject::Terrain(kind), Region::Here) => Some(Presence::Ask(Question::TerrainHere(
+                self.terrain(kind) & !EDGE_CLASS,
+            ))),
             (Subject::Terrain(_), Region::Ring { .. } | Region::Anywhere) => None,
         }
-    }
-}
-
-fn term(q: &Quantity) -> Term {
-    match q {
-        Quantity::Number(n) => Term::Number(*n),
-        Quantity::ShotsLeft => Term::Shots,
-        Quantity::Own(Own::Facing) => Term::Facing,
-        _ => Term::Tree(q.clone()),
     }
 }
 
@@ -313,65 +438,7 @@ fn range(min: u8, max: u8) -> Option<u64> {
     Some(((1u64 << (max + 1)) - 1) & !((1u64 << min) - 1))
 }
 
-/// The other live robots as the acting robot sees them, per kind (0 any, 1 enemy, 2 friend):
-/// the distances at which one stands (bit `min(d, 63)`) on each line and all around
-/// ([`MASKS_PER_KIND`] masks a kind), and the acting robot's facing for relative lines.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Sight {
-    masks: [u64; 3 * MASKS_PER_KIND],
-    facing: u8,
-    /// Worked out for this turn.
-    seen: bool,
-}
-
-impl Sight {
-    /// Works the sight out, once a turn: robots do not move while control steps are read.
-    #[inline]
-    pub(super) fn see(&mut self, board: &Board, s: &State, id: RobotId) -> &Sight {
-        if !self.seen {
-            self.fill(board, s, id);
-        }
-        self
-    }
-
-    fn fill(&mut self, board: &Board, s: &State, id: RobotId) {
-        let me = &s.robots[id.index()];
-        let m = &mut self.masks;
-        for (i, r) in s.robots.iter().enumerate() {
-            if !r.alive || i == id.index() {
-                continue;
-            }
-            let (d, line) = board.relation(me.cell, r.cell);
-            let bit = 1u64 << d.min(63);
-            let kind = if r.team == me.team { 2 } else { 1 };
-            m[6] |= bit;
-            m[kind * MASKS_PER_KIND + 6] |= bit;
-            if line != NOT_IN_LINE {
-                let l = usize::from(line % 6);
-                m[l] |= bit;
-                m[kind * MASKS_PER_KIND + l] |= bit;
-            }
-        }
-        self.facing = u8::try_from(me.facing.index()).unwrap_or(0);
-        self.seen = true;
-    }
-
-    #[inline]
-    fn robots(&self, who: u8, line: u8) -> u64 {
-        let slot = match line {
-            0..6 => line,
-            6..12 => {
-                let l = self.facing + line - 6;
-                if l >= 6 { l - 6 } else { l }
-            }
-            _ => 6,
-        };
-        let i = usize::from(who) * MASKS_PER_KIND + usize::from(slot);
-        self.masks.get(i).copied().unwrap_or(0)
-    }
-}
-
-/// What a compiled condition is asked about: the board, the state, the acting robot.
+/// What a compiled test is asked about: the board, the state, the acting robot.
 pub(super) struct Ask<'a, F: Fallback> {
     pub board: &'a Board,
     pub s: &'a State,
@@ -381,47 +448,73 @@ pub(super) struct Ask<'a, F: Fallback> {
 }
 
 impl<F: Fallback> Ask<'_, F> {
-    fn term(&self, t: &Term) -> i32 {
-        match t {
-            Term::Number(n) => *n,
-            Term::Shots => i32::from(self.s.robots[self.id.index()].shots),
-            Term::Facing => i32::from(self.s.robots[self.id.index()].facing.number()),
-            Term::Tree(q) => self.fallback.quantity(q),
+    /// Whether the test starting at `entry` of `code` holds.
+    #[inline]
+    pub(super) fn holds(&self, code: &Compiled, entry: Next) -> bool {
+        let mut at = entry;
+        // Each leaf leads to an earlier one or to a verdict (past the leaves): this ends.
+        while let Some(leaf) = code.leaves.get(at as usize) {
+            at = if self.asks(code, leaf.question) {
+                leaf.yes
+            } else {
+                leaf.no
+            };
         }
+        at == YES
     }
 
-    pub(super) fn holds(&self, node: &Node) -> bool {
-        match node {
-            Node::All(parts) => parts.iter().all(|n| self.holds(n)),
-            Node::Any(parts) => parts.iter().any(|n| self.holds(n)),
-            Node::Not(inner) => !self.holds(inner),
-            Node::Robots { who, line, range } => self.sight.robots(*who, *line) & range != 0,
-            Node::TerrainLine {
+    #[inline]
+    fn asks(&self, code: &Compiled, question: Question) -> bool {
+        let me = &self.s.robots[self.id.index()];
+        match question {
+            Question::Robots { slot, range } => self.sight.at(slot) & range != 0,
+            Question::RobotsToward { who, dir, range } => self.sight.toward(who, dir) & range != 0,
+            Question::TerrainLine {
                 set,
                 line,
                 min,
                 max,
-            } => self.terrain_line(*set, *line, *min, *max),
-            Node::Truth(b) => *b,
-            Node::Facing(d) => self.s.robots[self.id.index()].facing == *d,
-            Node::Compare(a, op, b) => op.holds(self.term(a), self.term(b)),
-            Node::TerrainHere(set) => set.matches(self.board, self.s.robots[self.id.index()].cell),
-            Node::Tree(condition) => self.fallback.holds(condition),
+            } => self.terrain_line(set, line, min, max),
+            Question::TerrainNear { sets, line } => {
+                let near = self.board.near(me.cell, line.direction(me.facing.index()));
+                (near[0] & sets[0]) | (near[1] & sets[1]) != 0
+            }
+            Question::TerrainHere(set) => self.board.classes(me.cell) & set != 0,
+            Question::Facing(d) => me.facing == d,
+            Question::Compare(a, op, b) => op.holds(self.term(code, a), self.term(code, b)),
+            Question::Tree(i) => code
+                .trees
+                .get(i as usize)
+                .is_some_and(|c| self.fallback.holds(c)),
+        }
+    }
+
+    fn term(&self, code: &Compiled, t: Term) -> i32 {
+        let me = &self.s.robots[self.id.index()];
+        match t {
+            Term::Number(n) => n,
+            Term::Shots => i32::from(me.shots),
+            Term::Facing => i32::from(me.facing.number()),
+            Term::Tree(i) => code
+                .quantities
+                .get(i as usize)
+                .map_or(0, |q| self.fallback.quantity(q)),
         }
     }
 
     /// Walks the neighbour table; a straight line that leaves the (rectangular) board never
     /// comes back, and every position from there on counts as `edge` (R-A22).
-    fn terrain_line(&self, set: TerrainSet, line: Line, min: u8, max: u8) -> bool {
+    #[inline]
+    fn terrain_line(&self, set: u64, line: Line, min: u8, max: u8) -> bool {
         let me = &self.s.robots[self.id.index()];
         let dir = line.direction(me.facing.index());
         let mut at = me.cell;
         for k in 1..=max {
             let Some(c) = self.board.neighbour(at, dir) else {
-                return set.edge;
+                return set & EDGE_CLASS != 0;
             };
             at = c;
-            if k >= min && set.matches(self.board, c) {
+            if k >= min && self.board.classes(c) & set != 0 {
                 return true;
             }
         }
@@ -432,8 +525,9 @@ impl<F: Fallback> Ask<'_, F> {
 #[cfg(test)]
 mod tests {
     use super::super::query;
+    use super::super::sight::Sight;
     use super::super::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
-    use super::{Asker, Sight};
+    use super::{Asker, Compiled};
     use crate::battle::hex::Direction;
     use crate::battle::lang::{Condition, Keywords, parse_program_in};
     use crate::battle::shipped;
@@ -560,10 +654,11 @@ mod tests {
                     let mut sight = Sight::default();
                     let sight = sight.see(&m.fixed.board, &m.state, id);
                     for condition in &conditions {
-                        let node = asker.compile(condition);
+                        let mut code = Compiled::default();
+                        let entry = code.add(&asker, condition);
                         let tree = query::evaluate(&m.fixed, &m.state, id, condition);
-                        let flat = query::answer(&m.fixed, &m.state, id, &node, sight);
-                        assert_eq!(flat, tree, "{condition:?} for {:?} in {:?}", robot, node);
+                        let flat = query::answer(&m.fixed, &m.state, id, &code, entry, sight);
+                        assert_eq!(flat, tree, "{condition:?} for {:?} in {:?}", robot, code);
                         asked += 1;
                     }
                 }

@@ -160,6 +160,29 @@ impl fmt::Display for EndReason {
     }
 }
 
+/// Where a turn's events go: a list ([`Vec<Event>`]), or nowhere ([`Unrecorded`]) when nothing
+/// reads them, so that a match played only for its outcome builds none (`robots bench`,
+/// tournaments, the evolver).
+pub trait Events {
+    fn push(&mut self, event: Event);
+}
+
+impl Events for Vec<Event> {
+    #[inline]
+    fn push(&mut self, event: Event) {
+        Vec::push(self, event);
+    }
+}
+
+/// Events nobody reads: dropped before they are built.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Unrecorded;
+
+impl Events for Unrecorded {
+    #[inline(always)]
+    fn push(&mut self, _event: Event) {}
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A robot's turn begins.

@@ -24,7 +24,7 @@ pub struct Fixed {
     /// Counts of the terrain kinds the conditions ask about in rings (constant-time tests).
     pub(super) areas: super::areas::Areas,
     /// Each robot's tests 1–4 compiled for its team (`compiled.rs`).
-    pub(super) tests: Vec<[Option<super::compiled::Node>; 4]>,
+    pub(super) tests: super::compiled::Compiled,
 }
 
 impl Fixed {

@@ -13,6 +13,7 @@ mod placement;
 mod play;
 mod query;
 mod setup;
+mod sight;
 mod state;
 mod turn;
 
@@ -91,6 +92,7 @@ impl Match {
                 colour: t.colour,
                 signals_left: SIGNALS,
                 last_signal_round: None,
+                alive: t.robots.len(),
             })
             .collect();
         let mut fixed = Fixed {
@@ -107,7 +109,7 @@ impl Match {
                 .map(|s| (TeamId::at(s.robot().team), s.clone()))
                 .collect(),
             areas: areas::Areas::default(),
-            tests: Vec::new(),
+            tests: compiled::Compiled::default(),
         };
         fixed.areas = query::areas_for(&fixed, &robots);
         fixed.tests = compiled_tests(&fixed, &robots);
@@ -264,7 +266,7 @@ impl Match {
     }
 
     /// Plays one robot's turn, appending its events. Returns `false` if the match was over.
-    pub fn step_into(&mut self, events: &mut Vec<Event>) -> bool {
+    pub fn step_into(&mut self, events: &mut impl Events) -> bool {
         play::step(&self.fixed, &mut self.state, events)
     }
 
@@ -281,12 +283,18 @@ impl Match {
         self.state.outcome.as_ref()
     }
 
+    /// Plays to the end without building events: a match played for its outcome only.
+    pub fn play_out(&mut self) -> Option<&Outcome> {
+        while self.step_into(&mut Unrecorded) {}
+        self.state.outcome.as_ref()
+    }
+
     /// Sends a signal by hand: only for the team whose turn just ended (R-A13).
     pub fn send_signal(
         &mut self,
         id: RobotId,
         step: u8,
-        events: &mut Vec<Event>,
+        events: &mut impl Events,
     ) -> Result<(), SignalError> {
         play::send_signal(&self.fixed, &mut self.state, id, step, events)
     }
@@ -298,21 +306,13 @@ impl Match {
 }
 
 /// Each robot's tests compiled for its team (`compiled.rs`).
-fn compiled_tests(fixed: &Fixed, robots: &[Robot]) -> Vec<[Option<compiled::Node>; 4]> {
-    robots
+fn compiled_tests(fixed: &Fixed, robots: &[Robot]) -> compiled::Compiled {
+    let each: Vec<(&Program, TeamColour)> = robots
         .iter()
         .zip(&fixed.programs)
-        .map(|(robot, program)| {
-            let asker = compiled::Asker {
-                own: fixed.teams[robot.team.index()],
-                teams: &fixed.teams,
-            };
-            program
-                .tests
-                .each_ref()
-                .map(|t| t.as_ref().map(|t| asker.compile(&t.condition)))
-        })
-        .collect()
+        .map(|(robot, program)| (&**program, fixed.teams[robot.team.index()]))
+        .collect();
+    compiled::Compiled::new(&each, &fixed.teams)
 }
 
 #[cfg(test)]
@@ -401,6 +401,31 @@ mod tests {
             long.validate(),
             Err(SetupError::ProgramTooLong { len: 20, .. })
         ));
+    }
+
+    /// A match played for its outcome only (no events built) ends exactly as one played turn
+    /// by turn with its events, and each team's count of robots on the board stays true.
+    #[test]
+    fn playing_out_without_events_is_playing_with_them() {
+        let workload = crate::battle::bench::workload().unwrap();
+        for (i, setup) in workload.iter().enumerate().take(24) {
+            let mut setup = setup.clone();
+            setup.seed = u64::try_from(i).unwrap();
+            let mut quiet = Match::new(&setup).unwrap();
+            let mut told = quiet.clone();
+            quiet.play_out();
+            let mut events = Vec::new();
+            while told.step_into(&mut events) {}
+            assert_eq!(quiet.state(), told.state(), "{}", setup.name);
+            assert!(matches!(events.last(), Some(Event::End { .. })));
+            for (t, team) in quiet.state().teams.iter().enumerate() {
+                let on_board = quiet
+                    .robots()
+                    .iter()
+                    .filter(|r| r.alive && r.team.index() == t);
+                assert_eq!(team.alive, on_board.count(), "{}", setup.name);
+            }
+        }
     }
 
     /// States compare and hash by value: a copy of the state replays the same future.

@@ -2,7 +2,7 @@
 //! window for one by hand, R-A13/R-A15), rounds, the round limit (R-A18) and the ends of the
 //! scenarios (RULES A.10). One robot turn is [`step`], a function of `(&Fixed, &mut State)`.
 
-use super::event::{EndReason, Event, RobotName, SignalCause};
+use super::event::{EndReason, Event, Events, RobotName, SignalCause};
 use super::fixed::Fixed;
 use super::query;
 use super::setup::{Scenario, SignalPlan};
@@ -70,7 +70,7 @@ pub(super) fn next_robot(fixed: &Fixed, s: &State) -> Option<RobotId> {
 }
 
 /// Plays one robot's turn, appending its events. Returns `false` if the match was over.
-pub(super) fn step(fixed: &Fixed, s: &mut State, events: &mut Vec<Event>) -> bool {
+pub(super) fn step(fixed: &Fixed, s: &mut State, events: &mut impl Events) -> bool {
     if s.outcome.is_some() || s.teams.is_empty() {
         return false;
     }
@@ -109,7 +109,7 @@ pub(super) fn send_signal(
     s: &mut State,
     id: RobotId,
     step: u8,
-    events: &mut Vec<Event>,
+    events: &mut impl Events,
 ) -> Result<(), SignalError> {
     let team = s.robot(id).team;
     if s.signal_window != Some(team) {
@@ -125,7 +125,7 @@ impl Turn<'_> {
         id: RobotId,
         step: u8,
         why: SignalCause,
-        events: &mut Vec<Event>,
+        events: &mut impl Events,
     ) -> Result<(), SignalError> {
         let state = &self.s.teams[team.index()];
         let robot = &self.s.robots[id.index()];
@@ -155,7 +155,7 @@ impl Turn<'_> {
     }
 
     /// The end of a team's turn: planned signals (R-A15), then the window for one by hand.
-    fn end_team_turn(&mut self, team: TeamId, events: &mut Vec<Event>) {
+    fn end_team_turn(&mut self, team: TeamId, events: &mut impl Events) {
         let fixed = self.fixed;
         let round = self.s.clock.round;
         for (t, plan) in &fixed.signals {
@@ -182,7 +182,7 @@ impl Turn<'_> {
         self.s.signal_window = Some(team);
     }
 
-    fn advance_team(&mut self, events: &mut Vec<Event>) {
+    fn advance_team(&mut self, events: &mut impl Events) {
         let clock = &mut self.s.clock;
         clock.next = 0;
         clock.slot += 1;
@@ -200,7 +200,7 @@ impl Turn<'_> {
         &mut self,
         winner: Option<TeamColour>,
         reason: EndReason,
-        events: &mut Vec<Event>,
+        events: &mut impl Events,
     ) {
         let round = self.s.clock.round;
         self.s.outcome = Some(Outcome {
@@ -216,15 +216,14 @@ impl Turn<'_> {
     }
 
     /// Scenario 1's end, and the end of every scenario when no robot is left (RULES A.10).
-    fn check_end(&mut self, events: &mut Vec<Event>) -> bool {
+    fn check_end(&mut self, events: &mut impl Events) -> bool {
         if self.s.outcome.is_some() {
             return true;
         }
         let mut alive_teams = 0;
         let mut last = None;
-        for (ids, &colour) in self.fixed.team_robots.iter().zip(&self.fixed.teams) {
-            let robots = &self.s.robots[ids.clone()];
-            if robots.iter().any(|r| r.alive) {
+        for (team, &colour) in self.s.teams.iter().zip(&self.fixed.teams) {
+            if team.alive > 0 {
                 alive_teams += 1;
                 last = Some(colour);
             }

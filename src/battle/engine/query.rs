@@ -2,8 +2,9 @@
 //! everything and never see a pending signal.
 
 use super::areas::{self, Areas};
-use super::compiled::{Ask, Fallback, Node, Sight};
+use super::compiled::{Ask, Compiled, Fallback, Next};
 use super::fixed::Fixed;
+use super::sight::Sight;
 use super::state::{RobotId, State, TeamId};
 use crate::battle::board::CellId;
 use crate::battle::hex::{Direction, Hex};
@@ -17,27 +18,42 @@ pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condit
     view(fixed, s, id).holds(condition)
 }
 
-/// A test's answer from its compiled form (`compiled.rs`), the tree walk answering what the
-/// form leaves to it; `sight` is the acting robot's, worked out once a turn.
-pub(super) fn answer(fixed: &Fixed, s: &State, id: RobotId, node: &Node, sight: &Sight) -> bool {
-    let view = view(fixed, s, id);
+/// A test's answer from its compiled form (`compiled.rs`: the test starting at `entry` of
+/// `code`), the tree walk answering what the form leaves to it; `sight` is the acting robot's,
+/// worked out once a turn.
+#[inline]
+pub(super) fn answer(
+    fixed: &Fixed,
+    s: &State,
+    id: RobotId,
+    code: &Compiled,
+    entry: Next,
+    sight: &Sight,
+) -> bool {
     Ask {
         board: &fixed.board,
         s,
         id,
         sight,
-        fallback: &view,
+        fallback: &Lazy { fixed, s, id },
     }
-    .holds(node)
+    .holds(code, entry)
 }
 
-impl Fallback for View<'_> {
+/// The tree walk's view, built only when a test asks what the compiled form leaves to it.
+struct Lazy<'a> {
+    fixed: &'a Fixed,
+    s: &'a State,
+    id: RobotId,
+}
+
+impl Fallback for Lazy<'_> {
     fn holds(&self, condition: &Condition) -> bool {
-        View::holds(self, condition)
+        view(self.fixed, self.s, self.id).holds(condition)
     }
 
     fn quantity(&self, quantity: &Quantity) -> i32 {
-        View::quantity(self, quantity)
+        view(self.fixed, self.s, self.id).quantity(quantity)
     }
 }
 

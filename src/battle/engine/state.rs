@@ -133,6 +133,8 @@ pub struct TeamState {
     pub signals_left: u8,
     /// The round of the last signal sent: one per turn (R-A13).
     pub last_signal_round: Option<u32>,
+    /// How many of the team's robots are still on the board (the end check reads it).
+    pub alive: usize,
 }
 
 /// The result of a finished match.

@@ -1,10 +1,10 @@
 //! One robot's turn: reading steps (RULES A.4–A.6) and carrying out actions (A.5).
 
-use super::compiled::Sight;
-use super::event::{Cause, EndReason, Event, IdleReason, Obstacle, SignalEffect};
+use super::event::{Cause, EndReason, Event, Events, IdleReason, Obstacle, SignalEffect};
 use super::play::Turn;
 use super::query;
 use super::setup::Scenario;
+use super::sight::Sight;
 use super::state::RobotId;
 use crate::battle::board::CellId;
 use crate::battle::hex::Direction;
@@ -12,7 +12,7 @@ use crate::battle::lang::Instruction;
 use crate::battle::terrain::Terrain;
 
 impl Turn<'_> {
-    pub(super) fn robot_turn(&mut self, id: RobotId, events: &mut Vec<Event>) {
+    pub(super) fn robot_turn(&mut self, id: RobotId, events: &mut impl Events) {
         let name = self.s.robots[id.index()].name;
         events.push(Event::Turn {
             round: self.s.clock.round,
@@ -35,7 +35,7 @@ impl Turn<'_> {
     /// or destroyed step, or the loop guard ends it. `TI57`: with the keywords of A.12 (and a
     /// calculator for every robot); without, the plain loop has no trace of them.
     #[inline(always)]
-    pub(super) fn read_steps<const TI57: bool>(&mut self, id: RobotId, events: &mut Vec<Event>) {
+    pub(super) fn read_steps<const TI57: bool>(&mut self, id: RobotId, events: &mut impl Events) {
         let name = self.s.robots[id.index()].name;
         // Stopped by `R/S`, the robot idles on (R-A29).
         if TI57 && self.s.memories.get(id.index()).is_some_and(|m| m.stopped) {
@@ -99,18 +99,8 @@ impl Turn<'_> {
             at = match instruction {
                 Instruction::Test(n) => {
                     let slot = usize::from(n - 1) % 4;
-                    let answer = match answers[slot] {
-                        Some(answer) => answer,
-                        None => {
-                            let node = fixed.tests[id.index()][slot]
-                                .as_ref()
-                                .expect("checked at load: every used test is defined (R-A16)");
-                            let sight = sight.see(&fixed.board, self.s, id);
-                            let answer = query::answer(fixed, self.s, id, node, sight);
-                            answers[slot] = Some(answer);
-                            answer
-                        }
-                    };
+                    let answer =
+                        *answers[slot].get_or_insert_with(|| self.ask(id, slot, &mut sight));
                     events.push(Event::Tested {
                         robot: name,
                         step,
@@ -148,9 +138,22 @@ impl Turn<'_> {
         }
     }
 
+    /// Test `slot` (0–3) of the robot's program, asked now from its compiled form; `sight` is
+    /// worked out at the first test of the turn.
+    #[inline]
+    fn ask(&self, id: RobotId, slot: usize, sight: &mut Sight) -> bool {
+        let fixed = self.fixed;
+        let entry = fixed
+            .tests
+            .entry(id, slot)
+            .expect("checked at load: every used test is defined (R-A16)");
+        let sight = sight.see(&fixed.board, self.s, id);
+        query::answer(fixed, self.s, id, &fixed.tests, entry, sight)
+    }
+
     /// A turn that obeys a received signal: the named step instead of the program's, without
     /// moving the pointer; controls, destroyed and empty steps do nothing (R-A14).
-    fn signal_turn(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
+    fn signal_turn(&mut self, id: RobotId, step: u8, events: &mut impl Events) {
         let name = self.s.robots[id.index()].name;
         let instruction = self.fixed.programs[id.index()].instruction(usize::from(step));
         match instruction {
@@ -178,7 +181,7 @@ impl Turn<'_> {
         id: RobotId,
         step: u8,
         instruction: Instruction,
-        events: &mut Vec<Event>,
+        events: &mut impl Events,
     ) {
         match instruction {
             Instruction::Move(n) => self.move_robot(id, step, n, events),
@@ -203,7 +206,7 @@ impl Turn<'_> {
     /// `D±n`: the whole path is checked first; a blocked move is cancelled, never truncated
     /// (R-A2). Then hex by hex: off the board or into a lake ends the robot, also on the first
     /// hex of two (R-A3); lightning destroys the step being read, once (R-A4).
-    fn move_robot(&mut self, id: RobotId, step: u8, n: i8, events: &mut Vec<Event>) {
+    fn move_robot(&mut self, id: RobotId, step: u8, n: i8, events: &mut impl Events) {
         let fixed = self.fixed;
         let board = &fixed.board;
         let robot = &self.s.robots[id.index()];
@@ -330,7 +333,7 @@ impl Turn<'_> {
 
     /// `T`: range 2 along the facing; the first robot, computer or blocking shape stops the
     /// shot, lakes do not (R-A6). No shot left: nothing (R-A5).
-    fn fire(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
+    fn fire(&mut self, id: RobotId, step: u8, events: &mut impl Events) {
         let fixed = self.fixed;
         let board = &fixed.board;
         let robot = &mut self.s.robots[id.index()];
@@ -395,7 +398,7 @@ impl Turn<'_> {
 
     /// `*`: robots at distance 1 are destroyed, at distance 2 lose a step; nothing shields
     /// an explosion (R-A7).
-    fn self_destruct(&mut self, id: RobotId, step: u8, events: &mut Vec<Event>) {
+    fn self_destruct(&mut self, id: RobotId, step: u8, events: &mut impl Events) {
         let fixed = self.fixed;
         let board = &fixed.board;
         let robot = &self.s.robots[id.index()];
@@ -427,7 +430,7 @@ impl Turn<'_> {
 
     /// The step under the pointer is destroyed (R-A8); on the start box or past the end of
     /// the program there is nothing to lose.
-    fn lose_step(&mut self, id: RobotId, cause: Cause, events: &mut Vec<Event>) {
+    fn lose_step(&mut self, id: RobotId, cause: Cause, events: &mut impl Events) {
         let len = self.fixed.programs[id.index()].len();
         let robot = &mut self.s.robots[id.index()];
         let step = robot.pointer;
@@ -443,8 +446,11 @@ impl Turn<'_> {
     }
 
     /// Takes a robot off the board; a signal waiting for it is lost (RULES A.8).
-    fn remove(&mut self, id: RobotId, events: &mut Vec<Event>) {
+    fn remove(&mut self, id: RobotId, events: &mut impl Events) {
         let robot = &mut self.s.robots[id.index()];
+        if robot.alive {
+            self.s.teams[robot.team.index()].alive -= 1;
+        }
         robot.alive = false;
         if self.s.occupant[robot.cell.index()] == Some(id) {
             self.s.occupant[robot.cell.index()] = None;

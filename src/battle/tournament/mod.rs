@@ -165,7 +165,7 @@ pub fn setup(entrants: &[Entrant], config: &Config, game: Game) -> MatchSetup {
 pub fn play(entrants: &[Entrant], config: &Config, game: Game) -> Result<GameResult, SetupError> {
     let setup = setup(entrants, config, game);
     let mut m = Match::new(&setup)?;
-    let outcome = m.run(|_| {}).cloned().ok_or(SetupError::NoTeams)?;
+    let outcome = m.play_out().cloned().ok_or(SetupError::NoTeams)?;
     let a_green = !game.swapped;
     let score = match outcome.winner {
         None => Score::Draw,
