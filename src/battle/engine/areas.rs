@@ -254,21 +254,26 @@ pub(super) fn keys_in(condition: &Condition, team: TeamId, keys: &mut Vec<Key>) 
             }
         }
     };
-    let mut stack = vec![condition];
-    while let Some(c) = stack.pop() {
-        match c {
-            Condition::And(parts) | Condition::Or(parts) => stack.extend(parts),
-            Condition::Not(inner) => stack.push(inner),
-            Condition::Present(s) => selector(s),
-            Condition::Compare(a, _, b) => {
-                for q in [a, b] {
-                    if let Quantity::Count(s) = q {
-                        selector(s);
-                    }
+    walk(condition, &mut selector);
+}
+
+/// Every selector of a condition, in its comparisons' counts too (recursive: the parser
+/// bounds a condition's nesting, `MAX_NESTING`).
+fn walk(condition: &Condition, selector: &mut impl FnMut(&crate::battle::lang::Selector)) {
+    match condition {
+        Condition::And(parts) | Condition::Or(parts) => {
+            parts.iter().for_each(|p| walk(p, selector));
+        }
+        Condition::Not(inner) => walk(inner, selector),
+        Condition::Present(s) => selector(s),
+        Condition::Compare(a, _, b) => {
+            for q in [a, b] {
+                if let Quantity::Count(s) = q {
+                    selector(s);
                 }
             }
-            Condition::Facing(_) | Condition::InCamp(_) | Condition::Truth(_) => {}
         }
+        Condition::Facing(_) | Condition::InCamp(_) | Condition::Truth(_) => {}
     }
 }
 

@@ -125,7 +125,11 @@ impl Compiled {
     /// The tests of every robot: `robots` lists each one's program and team colour. Robots of
     /// a team that share a program share its compiled tests.
     pub(super) fn new(robots: &[(&Program, TeamColour)], teams: &[TeamColour]) -> Compiled {
-        let mut out = Compiled::default();
+        let mut out = Compiled {
+            leaves: Vec::with_capacity(16 * robots.len()),
+            entries: Vec::with_capacity(robots.len()),
+            ..Compiled::default()
+        };
         let mut done: Vec<(*const Program, TeamColour, [Option<Next>; 4])> = Vec::new();
         for &(program, own) in robots {
             let key = std::ptr::from_ref(program);

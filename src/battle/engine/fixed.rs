@@ -5,7 +5,7 @@ use super::event::Pos;
 use super::setup::{Rules, Scenario, SignalPlan};
 use super::state::TeamId;
 use crate::battle::board::{Board, CellId};
-use crate::battle::lang::Program;
+use crate::battle::lang::{Instruction, MAX_PROGRAM_STEPS, Program};
 use crate::battle::terrain::{TeamColour, Terrain};
 use std::sync::Arc;
 
@@ -23,11 +23,28 @@ pub struct Fixed {
     pub(super) signals: Vec<(TeamId, SignalPlan)>,
     /// Counts of the terrain kinds the conditions ask about in rings (constant-time tests).
     pub(super) areas: super::areas::Areas,
+    /// Each robot's steps by number: what the step loop reads (`turn.rs`).
+    pub(super) steps: Vec<StepTable>,
     /// Each robot's tests 1–4 compiled for its team (`compiled.rs`).
     pub(super) tests: super::compiled::Compiled,
 }
 
+/// A program's instructions by step number: the start box (0), steps 1–63 and the two past
+/// them a pointer can reach (R-A10) are slots; `None` where no step is written.
+pub(super) type StepTable = [Option<Instruction>; MAX_PROGRAM_STEPS + 3];
+
+/// A program's step table.
+pub(super) fn step_table(program: &Program) -> StepTable {
+    std::array::from_fn(|n| program.instruction(n))
+}
+
 impl Fixed {
+    /// The instruction at step `at` of a robot's program, if written.
+    #[inline]
+    pub(super) fn instruction(&self, id: super::state::RobotId, at: usize) -> Option<Instruction> {
+        self.steps.get(id.index())?.get(at).copied().flatten()
+    }
+
     pub(super) fn terrain(&self, cell: CellId) -> Terrain {
         self.board.cell(cell).terrain
     }

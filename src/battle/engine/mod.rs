@@ -108,9 +108,15 @@ impl Match {
                 .iter()
                 .map(|s| (TeamId::at(s.robot().team), s.clone()))
                 .collect(),
+            steps: Vec::new(),
             areas: areas::Areas::default(),
             tests: compiled::Compiled::default(),
         };
+        fixed.steps = fixed
+            .programs
+            .iter()
+            .map(|p| fixed::step_table(p))
+            .collect();
         fixed.areas = query::areas_for(&fixed, &robots);
         fixed.tests = compiled_tests(&fixed, &robots);
         let robots_len = robots.len();

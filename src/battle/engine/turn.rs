@@ -47,8 +47,7 @@ impl Turn<'_> {
             return;
         }
         let fixed = self.fixed;
-        let program = &fixed.programs[id.index()];
-        let len = program.len();
+        let len = fixed.programs[id.index()].len();
         // Past the end of the program the pointer stays where it is (R-A10).
         let mut at = self.s.robot(id).next_step(len);
         let mut controls = 0;
@@ -60,7 +59,7 @@ impl Turn<'_> {
             // Steps are at most 63 and `at` at most two past them (R-A10, MAX_PROGRAM_STEPS).
             let step = u8::try_from(at).expect("validated: at most 65");
             self.s.robots[id.index()].pointer = step;
-            let Some(instruction) = program.instruction(at) else {
+            let Some(instruction) = fixed.instruction(id, at) else {
                 events.push(Event::Idle {
                     robot: name,
                     step,
