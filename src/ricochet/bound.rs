@@ -100,15 +100,14 @@ impl Bound {
     pub fn new(board: &Board, goal: u8, rules: Rules) -> Bound {
         let mut lb = [[NEVER; 4]; CELLS];
         // Per direction: the cells with no wall on that side.
-        let open: [Bits; 4] = std::array::from_fn(|d| {
-            let mut b = Bits::ZERO;
-            for (c, &w) in board.walls.iter().enumerate().take(CELLS) {
-                if w & (1 << d) == 0 {
-                    b = b.with(c);
+        let mut open = [Bits::ZERO; 4];
+        for (half, cells) in board.walls.chunks(128).take(2).enumerate() {
+            for (bit, &w) in cells.iter().enumerate() {
+                for (d, set) in open.iter_mut().enumerate() {
+                    set.0[half] |= u128::from(!w >> d & 1) << bit;
                 }
             }
-            b
-        });
+        }
         let axes: &[Axis] = if rules.must_ricochet {
             &Axis::ALL
         } else {

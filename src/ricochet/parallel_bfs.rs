@@ -269,3 +269,44 @@ fn predecessors(t: &Tables, s: Packed) -> Vec<Packed> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ricochet::rules::Rules;
+    use crate::ricochet::solution::Budget;
+    use crate::ricochet::solve::{check, general};
+
+    /// Random positions without R-B1 (and with R-B2 now and then), each taken whole by the
+    /// big tier: as few moves as the general search, or none within the limit as it, and
+    /// the solutions check; its cut by the upper bound keeps them optimal.
+    #[test]
+    fn the_big_tier_agrees_with_the_general_search() {
+        let mut solved = 0;
+        for seed in 1..=40 {
+            let id = crate::ricochet::files::random_id(seed, 4);
+            let rules = Rules {
+                must_ricochet: false,
+                no_single_move: seed % 3 == 0,
+            };
+            let p = id.position(rules).unwrap();
+            if !crate::ricochet::standard::applies(&p) {
+                continue;
+            }
+            let slow = general(&p, 6);
+            let mut quiet = |_| {};
+            let mut meter = Meter::new(Budget::default(), &mut quiet);
+            let fast = search(&p, &Tables::new(&p), 6, &mut meter);
+            assert_eq!(
+                fast.as_ref().map(|s| s.moves),
+                slow.as_ref().map(|s| s.moves),
+                "{id} {rules:?}"
+            );
+            if let Ok(s) = fast {
+                assert_eq!(check(&p, &s.solution), Ok(s.moves), "{id} {rules:?}");
+                solved += 1;
+            }
+        }
+        assert!(solved >= 20, "{solved}");
+    }
+}

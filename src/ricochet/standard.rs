@@ -53,9 +53,6 @@ pub struct Tables {
     pub stop: [[u8; 4]; CELLS],
     /// The target's cell.
     pub goal: u8,
-    /// Binomial coefficients C(n, 2) and C(n, 3), for the index of a helper set.
-    c2: [u32; CELLS],
-    c3: [u32; CELLS],
 }
 
 impl Tables {
@@ -82,24 +79,20 @@ impl Tables {
                 }
             }
         }
-        let mut c2 = [0u32; CELLS];
-        let mut c3 = [0u32; CELLS];
-        for ((n, two), three) in (0u32..).zip(c2.iter_mut()).zip(c3.iter_mut()) {
-            *two = n * n.saturating_sub(1) / 2;
-            *three = n * n.saturating_sub(1) * n.saturating_sub(2) / 6;
-        }
         Tables {
             stop,
             goal: byte(p.goal.cell),
-            c2,
-            c3,
         }
     }
 
     /// The state's index among all [`STATES`].
     pub fn index(&self, s: Packed) -> usize {
         let (a, h) = unpack(s);
-        let set = u32::from(h[0]) + self.c2[usize::from(h[1])] + self.c3[usize::from(h[2])];
+        // The helpers' cells in increasing order: h0 + C(h1, 2) + C(h2, 3).
+        let (h1, h2) = (u32::from(h[1]), u32::from(h[2]));
+        let set = u32::from(h[0])
+            + h1 * h1.saturating_sub(1) / 2
+            + h2 * h2.saturating_sub(1) * h2.saturating_sub(2) / 6;
         usize::from(a) * HELPER_SETS + usize::try_from(set).expect("a helper set index fits")
     }
 
