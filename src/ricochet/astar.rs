@@ -52,7 +52,7 @@ fn path_to(seen: &States, start: Wide, w: Wide) -> Vec<Packed> {
 /// its cells on the way are written to `path`. `moves`: the solution's length at the end
 /// (R-B2).
 #[allow(clippy::too_many_arguments)]
-fn alone(
+pub(super) fn alone(
     t: &Tables,
     lb: &Bound,
     rules: Rules,
@@ -89,7 +89,7 @@ fn alone(
 }
 
 /// The longest finish [`alone`] tries: beyond it, the check costs more than it saves.
-const ALONE_MAX: u8 = 12;
+pub(super) const ALONE_MAX: u8 = 12;
 
 /// A queue entry: the state, its g (bits 40–47) and whether its finish alone was tried (bit
 /// 48).

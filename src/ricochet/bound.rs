@@ -3,7 +3,8 @@
 //! on any cell before a wall (a helper could stand just beyond). Helpers never lower it, and
 //! each move of the robot lowers it by one at most: A* with it finds the fewest moves.
 //!
-//! One backward breadth-first sweep from the target, in fixed arrays: no allocation.
+//! One backward breadth-first sweep from the target, over sets of cells held in two 128-bit
+//! words, in fixed arrays: no allocation.
 
 use super::board::{Board, Dir};
 use super::rules::{Axis, Rules};
@@ -15,64 +16,56 @@ pub const NEVER: u8 = u8::MAX;
 /// Per cell and [`Axis`] (only [`Axis::None`] without R-B1): the bound, or [`NEVER`].
 pub struct Bound(pub [[u8; 4]; CELLS]);
 
-/// A set of the 256 cells: bit `c % 64` of word `c / 64`.
+/// A set of the 256 cells: bit `c % 128` of word `c / 128`.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Bits([u64; 4]);
+struct Bits([u128; 2]);
 
 impl Bits {
-    const ZERO: Bits = Bits([0; 4]);
+    const ZERO: Bits = Bits([0; 2]);
+
+    fn with(mut self, c: usize) -> Bits {
+        self.0[c / 128] |= 1 << (c % 128);
+        self
+    }
 
     fn is_empty(self) -> bool {
-        self.0 == [0; 4]
+        self.0 == [0; 2]
     }
 
     fn and(self, o: Bits) -> Bits {
-        Bits(std::array::from_fn(|w| self.0[w] & o.0[w]))
+        Bits([self.0[0] & o.0[0], self.0[1] & o.0[1]])
     }
 
     fn or(self, o: Bits) -> Bits {
-        Bits(std::array::from_fn(|w| self.0[w] | o.0[w]))
+        Bits([self.0[0] | o.0[0], self.0[1] | o.0[1]])
     }
 
     fn and_not(self, o: Bits) -> Bits {
-        Bits(std::array::from_fn(|w| self.0[w] & !o.0[w]))
+        Bits([self.0[0] & !o.0[0], self.0[1] & !o.0[1]])
     }
 
     /// Cell `c` of the result is cell `c + k` of `self` (`k` from −255 to 255).
+    #[inline]
     fn back(self, k: i32) -> Bits {
-        let x = self.0;
-        let words = (k.unsigned_abs() / 64) as usize;
-        let bits = k.unsigned_abs() % 64;
-        let word = |i: isize| {
-            usize::try_from(i)
-                .ok()
-                .and_then(|i| x.get(i))
-                .copied()
-                .unwrap_or(0)
-        };
-        Bits(std::array::from_fn(|w| {
-            let w = isize::try_from(w).unwrap_or(0);
-            let n = isize::try_from(words).unwrap_or(4);
-            if k >= 0 {
-                let (lo, hi) = (word(w + n), word(w + n + 1));
-                if bits == 0 {
-                    lo
-                } else {
-                    lo >> bits | hi << (64 - bits)
-                }
-            } else {
-                let (hi, lo) = (word(w - n), word(w - n - 1));
-                if bits == 0 {
-                    hi
-                } else {
-                    hi << bits | lo >> (64 - bits)
-                }
+        let [lo, hi] = self.0;
+        let n = k.unsigned_abs();
+        if k >= 0 {
+            match n {
+                0 => self,
+                1..128 => Bits([lo >> n | hi << (128 - n), hi >> n]),
+                _ => Bits([hi >> (n - 128), 0]),
             }
-        }))
+        } else {
+            match n {
+                1..128 => Bits([lo << n, hi << n | lo >> (128 - n)]),
+                _ => Bits([0, lo << (n - 128)]),
+            }
+        }
     }
 
     /// Cells from which a move whose step is `step` passes over or stops on a cell of
     /// `self`: chains of cells open on that side (`open`), ended by one next to `self`.
+    #[inline]
     fn before(self, step: i32, open: Bits) -> Bits {
         let mut g = self.back(step).and(open);
         let mut p = open;
@@ -85,13 +78,13 @@ impl Bits {
 
     /// The cells of the set, in increasing order.
     fn cells(self) -> impl Iterator<Item = usize> {
-        (0..4).flat_map(move |w| {
+        (0..2).flat_map(move |w| {
             let mut word = self.0[w];
             std::iter::from_fn(move || {
                 (word != 0).then(|| {
                     let bit = word.trailing_zeros() as usize;
                     word &= word - 1;
-                    w * 64 + bit
+                    w * 128 + bit
                 })
             })
         })
@@ -107,15 +100,14 @@ impl Bound {
     pub fn new(board: &Board, goal: u8, rules: Rules) -> Bound {
         let mut lb = [[NEVER; 4]; CELLS];
         // Per direction: the cells with no wall on that side.
-        let open: [Bits; 4] = std::array::from_fn(|d| {
-            let mut b = Bits::ZERO;
-            for (c, &w) in board.walls.iter().enumerate().take(CELLS) {
-                if w & (1 << d) == 0 {
-                    b.0[c / 64] |= 1 << (c % 64);
+        let mut open = [Bits::ZERO; 4];
+        for (half, cells) in board.walls.chunks(128).take(2).enumerate() {
+            for (bit, &w) in cells.iter().enumerate() {
+                for (d, set) in open.iter_mut().enumerate() {
+                    set.0[half] |= u128::from(!w >> d & 1) << bit;
                 }
             }
-            b
-        });
+        }
         let axes: &[Axis] = if rules.must_ricochet {
             &Axis::ALL
         } else {
@@ -127,7 +119,7 @@ impl Bound {
             Axis::None
         };
         let mut level = [Bits::ZERO; 4];
-        level[end.index()].0[usize::from(goal / 64)] = 1 << (goal % 64);
+        level[end.index()] = Bits::ZERO.with(usize::from(goal));
         let mut seen = level;
         lb[usize::from(goal)][end.index()] = 0;
         for depth in 1..NEVER {

@@ -4,13 +4,17 @@
 //! so levels are expanded on every core. Each level's states are kept, sorted (a 25-move search
 //! keeps about 21 million, 84 MB): the path is walked back from the goal by trying, for each
 //! robot, the cells it could have come from along its row and column, and keeping the one found
-//! in the level before.
+//! in the level before. Once a level holds a state from which the robot finishes alone, that
+//! is an upper bound, and the levels after keep only states whose bound may still beat it.
 
+use super::astar::{ALONE_MAX, alone};
 use super::board::Dir;
+use super::bound::{Bound, NEVER};
 use super::position::Position;
+use super::rules::Axis;
 use super::solution::{Meter, NoSolution, Solution, relabel};
 use super::standard::{
-    Packed, STATES, Tables, layouts, pack, sort3, start_and_goal, successors, unpack,
+    Packed, STATES, Tables, layouts, pack, sort3, start_and_goal, successors_of, unpack,
 };
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
@@ -22,7 +26,17 @@ const PER_STATE: usize = 16;
 /// One visited bit per state, shared by the threads.
 struct Visited(Vec<AtomicU64>);
 
+/// States expanded together: their successors' visited words are read before any is
+/// claimed.
+const BATCH: usize = 8;
+
 impl Visited {
+    /// The word that holds state `i`'s bit.
+    #[inline]
+    fn word(&self, i: usize) -> u64 {
+        self.0[i / 64].load(Ordering::Relaxed)
+    }
+
     /// Marks the state; `true` if this call was the first.
     fn claim(&self, i: usize) -> bool {
         let bit = 1u64 << (i % 64);
@@ -34,6 +48,10 @@ impl Visited {
 /// Fewest moves (R-B1 off: the caller sends only such positions), up to `max`. The states
 /// kept in the levels count against the budget once per chunk of the frontier ([`PER_STATE`]
 /// of them for one state of the budget), and are charged to `meter` once per level.
+///
+/// Each level is also asked which of its states let the robot finish alone in its bound
+/// ([`alone`]): the fewest such moves are an upper bound `u`, and from then on only states
+/// that may still lead to fewer moves are kept (moves so far plus the bound below `u`).
 pub fn search(
     p: &Position,
     t: &Tables,
@@ -47,6 +65,7 @@ pub fn search(
             solution: Vec::new(),
         });
     }
+    let lb = Bound::new(&p.board, goal, p.rules);
     let visited = Visited(
         (0..STATES.div_ceil(64))
             .map(|_| AtomicU64::new(0))
@@ -54,6 +73,9 @@ pub fn search(
     );
     visited.claim(t.index(start));
     let mut levels: Vec<Vec<Packed>> = vec![vec![start]];
+    // The best finish alone so far: its moves, and the state it starts from (in the last
+    // level when found).
+    let mut upper: Option<(u32, Packed, usize)> = finish_alone(p, t, &lb, &levels[0], 0, None);
     // The moves made on reaching the level being built: `levels.len()`.
     let mut depth: u32 = 1;
     // The smallest goal state of the level, so that the answer does not depend on which
@@ -65,7 +87,13 @@ pub fn search(
     // The states kept: every level, and the one being built.
     let held = AtomicUsize::new(1);
     let over = AtomicBool::new(false);
-    while levels.last().is_some_and(|l| !l.is_empty()) && depth <= max {
+    while levels.last().is_some_and(|l| !l.is_empty()) {
+        // The most moves a solution found from here may take.
+        let limit = upper.map_or(max, |u| u.0 - 1).min(max);
+        if depth > limit {
+            break;
+        }
+        let fits = |n: u8| depth + u32::from(lb.at(n, Axis::None)) <= limit;
         let frontier = levels.last().expect("non-empty");
         let arrival_counts = p.rules.counts(depth);
         let chunks: Vec<Vec<Packed>> = frontier
@@ -75,15 +103,31 @@ pub fn search(
                 if over.load(Ordering::Relaxed) {
                     return next;
                 }
-                for &s in chunk {
-                    successors(t, s, &mut |n, active| {
-                        let at_goal = active.is_some_and(|(_, to)| to == goal);
-                        if at_goal && arrival_counts {
-                            goal_state.fetch_min(n, Ordering::Relaxed);
-                        } else if visited.claim(t.index(n)) {
+                // The successors of a few states, with their index and visited word.
+                let mut batch: Vec<(Packed, usize, u64)> = Vec::with_capacity(16 * BATCH);
+                for group in chunk.chunks(BATCH) {
+                    batch.clear();
+                    for &s in group {
+                        // A helper's move leaves the bound as it is.
+                        let helpers = fits(unpack(s).0);
+                        successors_of(t, s, helpers, &mut |n, active| {
+                            let at_goal = active.is_some_and(|(_, to)| to == goal);
+                            if at_goal && arrival_counts {
+                                goal_state.fetch_min(n, Ordering::Relaxed);
+                            } else if fits(unpack(n).0) {
+                                batch.push((n, t.index(n), 0));
+                            }
+                        });
+                    }
+                    // Every load first, none waiting on another: their cache misses overlap.
+                    for e in &mut batch {
+                        e.2 = visited.word(e.1);
+                    }
+                    for &(n, i, word) in &batch {
+                        if word & 1 << (i % 64) == 0 && visited.claim(i) {
                             next.push(n);
                         }
-                    });
+                    }
                 }
                 if held.fetch_add(next.len(), Ordering::Relaxed) + next.len() >= budget {
                     over.store(true, Ordering::Relaxed);
@@ -104,10 +148,84 @@ pub fn search(
         }
         let mut next = chunks.concat();
         next.par_sort_unstable();
+        let found = finish_alone(p, t, &lb, &next, depth, upper.map(|u| u.0));
+        if found.is_some() {
+            upper = found.map(|(u, s, _)| (u, s, levels.len()));
+        }
         levels.push(next);
         depth += 1;
     }
-    Err(NoSolution::Limit(max))
+    match upper.filter(|u| u.0 <= max) {
+        Some(u) => Ok(finished_alone(p, t, &lb, &levels, u)),
+        None => Err(NoSolution::Limit(max)),
+    }
+}
+
+/// The solution through state `s` of level `level`, then the robot alone: `moves` in all.
+fn finished_alone(
+    p: &Position,
+    t: &Tables,
+    lb: &Bound,
+    levels: &[Vec<Packed>],
+    (moves, s, level): (u32, Packed, usize),
+) -> Solution {
+    let mut states = walk_back(t, &levels[..level], s);
+    let (a, helpers) = unpack(s);
+    let mut finish = Vec::new();
+    let k = lb.at(a, Axis::None);
+    let done = alone(
+        t,
+        lb,
+        p.rules,
+        (a, Axis::None),
+        helpers,
+        k,
+        moves,
+        &mut finish,
+    );
+    debug_assert!(done, "the finish found before is found again");
+    states.extend(finish.iter().rev().map(|&c| pack(c, helpers)));
+    Solution {
+        moves,
+        solution: relabel(p, &layouts(&states)),
+    }
+}
+
+/// The fewest moves of a solution that reaches a state of `level` (after `depth` moves) and
+/// then moves the robot alone, in its bound ([`alone`]), if fewer than `below`; with the
+/// smallest such state.
+fn finish_alone(
+    p: &Position,
+    t: &Tables,
+    lb: &Bound,
+    level: &[Packed],
+    depth: u32,
+    below: Option<u32>,
+) -> Option<(u32, Packed, usize)> {
+    let below = below.unwrap_or(u32::MAX);
+    level
+        .par_iter()
+        .filter_map(|&s| {
+            let (a, helpers) = unpack(s);
+            let k = lb.at(a, Axis::None);
+            let moves = depth + u32::from(k);
+            let mut finish = Vec::new();
+            (k != NEVER
+                && k <= ALONE_MAX
+                && moves < below
+                && alone(
+                    t,
+                    lb,
+                    p.rules,
+                    (a, Axis::None),
+                    helpers,
+                    k,
+                    moves,
+                    &mut finish,
+                ))
+            .then_some((moves, s, 0))
+        })
+        .min()
 }
 
 /// The states from the start to `goal`, which is one move past the last level: each step
@@ -150,4 +268,45 @@ fn predecessors(t: &Tables, s: Packed) -> Vec<Packed> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ricochet::rules::Rules;
+    use crate::ricochet::solution::Budget;
+    use crate::ricochet::solve::{check, general};
+
+    /// Random positions without R-B1 (and with R-B2 now and then), each taken whole by the
+    /// big tier: as few moves as the general search, or none within the limit as it, and
+    /// the solutions check; its cut by the upper bound keeps them optimal.
+    #[test]
+    fn the_big_tier_agrees_with_the_general_search() {
+        let mut solved = 0;
+        for seed in 1..=40 {
+            let id = crate::ricochet::files::random_id(seed, 4);
+            let rules = Rules {
+                must_ricochet: false,
+                no_single_move: seed % 3 == 0,
+            };
+            let p = id.position(rules).unwrap();
+            if !crate::ricochet::standard::applies(&p) {
+                continue;
+            }
+            let slow = general(&p, 6);
+            let mut quiet = |_| {};
+            let mut meter = Meter::new(Budget::default(), &mut quiet);
+            let fast = search(&p, &Tables::new(&p), 6, &mut meter);
+            assert_eq!(
+                fast.as_ref().map(|s| s.moves),
+                slow.as_ref().map(|s| s.moves),
+                "{id} {rules:?}"
+            );
+            if let Ok(s) = fast {
+                assert_eq!(check(&p, &s.solution), Ok(s.moves), "{id} {rules:?}");
+                solved += 1;
+            }
+        }
+        assert!(solved >= 20, "{solved}");
+    }
 }

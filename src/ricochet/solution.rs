@@ -92,9 +92,15 @@ impl<'a> Meter<'a> {
 pub(super) fn relabel(p: &Position, layouts: &[[Cell; 6]]) -> Vec<Move> {
     let mut pos = p.clone();
     let mut moves = Vec::new();
+    let plain = p.board.diagonals.iter().all(Option::is_none);
     for want in layouts.iter().skip(1) {
         let mut wanted: Vec<Cell> = want[..p.robots.len()].to_vec();
         wanted.sort_unstable();
+        if let Some((m, trial)) = plain.then(|| direct(&pos, &wanted)).flatten() {
+            moves.push(m);
+            pos = trial;
+            continue;
+        }
         let found = pos.robots.iter().map(|(c, _)| *c).find_map(|robot| {
             Dir::ALL.iter().find_map(|&dir| {
                 let mut tries: Vec<Option<(u16, u16)>> = vec![None];
@@ -119,4 +125,39 @@ pub(super) fn relabel(p: &Position, layouts: &[[Cell; 6]]) -> Vec<Move> {
         pos = trial;
     }
     moves
+}
+
+/// On a board without diagonals, the one move that takes `pos` to the layout `wanted` (its
+/// cells sorted) when a robot other than the transparent one makes it: the robot on the one
+/// cell left, towards the one cell reached. `None` when that is not so (the caller tries
+/// every move).
+fn direct(pos: &Position, wanted: &[Cell]) -> Option<(Move, Position)> {
+    let mut left = pos
+        .robots
+        .iter()
+        .filter(|(_, c)| wanted.binary_search(c).is_err());
+    let (&(robot, from), None) = (left.next()?, left.next()) else {
+        return None;
+    };
+    let to = *wanted
+        .iter()
+        .find(|&&c| pos.robots.iter().all(|&(_, r)| r != c))?;
+    let ((fx, fy), (tx, ty)) = (pos.board.xy(from), pos.board.xy(to));
+    let dir = match (fx == tx, fy == ty) {
+        (false, true) if tx > fx => Dir::E,
+        (false, true) => Dir::W,
+        (true, false) if ty > fy => Dir::S,
+        (true, false) => Dir::N,
+        _ => return None,
+    };
+    if robot == Colour::Transparent {
+        return None;
+    }
+    let m = Move {
+        robot,
+        dir,
+        to: None,
+    };
+    let mut trial = pos.clone();
+    (trial.play(m).ok()?.0 == to).then_some((m, trial))
 }

@@ -42,17 +42,10 @@ pub fn unpack(s: Packed) -> (u8, [u8; 3]) {
     (a, [h0, h1, h2])
 }
 
-pub fn sort3(mut h: [u8; 3]) -> [u8; 3] {
-    if h[0] > h[1] {
-        h.swap(0, 1);
-    }
-    if h[1] > h[2] {
-        h.swap(1, 2);
-    }
-    if h[0] > h[1] {
-        h.swap(0, 1);
-    }
-    h
+pub fn sort3(h: [u8; 3]) -> [u8; 3] {
+    // Without branches: the order of random states is not predictable.
+    let (lo, hi) = (h[0].min(h[1]), h[0].max(h[1]));
+    [lo.min(h[2]), lo.max(hi.min(h[2])), hi.max(h[2])]
 }
 
 pub struct Tables {
@@ -60,9 +53,6 @@ pub struct Tables {
     pub stop: [[u8; 4]; CELLS],
     /// The target's cell.
     pub goal: u8,
-    /// Binomial coefficients C(n, 2) and C(n, 3), for the index of a helper set.
-    c2: [u32; CELLS],
-    c3: [u32; CELLS],
 }
 
 impl Tables {
@@ -89,46 +79,48 @@ impl Tables {
                 }
             }
         }
-        let mut c2 = [0u32; CELLS];
-        let mut c3 = [0u32; CELLS];
-        for ((n, two), three) in (0u32..).zip(c2.iter_mut()).zip(c3.iter_mut()) {
-            *two = n * n.saturating_sub(1) / 2;
-            *three = n * n.saturating_sub(1) * n.saturating_sub(2) / 6;
-        }
         Tables {
             stop,
             goal: byte(p.goal.cell),
-            c2,
-            c3,
         }
     }
 
     /// The state's index among all [`STATES`].
     pub fn index(&self, s: Packed) -> usize {
         let (a, h) = unpack(s);
-        let set = u32::from(h[0]) + self.c2[usize::from(h[1])] + self.c3[usize::from(h[2])];
+        // The helpers' cells in increasing order: h0 + C(h1, 2) + C(h2, 3).
+        let (h1, h2) = (u32::from(h[1]), u32::from(h[2]));
+        let set = u32::from(h[0])
+            + h1 * h1.saturating_sub(1) / 2
+            + h2 * h2.saturating_sub(1) * h2.saturating_sub(2) / 6;
         usize::from(a) * HELPER_SETS + usize::try_from(set).expect("a helper set index fits")
     }
 
     /// Where a robot at `from` stops going `d`, the other robots at `others`.
+    #[inline]
     pub fn slide(&self, from: u8, d: Dir, others: [u8; 3]) -> u8 {
-        let wall = self.stop[usize::from(from)][d as usize];
-        let (fx, fy) = (from % 16, from / 16);
-        let mut end = wall;
+        let mut end = self.stop[usize::from(from)][d as usize];
+        // A robot on the way, nearer than the current end, stops us just before it: without
+        // branches, as the robots of random states fall anywhere. The end lies on the
+        // robot's row or column, so along a row the order of cells says all.
+        let column = |o: u8| (o ^ from) & 15 == 0;
         for o in others {
-            let (ox, oy) = (o % 16, o / 16);
-            // A robot on the way, nearer than the current end, stops us just before it.
-            let before = match d {
-                Dir::E if oy == fy && ox > fx && ox <= end % 16 => o - 1,
-                Dir::W if oy == fy && ox < fx && ox >= end % 16 => o + 1,
-                Dir::S if ox == fx && oy > fy && oy <= end / 16 => o - 16,
-                Dir::N if ox == fx && oy < fy && oy >= end / 16 => o + 16,
-                _ => continue,
+            end = match d {
+                Dir::E => select((from < o) & (o <= end), o.wrapping_sub(1), end),
+                Dir::W => select((o < from) & (end <= o), o.wrapping_add(1), end),
+                Dir::S => select(column(o) & (from < o) & (o <= end), o.wrapping_sub(16), end),
+                Dir::N => select(column(o) & (o < from) & (end <= o), o.wrapping_add(16), end),
             };
-            end = before;
         }
         end
     }
+}
+
+/// `a` if `c`, else `b`, without a branch.
+#[inline]
+fn select(c: bool, a: u8, b: u8) -> u8 {
+    let m = u8::from(c).wrapping_neg();
+    (a & m) | (b & !m)
 }
 
 /// Every state one move from `s`, in a fixed order (per direction N, E, S, W: the active
@@ -136,11 +128,25 @@ impl Tables {
 /// direction and the cell it stopped on.
 #[inline]
 pub fn successors(t: &Tables, s: Packed, out: &mut impl FnMut(Packed, Option<(Dir, u8)>)) {
+    successors_of(t, s, true, out);
+}
+
+/// [`successors`], the helpers' moves only if `helpers`.
+#[inline]
+pub fn successors_of(
+    t: &Tables,
+    s: Packed,
+    helpers: bool,
+    out: &mut impl FnMut(Packed, Option<(Dir, u8)>),
+) {
     let (a, h) = unpack(s);
     for d in Dir::ALL {
         let to = t.slide(a, d, h);
         if to != a {
             out(pack(to, h), Some((d, to)));
+        }
+        if !helpers {
+            continue;
         }
         for k in 0..3 {
             let others = [a, h[(k + 1) % 3], h[(k + 2) % 3]];
