@@ -568,10 +568,10 @@ pub struct EvolveArgs {
     #[arg(long, value_name = "P", default_value_t = 64, value_parser = clap::value_parser!(u16).range(4..=1000))]
     pub population: u16,
     /// Generations to breed (1 to 10000).
-    #[arg(long, value_name = "G", default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    #[arg(long, value_name = "G", default_value_t = 80, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub generations: u32,
     /// Seed indices a generation plays against each opponent, per colour assignment (1 to 100).
-    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, value_name = "N", default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub seeds: u32,
     /// The run's seed: the same seed, the same champion.
     #[arg(long, default_value_t = 1)]
