@@ -170,25 +170,38 @@ fn finished_alone(
     (moves, s, level): (u32, Packed, usize),
 ) -> Solution {
     let mut states = walk_back(t, &levels[..level], s);
-    let (a, helpers) = unpack(s);
+    let (_, helpers) = unpack(s);
     let mut finish = Vec::new();
-    let k = lb.at(a, Axis::None);
-    let done = alone(
-        t,
-        lb,
-        p.rules,
-        (a, Axis::None),
-        helpers,
-        k,
-        moves,
-        &mut finish,
-    );
+    let done = alone_from(p, t, lb, s, moves, &mut finish);
     debug_assert!(done, "the finish found before is found again");
     states.extend(finish.iter().rev().map(|&c| pack(c, helpers)));
     Solution {
         moves,
         solution: relabel(p, &layouts(&states)),
     }
+}
+
+/// Whether the active robot of state `s` reaches the goal alone, in its bound, for a solution
+/// of `moves` moves ([`alone`]); its cells on the way written to `finish`.
+fn alone_from(
+    p: &Position,
+    t: &Tables,
+    lb: &Bound,
+    s: Packed,
+    moves: u32,
+    finish: &mut Vec<u8>,
+) -> bool {
+    let (a, helpers) = unpack(s);
+    alone(
+        t,
+        lb,
+        p.rules,
+        (a, Axis::None),
+        helpers,
+        lb.at(a, Axis::None),
+        moves,
+        finish,
+    )
 }
 
 /// The fewest moves of a solution that reaches a state of `level` (after `depth` moves) and
@@ -206,23 +219,12 @@ fn finish_alone(
     level
         .par_iter()
         .filter_map(|&s| {
-            let (a, helpers) = unpack(s);
-            let k = lb.at(a, Axis::None);
+            let k = lb.at(unpack(s).0, Axis::None);
             let moves = depth + u32::from(k);
-            let mut finish = Vec::new();
             (k != NEVER
                 && k <= ALONE_MAX
                 && moves < below
-                && alone(
-                    t,
-                    lb,
-                    p.rules,
-                    (a, Axis::None),
-                    helpers,
-                    k,
-                    moves,
-                    &mut finish,
-                ))
+                && alone_from(p, t, lb, s, moves, &mut Vec::new()))
             .then_some((moves, s, 0))
         })
         .min()
