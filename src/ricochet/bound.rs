@@ -45,7 +45,7 @@ impl Bits {
     }
 
     /// Cell `c` of the result is cell `c + k` of `self` (`k` from −255 to 255).
-    #[inline]
+    #[inline(always)]
     fn back(self, k: i32) -> Bits {
         let [lo, hi] = self.0;
         let n = k.unsigned_abs();
@@ -63,17 +63,28 @@ impl Bits {
         }
     }
 
-    /// Cells from which a move whose step is `step` passes over or stops on a cell of
-    /// `self`: chains of cells open on that side (`open`), ended by one next to `self`.
-    #[inline]
-    fn before(self, step: i32, open: Bits) -> Bits {
-        let mut g = self.back(step).and(open);
+    /// Cells from which a move whose step is `STEP` passes over or stops on a cell of
+    /// `self`: chains of cells open on that side (`open`), ended by one next to `self`. The
+    /// step is a constant, so that every shift is by a constant.
+    #[inline(always)]
+    fn before<const STEP: i32>(self, open: Bits) -> Bits {
+        let mut g = self.back(STEP).and(open);
         let mut p = open;
         for k in [1, 2, 4] {
-            g = g.or(p.and(g.back(step * k)));
-            p = p.and(p.back(step * k));
+            g = g.or(p.and(g.back(STEP * k)));
+            p = p.and(p.back(STEP * k));
         }
-        g.or(p.and(g.back(step * 8)))
+        g.or(p.and(g.back(STEP * 8)))
+    }
+
+    /// [`Bits::before`] for a move going `d`.
+    fn before_going(self, d: Dir, open: Bits) -> Bits {
+        match d {
+            Dir::N => self.before::<-16>(open),
+            Dir::E => self.before::<1>(open),
+            Dir::S => self.before::<16>(open),
+            Dir::W => self.before::<-1>(open),
+        }
     }
 
     /// The cells of the set, in increasing order.
@@ -90,9 +101,6 @@ impl Bits {
         })
     }
 }
-
-/// The step from a 16×16 cell to its neighbour in N, E, S, W.
-const STEP: [i32; 4] = [-16, 1, 16, -1];
 
 impl Bound {
     /// The bound towards `goal` on a 16×16 board: a breadth-first sweep back from the target
@@ -134,7 +142,7 @@ impl Bound {
                         continue;
                     }
                     let cells = *from[after.index()]
-                        .get_or_insert_with(|| set.before(STEP[d as usize], open[d as usize]));
+                        .get_or_insert_with(|| set.before_going(d, open[d as usize]));
                     next[a.index()] = next[a.index()].or(cells);
                 }
             }

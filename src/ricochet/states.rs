@@ -80,8 +80,11 @@ impl States {
         true
     }
 
+    /// Twice the slots, or four times while the table is small (fewer rehashes for the many
+    /// short searches).
     fn grow(&mut self) {
-        let bits = 64 - self.shift + 1;
+        let bits = 64 - self.shift;
+        let bits = bits + if bits < 16 { 2 } else { 1 };
         let old = std::mem::replace(self, States::with_bits(bits));
         for (k, v) in old.slots {
             if k != EMPTY {
