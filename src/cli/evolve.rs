@@ -4,14 +4,12 @@
 
 use super::flags::EvolveArgs;
 use super::output::Failure;
-use robots::battle::engine::{Rules, Scenario};
 use robots::battle::evolve::{Champion, Outcome, Progress, Settings, commented_text, evolve};
 use robots::battle::lang::Keywords;
 use robots::battle::shipped;
 use robots::battle::tournament::{Config, Entrant, MAX_ENTRANTS};
 use robots::text::escape;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The programs named, the `.robot` files of one folder, or the shipped programs.
@@ -47,18 +45,7 @@ fn benchmark(specs: &[String]) -> Result<Vec<Entrant>, Failure> {
 }
 
 fn config(args: &EvolveArgs) -> Result<Config, Failure> {
-    let board = super::tournament::hex_board("evolve", &args.board)?;
-    Ok(Config {
-        board: Arc::new(board),
-        scenario: Scenario::from_number(u32::from(args.scenario))
-            .ok_or_else(|| Failure::Bad("the scenario is 1, 2 or 3".into()))?,
-        rules: Rules {
-            rounds: args.rounds,
-            ..Rules::with_keywords(Keywords::Plain)
-        },
-        robots: usize::from(args.robots),
-        seeds: 1..=1,
-    })
+    super::tournament::ground_config("evolve", &args.ground, Keywords::Plain, 1..=1)
 }
 
 /// The champions' files: `DIR/evolved-SEED-RANK.robot`.
@@ -80,10 +67,10 @@ fn champion_file(args: &EvolveArgs, stem: &str, c: &Champion, outcome: &Outcome)
         outcome.generations,
         args.generations,
         args.seeds,
-        args.board,
-        args.scenario,
-        args.robots,
-        args.rounds
+        args.ground.board,
+        args.ground.scenario,
+        args.ground.robots,
+        args.ground.rounds
     );
     match c.tallies.first() {
         None => out.push_str(

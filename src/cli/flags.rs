@@ -312,9 +312,9 @@ mod tests {
     }
 }
 
-/// What every match of a duel or tournament shares.
+/// The ground every match of a duel, tournament or evolver run is played on.
 #[derive(Args, Clone, Debug)]
-pub struct FieldArgs {
+pub struct GroundArgs {
     /// The board: a shipped board's name (classic, duel, melee) or a board file.
     #[arg(long, default_value = "classic")]
     pub board: String,
@@ -328,6 +328,13 @@ pub struct FieldArgs {
     /// The round limit of every match: reaching it is a draw (R-A18).
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub rounds: u32,
+}
+
+/// What every match of a duel or tournament shares.
+#[derive(Args, Clone, Debug)]
+pub struct FieldArgs {
+    #[command(flatten)]
+    pub ground: GroundArgs,
     /// Threads to play on [default: every core]. The results are the same for any number.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,
@@ -551,19 +558,8 @@ pub struct EvolveArgs {
     /// [default: the shipped programs].
     #[arg(long, value_name = "PROGRAMS|DIR", num_args = 1..)]
     pub against: Vec<String>,
-    /// The board: a shipped board's name (classic, duel, melee) or a board file.
-    #[arg(long, default_value = "classic")]
-    pub board: String,
-    /// The scenario: 1 destroy every enemy robot, 2 enter the enemy camp, 3 hit the enemy
-    /// computer.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
-    pub scenario: u8,
-    /// Robots a side: K copies of the side's program (1 to 9).
-    #[arg(long, value_name = "K", default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=9))]
-    pub robots: u8,
-    /// The round limit of every match: reaching it is a draw (R-A18).
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub rounds: u32,
+    #[command(flatten)]
+    pub ground: GroundArgs,
     /// Programs in each generation (4 to 1000).
     #[arg(long, value_name = "P", default_value_t = 64, value_parser = clap::value_parser!(u16).range(4..=1000))]
     pub population: u16,

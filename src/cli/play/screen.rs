@@ -5,6 +5,7 @@
 //! hidden (R-A23). [`draw`] is pure drawing, so tests render it into `TestBackend`.
 
 use super::{placement_text, result_text, save};
+use crate::cli::tui::layout;
 use crate::cli::tui::panes::{board_lines_with, team_colour};
 use crate::cli::tui::{Key, TableView, Ui};
 use ratatui::Frame;
@@ -306,27 +307,9 @@ fn placement(frame: &mut Frame, screen: &Screen, area: Rect) {
     let side_beside = area.width.saturating_sub(board_width) >= 30;
     let board_height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
     let (left, side) = if side_beside {
-        (
-            Rect {
-                width: board_width,
-                ..area
-            },
-            Rect {
-                x: area.x + board_width,
-                width: area.width - board_width,
-                ..area
-            },
-        )
+        layout::split_columns(area, board_width)
     } else {
-        let h = board_height.min(area.height * 2 / 3);
-        (
-            Rect { height: h, ..area },
-            Rect {
-                y: area.y + h,
-                height: area.height - h,
-                ..area
-            },
-        )
+        layout::split_rows(area, board_height.min(area.height * 2 / 3))
     };
     let board_area = Rect {
         height: board_height.min(left.height),

@@ -3,7 +3,7 @@
 //! terminal, Ctrl-C printing the standings so far; shards and their merge (docs/SCALE.md).
 
 use super::files::{FileKind, expect_kind, read_input};
-use super::flags::{DuelArgs, DuelFormat, FieldArgs, Shard, TournamentArgs};
+use super::flags::{DuelArgs, DuelFormat, FieldArgs, GroundArgs, Shard, TournamentArgs};
 use super::output::Failure;
 use robots::battle::engine::{Rules, Scenario};
 use robots::battle::lang::Keywords;
@@ -160,16 +160,32 @@ pub fn hex_board(command: &str, name: &str) -> Result<robots::battle::board::Boa
 
 /// The shared settings of every match.
 fn config(field: &FieldArgs, seeds: std::ops::RangeInclusive<u32>) -> Result<Config, Failure> {
-    let board = hex_board("tournament", &field.board)?;
+    ground_config(
+        "tournament",
+        &field.ground,
+        field.keywords.language(),
+        seeds,
+    )
+}
+
+/// The settings of every match played on `ground` in `language` (`command` names the
+/// command in errors about the board).
+pub(super) fn ground_config(
+    command: &str,
+    ground: &GroundArgs,
+    language: Keywords,
+    seeds: std::ops::RangeInclusive<u32>,
+) -> Result<Config, Failure> {
+    let board = hex_board(command, &ground.board)?;
     Ok(Config {
         board: Arc::new(board),
-        scenario: Scenario::from_number(u32::from(field.scenario))
+        scenario: Scenario::from_number(u32::from(ground.scenario))
             .ok_or_else(|| Failure::Bad("the scenario is 1, 2 or 3".into()))?,
         rules: Rules {
-            rounds: field.rounds,
-            ..Rules::with_keywords(field.keywords.language())
+            rounds: ground.rounds,
+            ..Rules::with_keywords(language)
         },
-        robots: usize::from(field.robots),
+        robots: usize::from(ground.robots),
         seeds,
     })
 }
@@ -322,7 +338,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<(), Failure> {
     }
     let results = play(&list, &config, &games, args.field.jobs)?;
     let names: Vec<String> = list.iter().map(|e| e.name.clone()).collect();
-    let field = parts::Field::new(&names, &config, &args.field.board);
+    let field = parts::Field::new(&names, &config, &args.field.ground.board);
     if let Some(shard) = args.shard {
         out!("{}", parts::shard_lines(&field, shard, &results));
         return stopped(&results);
@@ -341,10 +357,12 @@ pub fn bench() -> Result<(), Failure> {
         .map(|(name, _)| entrant(name, Keywords::Plain))
         .collect::<Result<_, _>>()?;
     let field = FieldArgs {
-        board: "classic".into(),
-        scenario: 1,
-        robots: 3,
-        rounds: 200,
+        ground: GroundArgs {
+            board: "classic".into(),
+            scenario: 1,
+            robots: 3,
+            rounds: 200,
+        },
         jobs: None,
         keywords: super::flags::KeywordsArg::Plain,
     };

@@ -51,10 +51,10 @@ fn tournament_line(args: &TournamentArgs) -> Result<String, Failure> {
     let (first, last) = (args.seeds.0.start(), args.seeds.0.end());
     let mut line = format!(
         "tournament --board {} --scenario {} --robots {} --rounds {} --keywords {} --seeds {first}..{last} --jobs {}",
-        word("the board", &field.board)?,
-        field.scenario,
-        field.robots,
-        field.rounds,
+        word("the board", &field.ground.board)?,
+        field.ground.scenario,
+        field.ground.robots,
+        field.ground.rounds,
         name(&field.keywords),
         field.jobs.unwrap_or(1),
     );

@@ -188,8 +188,8 @@ fn stack(area: Rect, session: &Session, ui: &Ui, with_log: bool) -> (Rect, Rect,
     (answer, watches, log)
 }
 
-/// The first `rows` rows of `area` and the rest.
-fn split_rows(area: Rect, rows: u16) -> (Rect, Rect) {
+/// The first `rows` rows of `area` (at most all of them) and the rest.
+pub fn split_rows(area: Rect, rows: u16) -> (Rect, Rect) {
     let rows = rows.min(area.height);
     (
         Rect {
@@ -199,6 +199,22 @@ fn split_rows(area: Rect, rows: u16) -> (Rect, Rect) {
         Rect {
             y: area.y + rows,
             height: area.height - rows,
+            ..area
+        },
+    )
+}
+
+/// `area` cut into its first `columns` columns (at most all of them) and the rest.
+pub fn split_columns(area: Rect, columns: u16) -> (Rect, Rect) {
+    let columns = columns.min(area.width);
+    (
+        Rect {
+            width: columns,
+            ..area
+        },
+        Rect {
+            x: area.x + columns,
+            width: area.width - columns,
             ..area
         },
     )
