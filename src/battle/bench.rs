@@ -2,7 +2,7 @@
 //! a hunter and one other strategy, every pairing, on the classic board, many seeds. Timing is
 //! the caller's business; this module only plays.
 
-use crate::battle::engine::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
+use crate::battle::engine::{Match, MatchSetup, Prepared, RobotSetup, Rules, Scenario, TeamSetup};
 use crate::battle::lang::parse_program;
 use crate::battle::shipped;
 use crate::battle::terrain::TeamColour;
@@ -74,13 +74,19 @@ pub struct Report {
     pub turns: u64,
 }
 
-/// Plays `count` matches, cycling through the workload with seeds 0, 1, 2, …
+/// Plays `count` matches, cycling through the workload with seeds 0, 1, 2, … Each setup is
+/// checked and compiled once ([`Prepared`]), as a tournament's pairing is.
 pub fn play(workload: &[MatchSetup], count: u32) -> Report {
     let mut report = Report::default();
+    let prepared: Vec<Option<Prepared>> = workload.iter().map(|s| Prepared::new(s).ok()).collect();
+    if prepared.is_empty() {
+        return report;
+    }
     for i in 0..count {
-        let mut setup = workload[i as usize % workload.len()].clone();
-        setup.seed = u64::from(i);
-        let Ok(mut game) = Match::new(&setup) else {
+        let Some(Ok(mut game)) = prepared[i as usize % prepared.len()]
+            .as_ref()
+            .map(|p| p.start(u64::from(i)))
+        else {
             continue;
         };
         game.play_out();

@@ -164,6 +164,8 @@ impl fmt::Display for EndReason {
 /// reads them, so that a match played only for its outcome builds none (`robots bench`,
 /// tournaments, the evolver).
 pub trait Events {
+    /// Whether pushed events are kept: a sink that drops them spares their making.
+    const RECORDS: bool = true;
     fn push(&mut self, event: Event);
 }
 
@@ -179,6 +181,7 @@ impl Events for Vec<Event> {
 pub struct Unrecorded;
 
 impl Events for Unrecorded {
+    const RECORDS: bool = false;
     #[inline(always)]
     fn push(&mut self, _event: Event) {}
 }

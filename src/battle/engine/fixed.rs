@@ -1,5 +1,5 @@
 //! What never changes during a match: board, programs, rules, signal plans. Every copy of a
-//! match's state shares one.
+//! match's state shares one, and so do the matches of one setup with other seeds.
 
 use super::event::Pos;
 use super::setup::{Rules, Scenario, SignalPlan};
@@ -15,7 +15,6 @@ pub struct Fixed {
     pub(super) board: Arc<Board>,
     pub(super) scenario: Scenario,
     pub(super) rules: Rules,
-    pub(super) seed: u64,
     pub(super) programs: Vec<Arc<Program>>,
     pub(super) teams: Vec<TeamColour>,
     /// The robots of team `t` are ids `team_robots[t]`.
@@ -25,6 +24,8 @@ pub struct Fixed {
     pub(super) areas: super::areas::Areas,
     /// Each robot's steps by number: what the step loop reads (`turn.rs`).
     pub(super) steps: Vec<StepTable>,
+    /// Each robot's turns worked out in advance (`plan.rs`), unless too big.
+    pub(super) plans: Vec<Option<Arc<super::plan::Plan>>>,
     /// Each robot's tests 1–4 compiled for its team (`compiled.rs`).
     pub(super) tests: super::compiled::Compiled,
 }

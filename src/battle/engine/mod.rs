@@ -10,6 +10,7 @@ mod compiled;
 mod event;
 mod fixed;
 mod placement;
+mod plan;
 mod play;
 mod query;
 mod setup;
@@ -40,6 +41,7 @@ pub const SIGNALS: u8 = 5;
 #[derive(Clone, Debug)]
 pub struct Match {
     fixed: Arc<Fixed>,
+    seed: u64,
     state: State,
 }
 
@@ -55,94 +57,7 @@ impl Match {
     /// round 1.
     pub fn new(setup: &MatchSetup) -> Result<Match, SetupError> {
         setup.validate_rules()?;
-        let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-        let placed = placement::place(setup, &mut rng)?;
-        let first_team = placement::draw_first_team(setup.teams.len(), &mut rng);
-        let mut robots = Vec::new();
-        let mut programs = Vec::new();
-        let mut team_robots = Vec::new();
-        let mut occupant = vec![None; setup.board.len()];
-        for (t, team) in setup.teams.iter().enumerate() {
-            let start = robots.len();
-            for (number, r) in (1..).zip(&team.robots) {
-                let (cell, facing) = placed[robots.len()];
-                occupant[cell.index()] = Some(RobotId::at(robots.len()));
-                robots.push(Robot {
-                    name: RobotName {
-                        team: team.colour,
-                        number,
-                    },
-                    team: TeamId::at(t),
-                    cell,
-                    facing,
-                    pointer: 0,
-                    destroyed: 0,
-                    shots: SHOTS,
-                    alive: true,
-                    pending_signal: None,
-                });
-                programs.push(Arc::clone(&r.program));
-            }
-            team_robots.push(start..robots.len());
-        }
-        let teams = setup
-            .teams
-            .iter()
-            .map(|t| TeamState {
-                colour: t.colour,
-                signals_left: SIGNALS,
-                last_signal_round: None,
-                alive: t.robots.len(),
-            })
-            .collect();
-        let mut fixed = Fixed {
-            board: Arc::clone(&setup.board),
-            scenario: setup.scenario,
-            rules: setup.rules,
-            seed: setup.seed,
-            programs,
-            teams: setup.teams.iter().map(|t| t.colour).collect(),
-            team_robots,
-            signals: setup
-                .signals
-                .iter()
-                .map(|s| (TeamId::at(s.robot().team), s.clone()))
-                .collect(),
-            steps: Vec::new(),
-            areas: areas::Areas::default(),
-            tests: compiled::Compiled::default(),
-        };
-        fixed.steps = fixed
-            .programs
-            .iter()
-            .map(|p| fixed::step_table(p))
-            .collect();
-        fixed.areas = query::areas_for(&fixed, &robots);
-        fixed.tests = compiled_tests(&fixed, &robots);
-        let robots_len = robots.len();
-        let state = State {
-            robots,
-            teams,
-            occupant,
-            rng: MatchRng(rng),
-            first_team,
-            clock: Clock {
-                round: 1,
-                slot: 0,
-                next: 0,
-            },
-            outcome: None,
-            signal_window: None,
-            turns: 0,
-            memories: match setup.rules.keywords {
-                crate::battle::lang::Keywords::Ti57 => vec![Memories::default(); robots_len],
-                crate::battle::lang::Keywords::Plain => Vec::new(),
-            },
-        };
-        Ok(Match {
-            fixed: Arc::new(fixed),
-            state,
-        })
+        start(setup, setup.seed, Arc::new(fixed_for(setup)))
     }
 
     /// The state of play, to keep or compare.
@@ -154,6 +69,7 @@ impl Match {
     pub fn with_state(&self, state: State) -> Match {
         Match {
             fixed: Arc::clone(&self.fixed),
+            seed: self.seed,
             state,
         }
     }
@@ -170,7 +86,7 @@ impl Match {
         self.fixed.scenario
     }
     pub fn seed(&self) -> u64 {
-        self.fixed.seed
+        self.seed
     }
     pub fn robots(&self) -> &[Robot] {
         &self.state.robots
@@ -311,14 +227,135 @@ impl Match {
     }
 }
 
-/// Each robot's tests compiled for its team (`compiled.rs`).
-fn compiled_tests(fixed: &Fixed, robots: &[Robot]) -> compiled::Compiled {
-    let each: Vec<(&Program, TeamColour)> = robots
+/// A match's setup checked and compiled once, to be played with many seeds (a tournament's
+/// pairing, the benchmark's workload): the seed draws the placement and the first player;
+/// the board's tables and the compiled programs are shared by every match it starts.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    setup: MatchSetup,
+    fixed: Arc<Fixed>,
+}
+
+impl Prepared {
+    /// Checks the setup's rules and compiles what every seed shares.
+    pub fn new(setup: &MatchSetup) -> Result<Prepared, SetupError> {
+        setup.validate_rules()?;
+        Ok(Prepared {
+            setup: setup.clone(),
+            fixed: Arc::new(fixed_for(setup)),
+        })
+    }
+
+    /// The setup's match with `seed`: the same match as [`Match::new`] with that seed.
+    pub fn start(&self, seed: u64) -> Result<Match, SetupError> {
+        start(&self.setup, seed, Arc::clone(&self.fixed))
+    }
+}
+
+/// What no seed changes: board, programs and their tables, rules, signal plans.
+fn fixed_for(setup: &MatchSetup) -> Fixed {
+    let mut programs = Vec::new();
+    let mut team_robots = Vec::new();
+    let mut robot_teams = Vec::new();
+    for (t, team) in setup.teams.iter().enumerate() {
+        let start = programs.len();
+        for r in &team.robots {
+            programs.push(Arc::clone(&r.program));
+            robot_teams.push(TeamId::at(t));
+        }
+        team_robots.push(start..programs.len());
+    }
+    let mut fixed = Fixed {
+        board: Arc::clone(&setup.board),
+        scenario: setup.scenario,
+        rules: setup.rules,
+        programs,
+        teams: setup.teams.iter().map(|t| t.colour).collect(),
+        team_robots,
+        signals: setup
+            .signals
+            .iter()
+            .map(|s| (TeamId::at(s.robot().team), s.clone()))
+            .collect(),
+        steps: Vec::new(),
+        areas: areas::Areas::default(),
+        plans: Vec::new(),
+        tests: compiled::Compiled::default(),
+    };
+    fixed.steps = fixed
+        .programs
+        .iter()
+        .map(|p| fixed::step_table(p))
+        .collect();
+    fixed.plans = plan::plans(&fixed.programs);
+    fixed.areas = query::areas_for(&fixed, &robot_teams);
+    let each: Vec<(&Program, TeamColour)> = robot_teams
         .iter()
         .zip(&fixed.programs)
-        .map(|(robot, program)| (&**program, fixed.teams[robot.team.index()]))
+        .map(|(team, program)| (&**program, fixed.teams[team.index()]))
         .collect();
-    compiled::Compiled::new(&each, &fixed.teams)
+    fixed.tests = compiled::Compiled::new(&each, &fixed.teams);
+    fixed
+}
+
+/// Places the robots with `seed`'s generator (R-A12), draws the first player: round 1.
+fn start(setup: &MatchSetup, seed: u64, fixed: Arc<Fixed>) -> Result<Match, SetupError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let placed = placement::place(setup, &mut rng)?;
+    let first_team = placement::draw_first_team(setup.teams.len(), &mut rng);
+    let mut robots = Vec::with_capacity(placed.len());
+    let mut occupant = vec![None; setup.board.len()];
+    for (t, team) in setup.teams.iter().enumerate() {
+        for (number, _) in (1..).zip(&team.robots) {
+            let (cell, facing) = placed[robots.len()];
+            occupant[cell.index()] = Some(RobotId::at(robots.len()));
+            robots.push(Robot {
+                name: RobotName {
+                    team: team.colour,
+                    number,
+                },
+                team: TeamId::at(t),
+                cell,
+                facing,
+                pointer: 0,
+                destroyed: 0,
+                shots: SHOTS,
+                alive: true,
+                pending_signal: None,
+            });
+        }
+    }
+    let teams = setup
+        .teams
+        .iter()
+        .map(|t| TeamState {
+            colour: t.colour,
+            signals_left: SIGNALS,
+            last_signal_round: None,
+            alive: t.robots.len(),
+        })
+        .collect();
+    let memories = match setup.rules.keywords {
+        crate::battle::lang::Keywords::Ti57 => vec![Memories::default(); robots.len()],
+        crate::battle::lang::Keywords::Plain => Vec::new(),
+    };
+    let state = State {
+        robots,
+        teams,
+        occupant,
+        rng: MatchRng(rng),
+        first_team,
+        clock: Clock {
+            round: 1,
+            slot: 0,
+            next: 0,
+        },
+        outcome: None,
+        signal_window: None,
+        turns: 0,
+        memories,
+    };
+    Ok(Match { fixed, seed, state })
 }
 
 #[cfg(test)]
@@ -430,6 +467,26 @@ mod tests {
                     .iter()
                     .filter(|r| r.alive && r.team.index() == t);
                 assert_eq!(team.alive, on_board.count(), "{}", setup.name);
+            }
+        }
+    }
+
+    /// A setup prepared once and started with a seed is the match `Match::new` makes with that
+    /// seed, and plays the same.
+    #[test]
+    fn a_prepared_setup_starts_the_match_of_each_seed() {
+        let workload = crate::battle::bench::workload().unwrap();
+        for (i, setup) in workload.iter().enumerate().take(6) {
+            let prepared = Prepared::new(setup).unwrap();
+            for seed in [0, 7, u64::try_from(i).unwrap() + 100] {
+                let mut setup = setup.clone();
+                setup.seed = seed;
+                let (mut a, mut b) = (prepared.start(seed).unwrap(), Match::new(&setup).unwrap());
+                assert_eq!(a.seed(), seed);
+                assert_eq!(a.state(), b.state());
+                a.play_out();
+                b.play_out();
+                assert_eq!(a.state(), b.state());
             }
         }
     }

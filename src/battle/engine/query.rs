@@ -64,18 +64,18 @@ pub(super) fn measure(fixed: &Fixed, s: &State, id: RobotId, quantity: &Quantity
 
 /// The constant-time counts for every terrain kind the match's tests and conditional
 /// signals ask about in rings or anywhere, as each robot's team sees it.
-pub(super) fn areas_for(fixed: &Fixed, robots: &[super::state::Robot]) -> Areas {
+pub(super) fn areas_for(fixed: &Fixed, robot_teams: &[TeamId]) -> Areas {
     let mut keys = Vec::new();
     // Robots of a team often share a program: each program is read once a team.
     let mut seen: Vec<(*const crate::battle::lang::Program, TeamId)> = Vec::new();
-    for (robot, program) in robots.iter().zip(&fixed.programs) {
-        let id = (Arc::as_ptr(program), robot.team);
+    for (&team, program) in robot_teams.iter().zip(&fixed.programs) {
+        let id = (Arc::as_ptr(program), team);
         if seen.contains(&id) {
             continue;
         }
         seen.push(id);
         for test in program.tests.iter().flatten() {
-            areas::keys_in(&test.condition, robot.team, &mut keys);
+            areas::keys_in(&test.condition, team, &mut keys);
         }
     }
     for (team, plan) in &fixed.signals {

@@ -1,6 +1,7 @@
 //! One robot's turn: reading steps (RULES A.4–A.6) and carrying out actions (A.5).
 
 use super::event::{Cause, EndReason, Event, Events, IdleReason, Obstacle, SignalEffect};
+use super::plan::{Passed, Plan, Then};
 use super::play::Turn;
 use super::query;
 use super::setup::Scenario;
@@ -25,7 +26,14 @@ impl Turn<'_> {
         // Under the TI-57 rule, the loop that knows its keywords (A.12), out of line; the
         // plain language's is compiled without them, as tight as before the rule.
         if self.s.memories.is_empty() {
-            self.read_steps::<false>(id, events);
+            // A robot with every step whole plays its turn from its program's plan.
+            let plan = self.fixed.plans.get(id.index()).and_then(Option::as_deref);
+            match plan {
+                Some(plan) if self.s.robots[id.index()].destroyed == 0 => {
+                    self.planned_turn(id, plan, events);
+                }
+                _ => self.read_steps::<false>(id, events),
+            }
         } else {
             self.calc_turn(id, events);
         }
@@ -134,6 +142,49 @@ impl Turn<'_> {
                 }
                 _ => unreachable!("actions are handled above"),
             };
+        }
+    }
+
+    /// The steps of one turn as [`Turn::read_steps`] reads them, from the program's plan:
+    /// only the tests not yet answered are asked, the other control steps are passed at once.
+    fn planned_turn<E: Events>(&mut self, id: RobotId, plan: &Plan, events: &mut E) {
+        let name = self.s.robots[id.index()].name;
+        let at = self
+            .s
+            .robot(id)
+            .next_step(self.fixed.programs[id.index()].len());
+        let mut sight = Sight::default();
+        let mut node = plan.start(at);
+        loop {
+            if E::RECORDS {
+                passed(name, plan.trail(node), events);
+            }
+            let step = node.step;
+            let then = node.then;
+            if let Then::Ask { test, yes, no } = then {
+                let answer = self.ask(id, usize::from(test.wrapping_sub(1)) % 4, &mut sight);
+                events.push(Event::Tested {
+                    robot: name,
+                    step,
+                    test,
+                    answer,
+                });
+                node = plan.node(if answer { yes } else { no });
+                continue;
+            }
+            self.s.robots[id.index()].pointer = step;
+            match then {
+                Then::Act(instruction) => self.act(id, step, instruction, events),
+                Then::Empty => events.push(Event::Idle {
+                    robot: name,
+                    step,
+                    reason: IdleReason::EmptyStep,
+                }),
+                Then::Stalled | Then::Ask { .. } => {
+                    events.push(Event::Stalled { robot: name, step });
+                }
+            }
+            return;
         }
     }
 
@@ -457,5 +508,21 @@ impl Turn<'_> {
         if robot.pending_signal.take().is_some() {
             events.push(Event::SignalLost { robot: robot.name });
         }
+    }
+}
+
+/// The events of control steps a plan passes without asking anything.
+fn passed(robot: super::event::RobotName, trail: &[Passed], events: &mut impl Events) {
+    for p in trail {
+        events.push(match *p {
+            Passed::Tested { step, test, answer } => Event::Tested {
+                robot,
+                step,
+                test,
+                answer,
+            },
+            Passed::Reset { step } => Event::Reset { robot, step },
+            Passed::Jumped { step, to } => Event::Jumped { robot, step, to },
+        });
     }
 }

@@ -1,0 +1,313 @@
+//! Each program's turns worked out once, before play: from every step a turn can start at, the
+//! plain control steps it reads (`?n`, `RAZ`, `GO n`) up to the step that ends the turn, as a
+//! decision tree on the answers of tests 1–4 (RULES A.4–A.6, R-A10, R-A11). A turn then asks
+//! only its tests and jumps straight to its action. Only for the plain language and a robot
+//! none of whose steps is destroyed (R-A9): the step loop of `turn.rs` reads the others.
+
+use crate::battle::lang::{Instruction, MAX_PROGRAM_STEPS, Program};
+use std::sync::Arc;
+
+/// The steps a turn can start at: the start box (0), steps 1–63 and the two past them (R-A10).
+const STARTS: usize = MAX_PROGRAM_STEPS + 3;
+/// The most nodes and passed steps a plan may take. Written programs take a few hundred;
+/// a long one that is all jumps between four tests could take some 100,000 passed steps, and
+/// reads its steps one by one instead.
+const MAX_NODES: usize = 4096;
+const MAX_PASSED: usize = 16 * 1024;
+
+/// A control step read on the way, for the events of a recorded turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Passed {
+    /// `?n` at `step`, already answered this turn.
+    Tested { step: u8, test: u8, answer: bool },
+    /// `RAZ` at `step`.
+    Reset { step: u8 },
+    /// `GO to` at `step`.
+    Jumped { step: u8, to: u8 },
+}
+
+/// What a node does once the control steps of its trail are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Then {
+    /// `?test` at the node's step, not yet answered this turn: test slot `test - 1`'s answer
+    /// leads to node `yes` or `no`.
+    Ask { test: u8, yes: u16, no: u16 },
+    /// The action at the node's step ends the turn.
+    Act(Instruction),
+    /// An empty step: the robot idles (A.6).
+    Empty,
+    /// The loop guard: more control steps than the program has (R-A11).
+    Stalled,
+}
+
+/// A node of a turn's decision tree: the control steps passed since the previous node
+/// (`trail`, a range of [`Plan::passed`]), then the step where it acts, asks or stops.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    pub then: Then,
+    pub step: u8,
+    trail: (u16, u16),
+}
+
+/// Past [`MAX_NODES`] or [`MAX_PASSED`]: the plan is given up.
+#[derive(Debug)]
+struct TooBig;
+
+/// One program's turns: where a turn starting at each step begins in [`Plan::nodes`].
+#[derive(Clone, Debug)]
+pub(super) struct Plan {
+    starts: [u16; STARTS],
+    nodes: Vec<Node>,
+    passed: Vec<Passed>,
+}
+
+impl Plan {
+    /// Works out every turn of the program of `steps` (`len` steps long), unless the plan
+    /// would be too big.
+    pub(super) fn new(steps: &[Option<Instruction>], len: usize) -> Option<Plan> {
+        let mut plan = Plan {
+            starts: [0; STARTS],
+            nodes: Vec::new(),
+            passed: Vec::new(),
+        };
+        for at in 0..STARTS {
+            plan.starts[at] = plan.walk(steps, len, at, 0, [None; 4]).ok()?;
+        }
+        Some(plan)
+    }
+
+    /// The first node of a turn that starts reading at step `at`.
+    #[inline]
+    pub(super) fn start(&self, at: usize) -> &Node {
+        self.node(self.starts.get(at).copied().unwrap_or(0))
+    }
+
+    #[inline]
+    pub(super) fn node(&self, i: u16) -> &Node {
+        // Every index was pushed by `walk`, and a plan has at least one node per start.
+        &self.nodes[usize::from(i)]
+    }
+
+    /// The control steps read before `node`.
+    pub(super) fn trail(&self, node: &Node) -> &[Passed] {
+        let (from, len) = node.trail;
+        let from = usize::from(from);
+        self.passed
+            .get(from..from + usize::from(len))
+            .unwrap_or(&[])
+    }
+
+    /// Reads from `at` as the step loop does, `controls` control steps already read and the
+    /// tests answered so far in `known`, up to a node; returns its index.
+    fn walk(
+        &mut self,
+        steps: &[Option<Instruction>],
+        len: usize,
+        mut at: usize,
+        mut controls: usize,
+        known: [Option<bool>; 4],
+    ) -> Result<u16, TooBig> {
+        let trail_from = self.passed.len();
+        let (step, then) = loop {
+            // `at` stays within the table: starts are, tests add at most 2 to a step of the
+            // program, jumps go to one (validated at load).
+            let step = u8::try_from(at).unwrap_or(u8::MAX);
+            let Some(instruction) = steps.get(at).copied().flatten() else {
+                break (step, Then::Empty);
+            };
+            if !matches!(
+                instruction,
+                Instruction::Test(_) | Instruction::Reset | Instruction::Go(_)
+            ) {
+                break (step, Then::Act(instruction));
+            }
+            controls += 1;
+            if controls > len {
+                break (step, Then::Stalled);
+            }
+            if self.passed.len() >= MAX_PASSED {
+                return Err(TooBig);
+            }
+            at = match instruction {
+                Instruction::Test(test) => {
+                    let slot = usize::from(test.wrapping_sub(1)) % 4;
+                    let Some(answer) = known[slot] else {
+                        break (
+                            step,
+                            Then::Ask {
+                                test,
+                                yes: 0,
+                                no: 0,
+                            },
+                        );
+                    };
+                    self.passed.push(Passed::Tested { step, test, answer });
+                    if answer { at + 1 } else { at + 2 }
+                }
+                Instruction::Go(to) => {
+                    self.passed.push(Passed::Jumped { step, to });
+                    usize::from(to)
+                }
+                _ => {
+                    self.passed.push(Passed::Reset { step });
+                    1
+                }
+            };
+        };
+        let trail_len = self.passed.len() - trail_from;
+        if self.nodes.len() >= MAX_NODES {
+            return Err(TooBig);
+        }
+        let index = u16::try_from(self.nodes.len()).map_err(|_| TooBig)?;
+        self.nodes.push(Node {
+            then,
+            step,
+            trail: (
+                u16::try_from(trail_from).map_err(|_| TooBig)?,
+                u16::try_from(trail_len).map_err(|_| TooBig)?,
+            ),
+        });
+        if let Then::Ask { test, .. } = then {
+            let slot = usize::from(test.wrapping_sub(1)) % 4;
+            let at = usize::from(step);
+            let mut answered = known;
+            answered[slot] = Some(true);
+            let yes = self.walk(steps, len, at + 1, controls, answered)?;
+            answered[slot] = Some(false);
+            let no = self.walk(steps, len, at + 2, controls, answered)?;
+            self.nodes[usize::from(index)].then = Then::Ask { test, yes, no };
+        }
+        Ok(index)
+    }
+}
+
+/// Each program's plan, worked out once for the robots that share it.
+pub(super) fn plans(programs: &[Arc<Program>]) -> Vec<Option<Arc<Plan>>> {
+    let mut done: Vec<(*const Program, Option<Arc<Plan>>)> = Vec::new();
+    programs
+        .iter()
+        .map(|program| {
+            let key = Arc::as_ptr(program);
+            if let Some((_, plan)) = done.iter().find(|(p, _)| *p == key) {
+                return plan.clone();
+            }
+            let steps: Vec<Option<Instruction>> =
+                (0..STARTS).map(|n| program.instruction(n)).collect();
+            let plan = Plan::new(&steps, program.len()).map(Arc::new);
+            done.push((key, plan.clone()));
+            plan
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::event::Event;
+    use super::super::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
+    use crate::battle::lang::parse_program;
+    use crate::battle::shipped;
+    use crate::battle::terrain::TeamColour;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::sync::Arc;
+
+    const CONDITIONS: [&str; 6] = [
+        "enemy ahead within 2",
+        "lake ahead 1 or edge ahead 1 or robot ahead 1",
+        "shots > 3",
+        "friend within 2",
+        "facing 1 or facing 4",
+        "not enemy right within 6",
+    ];
+
+    /// A random program of jumps, tests, `RAZ`, actions and gaps (which may not parse).
+    fn random_program(rng: &mut ChaCha8Rng) -> String {
+        let len = rng.random_range(2..16usize);
+        let mut code = String::new();
+        for n in 1..=len {
+            let step = match rng.random_range(0..10) {
+                0 | 1 => format!("?{}", rng.random_range(1..5)),
+                2 => "RAZ".to_string(),
+                3 | 4 => format!("GO {}", rng.random_range(1..=len)),
+                5 => "D+1".to_string(),
+                6 => "R+1".to_string(),
+                7 => "T".to_string(),
+                8 => "R-1".to_string(),
+                _ => continue,
+            };
+            code.push_str(&format!("{n}: {step}\n"));
+        }
+        for t in 1..=4 {
+            let c = CONDITIONS[rng.random_range(0..CONDITIONS.len())];
+            code.push_str(&format!("test {t}: {c}\n"));
+        }
+        code
+    }
+
+    fn setup(programs: &[Arc<crate::battle::lang::Program>], seed: u64) -> MatchSetup {
+        let board = Arc::new(
+            crate::battle::board_file::parse_board("b", shipped::BOARDS[0].1).expect("shipped"),
+        );
+        let team = |colour, ps: &[Arc<crate::battle::lang::Program>]| TeamSetup {
+            colour,
+            robots: ps
+                .iter()
+                .map(|p| RobotSetup {
+                    program: Arc::clone(p),
+                    origin: "random".into(),
+                    source: "".into(),
+                    at: None,
+                    facing: None,
+                })
+                .collect(),
+        };
+        MatchSetup {
+            name: "plans".into(),
+            board,
+            scenario: Scenario::Elimination,
+            rules: Rules::default(),
+            seed,
+            teams: vec![
+                team(TeamColour::Green, &programs[..2]),
+                team(TeamColour::Violet, &programs[2..]),
+            ],
+            signals: vec![],
+        }
+    }
+
+    /// Turns played from the plans give the same events and states, turn by turn, as the
+    /// step loop reading every step (the loop guard, gaps and jumps included, R-A10/R-A11).
+    #[test]
+    fn a_planned_turn_is_the_step_loop_s_turn() {
+        let mut rng = ChaCha8Rng::seed_from_u64(16);
+        let (mut matches, mut planned) = (0, 0);
+        while matches < 150 {
+            let texts: Vec<String> = (0..4).map(|_| random_program(&mut rng)).collect();
+            let Ok(programs) = texts
+                .iter()
+                .map(|t| parse_program("random.robot", t, 15).map(Arc::new))
+                .collect::<Result<Vec<_>, _>>()
+            else {
+                continue;
+            };
+            let setup = setup(&programs, matches);
+            matches += 1;
+            let mut fast = Match::new(&setup).expect("free start points");
+            planned += fast.fixed.plans.iter().filter(|p| p.is_some()).count();
+            let mut fixed = super::super::fixed_for(&setup);
+            fixed.plans = vec![None; programs.len()];
+            let mut slow = super::super::start(&setup, setup.seed, Arc::new(fixed)).expect("free");
+            for _ in 0..400 {
+                let (mut a, mut b): (Vec<Event>, Vec<Event>) = (Vec::new(), Vec::new());
+                let going = fast.step_into(&mut a);
+                assert_eq!(going, slow.step_into(&mut b));
+                assert_eq!(a, b, "{texts:?}");
+                assert_eq!(fast.state(), slow.state(), "{texts:?}");
+                if !going {
+                    break;
+                }
+            }
+        }
+        assert_eq!(planned, 4 * 150, "every random program has its plan");
+    }
+}
