@@ -1,17 +1,17 @@
 //! Test conditions compiled once a match into flat jumping code answered with a few bit
 //! operations (RULES A.9). A test is a list of [`Leaf`] questions, each with where to go on
 //! `yes` and on `no`: another leaf or a verdict, so `and`, `or` and `not` cost nothing when
-//! the test is asked. Robots are answered from a [`Sight`] of the other robots worked out once
+//! the test is asked. Robots are answered from a `Sight` of the other robots worked out once
 //! a turn (each one's distance and line from the acting robot, as bit masks); terrain on a
 //! line or under the robot from the board's terrain classes (an `or` of such questions on
-//! one region is one set); shots, facings and numbers directly. Anything else (counts,
+//! one region is one set, an `or` of two robot questions on one range one question); shots, facings and numbers directly. Anything else (counts,
 //! terrain in rings or anywhere, damage, another team's robots, memories of the TI-57 rule,
-//! A.12) is answered by the tree walk of `query.rs` through [`Fallback`]: the compiled form
+//! A.12) is answered by the tree walk of `query.rs` (`ask.rs` asks): the compiled form
 //! answers exactly as the tree does.
 
-use super::sight::{MASKS_PER_KIND, Sight};
-use super::state::{RobotId, State};
-use crate::battle::board::{Board, EDGE_CLASS, camp_class, ground_class};
+use super::sight::FRIENDS;
+use super::state::RobotId;
+use crate::battle::board::{EDGE_CLASS, camp_class, ground_class};
 use crate::battle::hex::Direction;
 use crate::battle::lang::{
     CampOwner, Comparison, Condition, LineDirection, Own, Program, Quantity, Region, Selector,
@@ -19,34 +19,29 @@ use crate::battle::lang::{
 };
 use crate::battle::terrain::{Form, ShapeColour, TeamColour, Terrain};
 
-/// The tree walk, for the parts of a condition the compiled form leaves to it.
-pub(super) trait Fallback {
-    fn holds(&self, condition: &Condition) -> bool;
-    fn quantity(&self, quantity: &Quantity) -> i32;
-}
-
 /// Where to go after a leaf: the index of another leaf, or one of the two verdicts.
 pub(super) type Next = u32;
 /// The test holds.
-const YES: Next = Next::MAX;
+pub(super) const YES: Next = Next::MAX;
 /// The test does not hold.
 const NO: Next = Next::MAX - 1;
 
 /// One question of a compiled test, and where its answers lead. Every leaf leads only to
 /// leaves compiled before it, or to a verdict: a walk is at most as long as the test.
 #[derive(Clone, Copy, Debug)]
-struct Leaf {
-    question: Question,
-    yes: Next,
-    no: Next,
+pub(super) struct Leaf {
+    pub question: Question,
+    pub yes: Next,
+    pub no: Next,
 }
 
 #[derive(Clone, Copy, Debug)]
-enum Question {
-    /// Another robot at distances in `range`, from the [`Sight`]'s mask at `slot`: a kind's
-    /// line relative to the facing, or its ring.
+pub(super) enum Question {
+    /// Another robot at distances in `range`, from the [`Sight`]'s masks at `slots` (enemies
+    /// or friends on a line relative to the facing, or in the ring; a robot of any team is
+    /// both masks, and an `or` joins two questions on one range).
     Robots {
-        slot: u8,
+        slots: [u8; 2],
         range: u64,
     },
     /// Another robot of a kind (0 any, 1 enemy, 2 friend) at distances in `range` on the
@@ -81,7 +76,7 @@ enum Question {
 /// A line direction: absolute (0–5, the direction's index) or relative to the facing (6–11,
 /// 6 + sixths clockwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Line(u8);
+pub(super) struct Line(u8);
 
 impl Line {
     fn of(dir: LineDirection) -> Line {
@@ -93,7 +88,7 @@ impl Line {
 
     /// The direction for a robot facing `facing` (an index).
     #[inline]
-    fn direction(self, facing: usize) -> Direction {
+    pub(super) fn direction(self, facing: usize) -> Direction {
         let i = usize::from(self.0);
         Direction::ALL[if i < 6 { i } else { (facing + i - 6) % 6 }]
     }
@@ -103,7 +98,7 @@ impl Line {
 const RING: u8 = 12;
 
 #[derive(Clone, Copy, Debug)]
-enum Term {
+pub(super) enum Term {
     Number(i32),
     Shots,
     Facing,
@@ -114,9 +109,9 @@ enum Term {
 /// Every robot's tests of a match, compiled for its team.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Compiled {
-    leaves: Vec<Leaf>,
-    trees: Vec<Condition>,
-    quantities: Vec<Quantity>,
+    pub(super) leaves: Vec<Leaf>,
+    pub(super) trees: Vec<Condition>,
+    pub(super) quantities: Vec<Quantity>,
     /// Per robot, where each of its tests 1–4 starts (`None`: not defined).
     entries: Vec<[Option<Next>; 4]>,
 }
@@ -146,6 +141,12 @@ impl Compiled {
             out.entries.push(entries);
         }
         out
+    }
+
+    /// Where each of a robot's tests 1–4 starts (`None`: not defined).
+    #[inline]
+    pub(super) fn entries(&self, id: RobotId) -> [Option<Next>; 4] {
+        self.entries.get(id.index()).copied().unwrap_or([None; 4])
     }
 
     /// Where a robot's test starts, if the robot has it.
@@ -274,6 +275,24 @@ fn join(a: &mut Question, b: Question) -> bool {
             *set |= s2;
             true
         }
+        // Two masks at most: `enemy right within 6 or enemy behind-right within 6`.
+        (
+            Question::Robots { slots, range },
+            Question::Robots {
+                slots: s2,
+                range: r2,
+            },
+        ) if *range == r2 => {
+            let mut union: Vec<u8> = slots.iter().chain(&s2).copied().collect();
+            union.sort_unstable();
+            union.dedup();
+            match union[..] {
+                [a] => *slots = [a, a],
+                [a, b] => *slots = [a, b],
+                _ => return false,
+            }
+            true
+        }
         _ => false,
     }
 }
@@ -356,14 +375,17 @@ impl Asker<'_> {
         }
     }
 
-    /// A condition that is one terrain question on a line or under the robot, or an `or` of
-    /// such questions on one region: that question.
+    /// A condition that is one terrain question on a line or under the robot, or one question
+    /// about robots of the acting robot's sight, or an `or` of such questions that [`join`]
+    /// makes one: that question.
     fn terrain_question(&self, condition: &Condition) -> Option<Question> {
         match condition {
             Condition::Present(selector) => match self.present(selector)? {
-                Presence::Ask(q @ (Question::TerrainLine { .. } | Question::TerrainHere(_))) => {
-                    Some(q)
-                }
+                Presence::Ask(
+                    q @ (Question::TerrainLine { .. }
+                    | Question::TerrainHere(_)
+                    | Question::Robots { .. }),
+                ) => Some(q),
                 _ => None,
             },
             Condition::Or(parts) => {
@@ -396,7 +418,11 @@ impl Asker<'_> {
                     Region::Ring { min, max } => (RING, range(min, max)?),
                     Region::Line { dir, min, max } => (Line::of(dir).0, range(min, max)?),
                 };
-                let slot = |line: u8| who * MASKS_PER_KIND + line;
+                let slots = |line: u8| match who {
+                    1 => [line; 2],
+                    2 => [FRIENDS + line; 2],
+                    _ => [line, FRIENDS + line],
+                };
                 Some(Presence::Ask(match line {
                     0..6 => Question::RobotsToward {
                         who,
@@ -404,11 +430,11 @@ impl Asker<'_> {
                         range,
                     },
                     6..12 => Question::Robots {
-                        slot: slot(line - 6),
+                        slots: slots(line - 6),
                         range,
                     },
                     _ => Question::Robots {
-                        slot: slot(6),
+                        slots: slots(6),
                         range,
                     },
                 }))
@@ -442,90 +468,6 @@ fn range(min: u8, max: u8) -> Option<u64> {
     Some(((1u64 << (max + 1)) - 1) & !((1u64 << min) - 1))
 }
 
-/// What a compiled test is asked about: the board, the state, the acting robot.
-pub(super) struct Ask<'a, F: Fallback> {
-    pub board: &'a Board,
-    pub s: &'a State,
-    pub id: RobotId,
-    pub sight: &'a Sight,
-    pub fallback: &'a F,
-}
-
-impl<F: Fallback> Ask<'_, F> {
-    /// Whether the test starting at `entry` of `code` holds.
-    #[inline]
-    pub(super) fn holds(&self, code: &Compiled, entry: Next) -> bool {
-        let mut at = entry;
-        // Each leaf leads to an earlier one or to a verdict (past the leaves): this ends.
-        while let Some(leaf) = code.leaves.get(at as usize) {
-            at = if self.asks(code, leaf.question) {
-                leaf.yes
-            } else {
-                leaf.no
-            };
-        }
-        at == YES
-    }
-
-    #[inline]
-    fn asks(&self, code: &Compiled, question: Question) -> bool {
-        let me = &self.s.robots[self.id.index()];
-        match question {
-            Question::Robots { slot, range } => self.sight.at(slot) & range != 0,
-            Question::RobotsToward { who, dir, range } => self.sight.toward(who, dir) & range != 0,
-            Question::TerrainLine {
-                set,
-                line,
-                min,
-                max,
-            } => self.terrain_line(set, line, min, max),
-            Question::TerrainNear { sets, line } => {
-                let near = self.board.near(me.cell, line.direction(me.facing.index()));
-                (near[0] & sets[0]) | (near[1] & sets[1]) != 0
-            }
-            Question::TerrainHere(set) => self.board.classes(me.cell) & set != 0,
-            Question::Facing(d) => me.facing == d,
-            Question::Compare(a, op, b) => op.holds(self.term(code, a), self.term(code, b)),
-            Question::Tree(i) => code
-                .trees
-                .get(i as usize)
-                .is_some_and(|c| self.fallback.holds(c)),
-        }
-    }
-
-    fn term(&self, code: &Compiled, t: Term) -> i32 {
-        let me = &self.s.robots[self.id.index()];
-        match t {
-            Term::Number(n) => n,
-            Term::Shots => i32::from(me.shots),
-            Term::Facing => i32::from(me.facing.number()),
-            Term::Tree(i) => code
-                .quantities
-                .get(i as usize)
-                .map_or(0, |q| self.fallback.quantity(q)),
-        }
-    }
-
-    /// Walks the neighbour table; a straight line that leaves the (rectangular) board never
-    /// comes back, and every position from there on counts as `edge` (R-A22).
-    #[inline]
-    fn terrain_line(&self, set: u64, line: Line, min: u8, max: u8) -> bool {
-        let me = &self.s.robots[self.id.index()];
-        let dir = line.direction(me.facing.index());
-        let mut at = me.cell;
-        for k in 1..=max {
-            let Some(c) = self.board.neighbour(at, dir) else {
-                return set & EDGE_CLASS != 0;
-            };
-            at = c;
-            if k >= min && self.board.classes(c) & set != 0 {
-                return true;
-            }
-        }
-        false
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::query;
@@ -557,7 +499,10 @@ mod tests {
             test 1: edge behind within 50 or edge ahead-left at 3 or green camp ahead 2\n\
             test 1: count(enemy ahead) = 1 or count(robot within 50) > 2 or facing = 3\n\
             test 1: violet computer ahead within 9 or plain here and not own camp ahead 1\n\
-            test 1: enemy in direction 2 within 4 or friend in direction 5 at 1 or lake within 2\n";
+            test 1: enemy in direction 2 within 4 or friend in direction 5 at 1 or lake within 2\n\
+            test 1: enemy ahead 1 or friend ahead 1 or robot ahead 1 or enemy behind 1\n\
+            test 1: friend left within 3 or enemy within 3 or friend right within 3\n\
+            test 1: not (robot ahead within 2 or enemy behind within 2) or friend within 1\n";
         let mut out = Vec::new();
         for line in texts.iter().flat_map(|t| t.lines()).chain(extra.lines()) {
             let Some(rest) = line.strip_prefix("test ") else {
@@ -656,12 +601,12 @@ mod tests {
                         teams: &m.fixed.teams,
                     };
                     let mut sight = Sight::default();
-                    let sight = sight.see(&m.fixed.board, &m.state, id);
                     for condition in &conditions {
                         let mut code = Compiled::default();
                         let entry = code.add(&asker, condition);
                         let tree = query::evaluate(&m.fixed, &m.state, id, condition);
-                        let flat = query::answer(&m.fixed, &m.state, id, &code, entry, sight);
+                        let flat =
+                            query::asker(&m.fixed, &m.state, id, &mut sight).holds(&code, entry);
                         assert_eq!(flat, tree, "{condition:?} for {:?} in {:?}", robot, code);
                         asked += 1;
                     }

@@ -4,6 +4,7 @@
 //! and returns its events. Views only read states and events.
 
 mod areas;
+mod ask;
 mod calc;
 mod calc_effect;
 mod compiled;

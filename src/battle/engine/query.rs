@@ -2,7 +2,7 @@
 //! everything and never see a pending signal.
 
 use super::areas::{self, Areas};
-use super::compiled::{Ask, Compiled, Fallback, Next};
+use super::ask::{Ask, Fallback};
 use super::fixed::Fixed;
 use super::sight::Sight;
 use super::state::{RobotId, State, TeamId};
@@ -18,30 +18,27 @@ pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condit
     view(fixed, s, id).holds(condition)
 }
 
-/// A test's answer from its compiled form (`compiled.rs`: the test starting at `entry` of
-/// `code`), the tree walk answering what the form leaves to it; `sight` is the acting robot's,
-/// worked out once a turn.
+/// What a robot's compiled tests (`compiled.rs`) are asked about this turn, the tree walk
+/// answering what the form leaves to it.
 #[inline]
-pub(super) fn answer(
-    fixed: &Fixed,
-    s: &State,
+pub(super) fn asker<'a>(
+    fixed: &'a Fixed,
+    s: &'a State,
     id: RobotId,
-    code: &Compiled,
-    entry: Next,
-    sight: &Sight,
-) -> bool {
+    sight: &'a mut Sight,
+) -> Ask<'a, Lazy<'a>> {
     Ask {
         board: &fixed.board,
         s,
         id,
+        me: &s.robots[id.index()],
         sight,
-        fallback: &Lazy { fixed, s, id },
+        fallback: Lazy { fixed, s, id },
     }
-    .holds(code, entry)
 }
 
 /// The tree walk's view, built only when a test asks what the compiled form leaves to it.
-struct Lazy<'a> {
+pub(super) struct Lazy<'a> {
     fixed: &'a Fixed,
     s: &'a State,
     id: RobotId,

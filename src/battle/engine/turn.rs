@@ -148,43 +148,42 @@ impl Turn<'_> {
     /// The steps of one turn as [`Turn::read_steps`] reads them, from the program's plan:
     /// only the tests not yet answered are asked, the other control steps are passed at once.
     fn planned_turn<E: Events>(&mut self, id: RobotId, plan: &Plan, events: &mut E) {
+        let fixed = self.fixed;
         let name = self.s.robots[id.index()].name;
-        let at = self
-            .s
-            .robot(id)
-            .next_step(self.fixed.programs[id.index()].len());
+        let at = self.s.robot(id).next_step(fixed.programs[id.index()].len());
+        let entries = fixed.tests.entries(id);
         let mut sight = Sight::default();
+        let mut asker = query::asker(fixed, self.s, id, &mut sight);
         let mut node = plan.start(at);
-        loop {
+        let (step, then) = loop {
             if E::RECORDS {
                 passed(name, plan.trail(node), events);
             }
-            let step = node.step;
-            let then = node.then;
-            if let Then::Ask { test, yes, no } = then {
-                let answer = self.ask(id, usize::from(test.wrapping_sub(1)) % 4, &mut sight);
-                events.push(Event::Tested {
-                    robot: name,
-                    step,
-                    test,
-                    answer,
-                });
-                node = plan.node(if answer { yes } else { no });
-                continue;
+            let Then::Ask { test, yes, no } = node.then else {
+                break (node.step, node.then);
+            };
+            let entry = entries[usize::from(test.wrapping_sub(1)) % 4]
+                .expect("checked at load: every used test is defined (R-A16)");
+            let answer = asker.holds(&fixed.tests, entry);
+            events.push(Event::Tested {
+                robot: name,
+                step: node.step,
+                test,
+                answer,
+            });
+            node = plan.node(if answer { yes } else { no });
+        };
+        self.s.robots[id.index()].pointer = step;
+        match then {
+            Then::Act(instruction) => self.act(id, step, instruction, events),
+            Then::Empty => events.push(Event::Idle {
+                robot: name,
+                step,
+                reason: IdleReason::EmptyStep,
+            }),
+            Then::Stalled | Then::Ask { .. } => {
+                events.push(Event::Stalled { robot: name, step });
             }
-            self.s.robots[id.index()].pointer = step;
-            match then {
-                Then::Act(instruction) => self.act(id, step, instruction, events),
-                Then::Empty => events.push(Event::Idle {
-                    robot: name,
-                    step,
-                    reason: IdleReason::EmptyStep,
-                }),
-                Then::Stalled | Then::Ask { .. } => {
-                    events.push(Event::Stalled { robot: name, step });
-                }
-            }
-            return;
         }
     }
 
@@ -197,8 +196,7 @@ impl Turn<'_> {
             .tests
             .entry(id, slot)
             .expect("checked at load: every used test is defined (R-A16)");
-        let sight = sight.see(&fixed.board, self.s, id);
-        query::answer(fixed, self.s, id, &fixed.tests, entry, sight)
+        query::asker(fixed, self.s, id, sight).holds(&fixed.tests, entry)
     }
 
     /// A turn that obeys a received signal: the named step instead of the program's, without

@@ -1,0 +1,109 @@
+//! Asking a compiled test (`compiled.rs`) now, for the acting robot: a walk along its leaves,
+//! each question answered with a few bit operations from the robot's [`Sight`], the board's
+//! terrain classes, its shots and facing; the tree walk of `query.rs` answers through
+//! [`Fallback`] what the compiled form leaves to it.
+
+use super::compiled::{Compiled, Line, Next, Question, Term, YES};
+use super::sight::Sight;
+use super::state::{Robot, RobotId, State};
+use crate::battle::board::{Board, EDGE_CLASS};
+use crate::battle::lang::{Condition, Quantity};
+
+/// The tree walk, for the parts of a condition the compiled form leaves to it.
+pub(super) trait Fallback {
+    fn holds(&self, condition: &Condition) -> bool;
+    fn quantity(&self, quantity: &Quantity) -> i32;
+}
+
+/// What a compiled test is asked about: the board, the state, the acting robot, and the
+/// other robots as it sees them (worked out at the first question about them: robots do not
+/// move while a turn's control steps are read). One a turn.
+pub(super) struct Ask<'a, F: Fallback> {
+    pub board: &'a Board,
+    pub s: &'a State,
+    pub id: RobotId,
+    /// The acting robot: it does not change while a turn's tests are asked.
+    pub me: &'a Robot,
+    pub sight: &'a mut Sight,
+    pub fallback: F,
+}
+
+impl<F: Fallback> Ask<'_, F> {
+    /// Whether the test starting at `entry` of `code` holds.
+    #[inline]
+    pub(super) fn holds(&mut self, code: &Compiled, entry: Next) -> bool {
+        let mut at = entry;
+        // Each leaf leads to an earlier one or to a verdict (past the leaves): this ends.
+        while let Some(leaf) = code.leaves.get(at as usize) {
+            at = if self.asks(code, leaf.question) {
+                leaf.yes
+            } else {
+                leaf.no
+            };
+        }
+        at == YES
+    }
+
+    #[inline(always)]
+    fn asks(&mut self, code: &Compiled, question: Question) -> bool {
+        let me = self.me;
+        match question {
+            Question::Robots { slots, range } => {
+                self.sight.see(self.board, self.s, self.id).either(slots) & range != 0
+            }
+            Question::RobotsToward { who, dir, range } => {
+                self.sight.see(self.board, self.s, self.id).toward(who, dir) & range != 0
+            }
+            Question::TerrainLine {
+                set,
+                line,
+                min,
+                max,
+            } => self.terrain_line(set, line, min, max),
+            Question::TerrainNear { sets, line } => {
+                let near = self.board.near(me.cell, line.direction(me.facing.index()));
+                (near[0] & sets[0]) | (near[1] & sets[1]) != 0
+            }
+            Question::TerrainHere(set) => self.board.classes(me.cell) & set != 0,
+            Question::Facing(d) => me.facing == d,
+            Question::Compare(a, op, b) => op.holds(self.term(code, a), self.term(code, b)),
+            Question::Tree(i) => code
+                .trees
+                .get(i as usize)
+                .is_some_and(|c| self.fallback.holds(c)),
+        }
+    }
+
+    #[inline]
+    fn term(&self, code: &Compiled, t: Term) -> i32 {
+        let me = self.me;
+        match t {
+            Term::Number(n) => n,
+            Term::Shots => i32::from(me.shots),
+            Term::Facing => i32::from(me.facing.number()),
+            Term::Tree(i) => code
+                .quantities
+                .get(i as usize)
+                .map_or(0, |q| self.fallback.quantity(q)),
+        }
+    }
+
+    /// Walks the neighbour table; a straight line that leaves the (rectangular) board never
+    /// comes back, and every position from there on counts as `edge` (R-A22).
+    #[inline]
+    fn terrain_line(&self, set: u64, line: Line, min: u8, max: u8) -> bool {
+        let me = self.me;
+        let dir = line.direction(me.facing.index());
+        let mut at = me.cell;
+        for k in 1..=max {
+            let Some(c) = self.board.neighbour(at, dir) else {
+                return set & EDGE_CLASS != 0;
+            };
+            at = c;
+            if k >= min && self.board.classes(c) & set != 0 {
+                return true;
+            }
+        }
+        false
+    }
+}
