@@ -1,8 +1,9 @@
 //! Each program's turns worked out once, before play: from every step a turn can start at, the
 //! plain control steps it reads (`?n`, `RAZ`, `GO n`) up to the step that ends the turn, as a
 //! decision tree on the answers of tests 1–4 (RULES A.4–A.6, R-A10, R-A11). A turn then asks
-//! only its tests and jumps straight to its action. Only for the plain language and a robot
-//! none of whose steps is destroyed (R-A9): the step loop of `turn.rs` reads the others.
+//! only its tests and jumps straight to its action; a node knows the steps read on the way
+//! to it, so a robot with destroyed steps idles at the first it reads (R-A9). Only for the
+//! plain language: the step loop of `turn.rs` reads TI-57 programs (A.12).
 
 use crate::battle::lang::{Instruction, MAX_PROGRAM_STEPS, Program};
 use std::sync::Arc;
@@ -26,6 +27,21 @@ pub(super) enum Passed {
     Jumped { step: u8, to: u8 },
 }
 
+impl Passed {
+    pub(super) fn step(self) -> u8 {
+        match self {
+            Passed::Tested { step, .. } | Passed::Reset { step } | Passed::Jumped { step, .. } => {
+                step
+            }
+        }
+    }
+}
+
+/// The bit of a step in a mask of destroyed steps (R-A9; none past 63).
+pub(super) fn step_bit(step: u8) -> u64 {
+    1u64.checked_shl(u32::from(step)).unwrap_or(0)
+}
+
 /// What a node does once the control steps of its trail are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Then {
@@ -47,6 +63,9 @@ pub(super) struct Node {
     pub then: Then,
     pub step: u8,
     trail: (u16, u16),
+    /// The written steps read up to and with this one, as a mask of steps: a robot with one
+    /// of them destroyed idles at the first (R-A9).
+    pub reads: u64,
 }
 
 /// Past [`MAX_NODES`] or [`MAX_PASSED`]: the plan is given up.
@@ -155,6 +174,12 @@ impl Plan {
             };
         };
         let trail_len = self.passed.len() - trail_from;
+        let mut reads = self.passed[trail_from..]
+            .iter()
+            .fold(0, |m, p| m | step_bit(p.step()));
+        if then != Then::Empty {
+            reads |= step_bit(step);
+        }
         if self.nodes.len() >= MAX_NODES {
             return Err(TooBig);
         }
@@ -166,6 +191,7 @@ impl Plan {
                 u16::try_from(trail_from).map_err(|_| TooBig)?,
                 u16::try_from(trail_len).map_err(|_| TooBig)?,
             ),
+            reads,
         });
         if let Then::Ask { test, .. } = then {
             let slot = usize::from(test.wrapping_sub(1)) % 4;
@@ -280,7 +306,7 @@ mod tests {
     #[test]
     fn a_planned_turn_is_the_step_loop_s_turn() {
         let mut rng = ChaCha8Rng::seed_from_u64(16);
-        let (mut matches, mut planned) = (0, 0);
+        let (mut matches, mut planned, mut idled) = (0, 0, 0);
         while matches < 150 {
             let texts: Vec<String> = (0..4).map(|_| random_program(&mut rng)).collect();
             let Ok(programs) = texts
@@ -297,6 +323,16 @@ mod tests {
             let mut fixed = super::super::fixed_for(&setup);
             fixed.plans = vec![None; programs.len()];
             let mut slow = super::super::start(&setup, setup.seed, Arc::new(fixed)).expect("free");
+            // Lightning's work, in every other match: some steps destroyed (R-A9).
+            if matches % 2 == 0 {
+                for (a, b) in fast.state.robots.iter_mut().zip(&mut slow.state.robots) {
+                    let destroyed =
+                        rng.random_range(0..1u64 << 16) & rng.random_range(0..1u64 << 16);
+                    a.destroyed = destroyed << 1;
+                    b.destroyed = destroyed << 1;
+                    idled += u64::from(destroyed != 0);
+                }
+            }
             for _ in 0..400 {
                 let (mut a, mut b): (Vec<Event>, Vec<Event>) = (Vec::new(), Vec::new());
                 let going = fast.step_into(&mut a);
@@ -309,5 +345,6 @@ mod tests {
             }
         }
         assert_eq!(planned, 4 * 150, "every random program has its plan");
+        assert!(idled > 100, "{idled} robots with destroyed steps");
     }
 }

@@ -1,7 +1,7 @@
 //! One robot's turn: reading steps (RULES A.4–A.6) and carrying out actions (A.5).
 
 use super::event::{Cause, EndReason, Event, Events, IdleReason, Obstacle, SignalEffect};
-use super::plan::{Passed, Plan, Then};
+use super::plan::{Passed, Plan, Then, step_bit};
 use super::play::Turn;
 use super::query;
 use super::setup::Scenario;
@@ -26,13 +26,9 @@ impl Turn<'_> {
         // Under the TI-57 rule, the loop that knows its keywords (A.12), out of line; the
         // plain language's is compiled without them, as tight as before the rule.
         if self.s.memories.is_empty() {
-            // A robot with every step whole plays its turn from its program's plan.
-            let plan = self.fixed.plans.get(id.index()).and_then(Option::as_deref);
-            match plan {
-                Some(plan) if self.s.robots[id.index()].destroyed == 0 => {
-                    self.planned_turn(id, plan, events);
-                }
-                _ => self.read_steps::<false>(id, events),
+            match self.fixed.plans.get(id.index()).and_then(Option::as_deref) {
+                Some(plan) => self.planned_turn(id, plan, events),
+                None => self.read_steps::<false>(id, events),
             }
         } else {
             self.calc_turn(id, events);
@@ -146,16 +142,36 @@ impl Turn<'_> {
     }
 
     /// The steps of one turn as [`Turn::read_steps`] reads them, from the program's plan:
-    /// only the tests not yet answered are asked, the other control steps are passed at once.
+    /// only the tests not yet answered are asked, the other control steps are passed at once,
+    /// and reading stops at a destroyed step (R-A9).
     fn planned_turn<E: Events>(&mut self, id: RobotId, plan: &Plan, events: &mut E) {
         let fixed = self.fixed;
         let name = self.s.robots[id.index()].name;
         let at = self.s.robot(id).next_step(fixed.programs[id.index()].len());
         let entries = fixed.tests.entries(id);
+        let destroyed = self.s.robots[id.index()].destroyed;
         let mut sight = Sight::default();
         let mut asker = query::asker(fixed, self.s, id, &mut sight);
         let mut node = plan.start(at);
         let (step, then) = loop {
+            if node.reads & destroyed != 0 {
+                // Reading stops at the first destroyed step (R-A9).
+                let trail = plan.trail(node);
+                let stop = trail
+                    .iter()
+                    .position(|p| step_bit(p.step()) & destroyed != 0);
+                if E::RECORDS {
+                    passed(name, &trail[..stop.unwrap_or(trail.len())], events);
+                }
+                let step = stop.map_or(node.step, |i| trail[i].step());
+                self.s.robots[id.index()].pointer = step;
+                events.push(Event::Idle {
+                    robot: name,
+                    step,
+                    reason: IdleReason::DestroyedStep,
+                });
+                return;
+            }
             if E::RECORDS {
                 passed(name, plan.trail(node), events);
             }
