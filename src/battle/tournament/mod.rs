@@ -18,7 +18,7 @@ pub use standings::{HeadToHead, Standing, Standings, standings};
 
 use crate::battle::board::Board;
 use crate::battle::engine::{
-    Match, MatchSetup, RobotSetup, Rules, Scenario, SetupError, TeamSetup,
+    Match, MatchSetup, Prepared, RobotSetup, Rules, Scenario, SetupError, TeamSetup,
 };
 use crate::battle::lang::Program;
 use crate::battle::terrain::TeamColour;
@@ -125,13 +125,18 @@ pub fn game_seed(green: &str, violet: &str, seed_index: u32) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The match of `game`: green plays `a`'s program (or `b`'s, swapped), violet the other.
-pub fn setup(entrants: &[Entrant], config: &Config, game: Game) -> MatchSetup {
-    let (green, violet) = if game.swapped {
+/// The entrants of `game` as green and violet: `a`'s program is green unless swapped.
+fn sides(entrants: &[Entrant], game: Game) -> (&Entrant, &Entrant) {
+    if game.swapped {
         (&entrants[game.b], &entrants[game.a])
     } else {
         (&entrants[game.a], &entrants[game.b])
-    };
+    }
+}
+
+/// The match of `game`: green plays `a`'s program (or `b`'s, swapped), violet the other.
+pub fn setup(entrants: &[Entrant], config: &Config, game: Game) -> MatchSetup {
+    let (green, violet) = sides(entrants, game);
     let team = |colour, e: &Entrant| TeamSetup {
         colour,
         robots: (0..config.robots)
@@ -163,8 +168,22 @@ pub fn setup(entrants: &[Entrant], config: &Config, game: Game) -> MatchSetup {
 
 /// Plays one match to its end.
 pub fn play(entrants: &[Entrant], config: &Config, game: Game) -> Result<GameResult, SetupError> {
-    let setup = setup(entrants, config, game);
-    let mut m = Match::new(&setup)?;
+    play_prepared(
+        entrants,
+        &Prepared::new(&setup(entrants, config, game))?,
+        game,
+    )
+}
+
+/// Plays `game` from the prepared setup of its pairing and sides.
+fn play_prepared(
+    entrants: &[Entrant],
+    prepared: &Prepared,
+    game: Game,
+) -> Result<GameResult, SetupError> {
+    let (green, violet) = sides(entrants, game);
+    let seed = game_seed(&green.name, &violet.name, game.seed_index);
+    let mut m = prepared.start(seed)?;
     let outcome = m.play_out().cloned().ok_or(SetupError::NoTeams)?;
     let a_green = !game.swapped;
     let score = match outcome.winner {
@@ -176,16 +195,21 @@ pub fn play(entrants: &[Entrant], config: &Config, game: Game) -> Result<GameRes
     };
     Ok(GameResult {
         game,
-        seed: setup.seed,
+        seed,
         score,
         rounds: outcome.rounds,
         reason: outcome.reason,
     })
 }
 
+/// The most games played from one prepared setup in a row: pieces small enough to keep
+/// every core busy on a duel, big enough that preparing costs little.
+const PIECE: usize = 16;
+
 /// Plays `games` in parallel on the current rayon pool. The results come in the order of
 /// `games`, whatever the number of threads; a game not played because `stop` was set is
-/// `None`. `tick` is called once per game played.
+/// `None`. `tick` is called once per game played. Games of one pairing and sides share one
+/// prepared setup (`engine::Prepared`), in pieces of at most [`PIECE`].
 pub fn play_all(
     entrants: &[Entrant],
     config: &Config,
@@ -193,17 +217,38 @@ pub fn play_all(
     stop: &AtomicBool,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<Option<GameResult>>, SetupError> {
-    games
+    let key = |g: &Game| (g.a, g.b, g.swapped);
+    let mut order: Vec<usize> = (0..games.len()).collect();
+    order.sort_by_key(|&i| (key(&games[i]), i));
+    let pieces: Vec<&[usize]> = order
+        .chunk_by(|&x, &y| key(&games[x]) == key(&games[y]))
+        .flat_map(|run| run.chunks(PIECE))
+        .collect();
+    let played = pieces
         .par_iter()
-        .map(|&game| {
-            if stop.load(Ordering::Relaxed) {
-                return Ok(None);
+        .map(|piece| {
+            let mut out = Vec::with_capacity(piece.len());
+            let mut prepared = None;
+            for &i in *piece {
+                if stop.load(Ordering::Relaxed) {
+                    out.push((i, None));
+                    continue;
+                }
+                let prepared = match &mut prepared {
+                    Some(p) => p,
+                    None => prepared.insert(Prepared::new(&setup(entrants, config, games[i]))?),
+                };
+                out.push((i, Some(play_prepared(entrants, prepared, games[i])?)));
+                tick();
             }
-            let result = play(entrants, config, game)?;
-            tick();
-            Ok(Some(result))
+            Ok(out)
         })
-        .collect()
+        .collect::<Result<Vec<_>, SetupError>>()?;
+    let mut results = vec![None; games.len()];
+    for (i, result) in played.into_iter().flatten() {
+        results[i] = result;
+    }
+    Ok(results)
 }
 
 /// Checks that a tournament can be played before any match is: the match of the first
