@@ -115,17 +115,17 @@ impl Entry {
 /// with f = g + h is first asked whether its robot can finish alone in h moves ([`alone`]):
 /// if so, that is an optimal solution (no cheaper f is left); if not, every solution through
 /// it has a helper move, so it goes back with f + 1. f never falls along a path (pathmax).
-/// `None` when it outgrew its limit without R-B1 (the big tier takes over). `meter` is
-/// charged once per expanded state.
+/// `None` when it outgrew its limit without R-B1 (the big tier takes over). `lb`: the bound
+/// towards the target under the position's rules. `meter` is charged once per expanded state.
 pub fn search(
     p: &Position,
     t: &Tables,
+    lb: &Bound,
     max: u32,
     meter: &mut Meter,
 ) -> Option<Result<Solution, NoSolution>> {
     let rules = p.rules;
     let (start, goal) = start_and_goal(p);
-    let lb = Bound::new(&p.board, goal, rules);
     let start = Wide::new(start, Axis::None);
     let h = |w: Wide| lb.at(unpack(w.packed()).0, w.axis());
     if h(start) == NEVER {
@@ -152,16 +152,7 @@ pub fn search(
             let (a, helpers) = unpack(w.packed());
             finish.clear();
             let moves = f;
-            if alone(
-                t,
-                &lb,
-                rules,
-                (a, w.axis()),
-                helpers,
-                hw,
-                moves,
-                &mut finish,
-            ) {
+            if alone(t, lb, rules, (a, w.axis()), helpers, hw, moves, &mut finish) {
                 let mut states = path_to(&seen, start, w);
                 states.extend(finish.iter().rev().map(|&c| pack(c, helpers)));
                 return Some(Ok(Solution {
