@@ -65,6 +65,23 @@ pub(super) fn alone(
     if k == 0 {
         return false;
     }
+    if k == 1 {
+        // The last move: only the one towards the goal along the robot's row or column can
+        // end there.
+        let Some(d) = towards(a, t.goal) else {
+            return false;
+        };
+        let na = if rules.must_ricochet {
+            axis.after(d)
+        } else {
+            Axis::None
+        };
+        let done = t.slide(a, d, h) == t.goal && rules.arrival(na, moves);
+        if done {
+            path.push(t.goal);
+        }
+        return done;
+    }
     for d in Dir::ALL {
         let to = t.slide(a, d, h);
         if to == a {
@@ -75,17 +92,25 @@ pub(super) fn alone(
         } else {
             Axis::None
         };
-        let done = k == 1 && to == t.goal && rules.arrival(na, moves);
-        if done
-            || (k > 1
-                && lb.at(to, na) == k - 1
-                && alone(t, lb, rules, (to, na), h, k - 1, moves, path))
-        {
+        if lb.at(to, na) == k - 1 && alone(t, lb, rules, (to, na), h, k - 1, moves, path) {
             path.push(to);
             return true;
         }
     }
     false
+}
+
+/// The direction from `from` to `to` along their row or column, if they share one.
+fn towards(from: u8, to: u8) -> Option<Dir> {
+    if from == to {
+        None
+    } else if from / 16 == to / 16 {
+        Some(if to > from { Dir::E } else { Dir::W })
+    } else if from % 16 == to % 16 {
+        Some(if to > from { Dir::S } else { Dir::N })
+    } else {
+        None
+    }
 }
 
 /// The longest finish [`alone`] tries: beyond it, the check costs more than it saves.
@@ -128,7 +153,8 @@ pub fn search(
     let (start, goal) = start_and_goal(p);
     let start = Wide::new(start, Axis::None);
     let h = |w: Wide| lb.at(unpack(w.packed()).0, w.axis());
-    if h(start) == NEVER {
+    // Before any table is built: the vortex asks each robot with rising limits.
+    if h(start) == NEVER || u32::from(h(start)) > max {
         return Some(Err(NoSolution::Limit(max)));
     }
     // Each state: its g and the state it came from.

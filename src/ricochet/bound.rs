@@ -87,18 +87,16 @@ impl Bits {
         }
     }
 
-    /// The cells of the set, in increasing order.
-    fn cells(self) -> impl Iterator<Item = usize> {
-        (0..2).flat_map(move |w| {
-            let mut word = self.0[w];
-            std::iter::from_fn(move || {
-                (word != 0).then(|| {
-                    let bit = word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    w * 128 + bit
-                })
-            })
-        })
+    /// `f` on each cell of the set, in increasing order.
+    #[inline(always)]
+    fn each(self, mut f: impl FnMut(usize)) {
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                f(w * 128 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
     }
 }
 
@@ -161,9 +159,7 @@ impl Bound {
             for &a in axes {
                 let fresh = next[a.index()].and_not(seen[a.index()]);
                 seen[a.index()] = seen[a.index()].or(fresh);
-                for c in fresh.cells() {
-                    lb[c][a.index()] = depth;
-                }
+                fresh.each(|c| lb[c][a.index()] = depth);
                 any |= !fresh.is_empty();
                 level[a.index()] = fresh;
             }
