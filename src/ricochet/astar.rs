@@ -9,8 +9,8 @@ use super::bucket::BucketQueue;
 use super::position::Position;
 use super::rules::{Axis, Rules};
 use super::solution::{Meter, NoSolution, Solution, relabel};
-use super::standard::{Packed, Tables, layouts, pack, start_and_goal, successors, unpack};
-use super::states::States;
+use super::standard::{Packed, Tables, layouts, pack, sort3, start_and_goal, successors, unpack};
+use super::states::{States, Via};
 
 /// States the small tier may hold before a search without R-B1 moves to the big tier.
 const SMALL_LIMIT: usize = 250_000;
@@ -35,16 +35,38 @@ impl Wide {
     }
 }
 
-/// The states from `start` to `w`, by the parents recorded on the way.
+/// The states from `start` to `w`, each rebuilt from the next by the way it was reached.
 fn path_to(seen: &States, start: Wide, w: Wide) -> Vec<Packed> {
     let mut states = vec![w.packed()];
     let mut here = w;
     while here != start {
-        here = Wide(seen.get(here.0).map_or(start.0, |e| e.1));
+        here = seen.get(here.0).map_or(start, |(_, via)| before(here, via));
         states.push(here.packed());
     }
     states.reverse();
     states
+}
+
+/// The way to a state: the cells the moving robot left and entered, the axis before.
+fn via(left: u8, entered: u8, axis: Axis) -> Via {
+    u32::from_le_bytes([left, entered, axis.bits(), 0])
+}
+
+/// The state `w` was reached from `by` ([`via`]): the robot on the cell entered put back.
+fn before(w: Wide, by: Via) -> Wide {
+    let [left, entered, axis, _] = by.to_le_bytes();
+    let (a, mut h) = unpack(w.packed());
+    let s = if a == entered {
+        pack(left, h)
+    } else {
+        for c in &mut h {
+            if *c == entered {
+                *c = left;
+            }
+        }
+        pack(a, sort3(h))
+    };
+    Wide::new(s, Axis::from_bits(axis))
 }
 
 /// Whether the active robot at `a` (its moves so far: `axis`) can reach the goal in exactly
@@ -159,11 +181,11 @@ pub fn search(
     }
     // Each state: its g and the state it came from.
     let mut seen = States::new();
-    seen.improve(start.0, 0, start.0);
+    seen.improve(start.0, 0, 0);
     let mut queue = BucketQueue::default();
     queue.push(u32::from(h(start)), Entry::new(start, 0, false));
     let mut best: Option<(u32, Wide, Wide)> = None;
-    let mut next: Vec<(Wide, bool)> = Vec::with_capacity(16);
+    let mut next: Vec<(Wide, bool, Via)> = Vec::with_capacity(16);
     let mut finish = Vec::new();
     while let Some((f, e)) = queue.pop() {
         if f > max || best.is_some_and(|b| b.0 <= f) {
@@ -195,19 +217,22 @@ pub fn search(
         let axis = w.axis();
         let ng = g + 1;
         next.clear();
-        successors(t, w.packed(), &mut |n, active| match active {
-            Some((d, to)) => {
-                let na = if rules.must_ricochet {
-                    axis.after(d)
-                } else {
-                    Axis::None
-                };
-                let arrives = to == goal && rules.arrival(na, u32::from(ng));
-                next.push((Wide::new(n, na), arrives));
+        successors(t, w.packed(), &mut |n, active, (left, entered)| {
+            let by = via(left, entered, axis);
+            match active {
+                Some((d, to)) => {
+                    let na = if rules.must_ricochet {
+                        axis.after(d)
+                    } else {
+                        Axis::None
+                    };
+                    let arrives = to == goal && rules.arrival(na, u32::from(ng));
+                    next.push((Wide::new(n, na), arrives, by));
+                }
+                None => next.push((Wide::new(n, axis), false, by)),
             }
-            None => next.push((Wide::new(n, axis), false)),
         });
-        for &(n, arrives) in &next {
+        for &(n, arrives, by) in &next {
             if arrives {
                 if best.is_none_or(|b| u32::from(ng) < b.0) {
                     best = Some((u32::from(ng), n, w));
@@ -219,7 +244,7 @@ pub fn search(
             if hn == NEVER || fn_ > max {
                 continue;
             }
-            if seen.improve(n.0, ng, w.0) {
+            if seen.improve(n.0, ng, by) {
                 queue.push(fn_, Entry::new(n, ng, false));
             }
         }

@@ -110,7 +110,7 @@ pub fn search(
                     for &s in group {
                         // A helper's move leaves the bound as it is.
                         let helpers = fits(unpack(s).0);
-                        successors_of(t, s, helpers, &mut |n, active| {
+                        successors_of(t, s, helpers, &mut |n, active, _| {
                             let at_goal = active.is_some_and(|(_, to)| to == goal);
                             if at_goal && arrival_counts {
                                 goal_state.fetch_min(n, Ordering::Relaxed);

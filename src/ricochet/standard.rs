@@ -124,10 +124,14 @@ fn select(c: bool, a: u8, b: u8) -> u8 {
 }
 
 /// Every state one move from `s`, in a fixed order (per direction N, E, S, W: the active
-/// robot, then each helper). `out` gets the state and, when the active robot moved, the
-/// direction and the cell it stopped on.
+/// robot, then each helper). `out` gets the state, when the active robot moved the direction
+/// and the cell it stopped on, and the cells the moving robot left and entered.
 #[inline]
-pub fn successors(t: &Tables, s: Packed, out: &mut impl FnMut(Packed, Option<(Dir, u8)>)) {
+pub fn successors(
+    t: &Tables,
+    s: Packed,
+    out: &mut impl FnMut(Packed, Option<(Dir, u8)>, (u8, u8)),
+) {
     successors_of(t, s, true, out);
 }
 
@@ -137,13 +141,13 @@ pub fn successors_of(
     t: &Tables,
     s: Packed,
     helpers: bool,
-    out: &mut impl FnMut(Packed, Option<(Dir, u8)>),
+    out: &mut impl FnMut(Packed, Option<(Dir, u8)>, (u8, u8)),
 ) {
     let (a, h) = unpack(s);
     for d in Dir::ALL {
         let to = t.slide(a, d, h);
         if to != a {
-            out(pack(to, h), Some((d, to)));
+            out(pack(to, h), Some((d, to)), (a, to));
         }
         if !helpers {
             continue;
@@ -154,7 +158,7 @@ pub fn successors_of(
             if to != h[k] {
                 let mut nh = h;
                 nh[k] = to;
-                out(pack(a, sort3(nh)), None);
+                out(pack(a, sort3(nh)), None, (h[k], to));
             }
         }
     }
