@@ -8,8 +8,8 @@ use super::bound::{Bound, NEVER};
 use super::bucket::BucketQueue;
 use super::position::Position;
 use super::rules::{Axis, Rules};
-use super::solution::{Meter, NoSolution, Solution, relabel};
-use super::standard::{Packed, Tables, layouts, pack, sort3, start_and_goal, successors, unpack};
+use super::solution::{Meter, NoSolution, Solution};
+use super::standard::{Packed, Tables, moves_of, pack, sort3, start_and_goal, successors, unpack};
 use super::states::{States, Via};
 
 /// States the small tier may hold before a search without R-B1 moves to the big tier.
@@ -205,7 +205,7 @@ pub fn search(
                 states.extend(finish.iter().rev().map(|&c| pack(c, helpers)));
                 return Some(Ok(Solution {
                     moves: f,
-                    solution: relabel(p, &layouts(&states)),
+                    solution: moves_of(p, &states),
                 }));
             }
             queue.push(f + 1, Entry::new(w, g, true));
@@ -259,6 +259,6 @@ pub fn search(
     states.push(arrived.packed());
     Some(Ok(Solution {
         moves,
-        solution: relabel(p, &layouts(&states)),
+        solution: moves_of(p, &states),
     }))
 }
