@@ -8,9 +8,9 @@ use super::bound::{Bound, NEVER};
 use super::bucket::BucketQueue;
 use super::position::Position;
 use super::rules::{Axis, Rules};
-use super::solution::{Meter, NoSolution, Solution, relabel};
-use super::standard::{Packed, Tables, layouts, pack, start_and_goal, successors, unpack};
-use super::states::States;
+use super::solution::{Meter, NoSolution, Solution};
+use super::standard::{Packed, Tables, moves_of, pack, sort3, start_and_goal, successors, unpack};
+use super::states::{States, Via};
 
 /// States the small tier may hold before a search without R-B1 moves to the big tier.
 const SMALL_LIMIT: usize = 250_000;
@@ -35,16 +35,38 @@ impl Wide {
     }
 }
 
-/// The states from `start` to `w`, by the parents recorded on the way.
+/// The states from `start` to `w`, each rebuilt from the next by the way it was reached.
 fn path_to(seen: &States, start: Wide, w: Wide) -> Vec<Packed> {
     let mut states = vec![w.packed()];
     let mut here = w;
     while here != start {
-        here = Wide(seen.get(here.0).map_or(start.0, |e| e.1));
+        here = seen.get(here.0).map_or(start, |(_, via)| before(here, via));
         states.push(here.packed());
     }
     states.reverse();
     states
+}
+
+/// The way to a state: the cells the moving robot left and entered, the axis before.
+fn via(left: u8, entered: u8, axis: Axis) -> Via {
+    u32::from_le_bytes([left, entered, axis.bits(), 0])
+}
+
+/// The state `w` was reached from `by` ([`via`]): the robot on the cell entered put back.
+fn before(w: Wide, by: Via) -> Wide {
+    let [left, entered, axis, _] = by.to_le_bytes();
+    let (a, mut h) = unpack(w.packed());
+    let s = if a == entered {
+        pack(left, h)
+    } else {
+        for c in &mut h {
+            if *c == entered {
+                *c = left;
+            }
+        }
+        pack(a, sort3(h))
+    };
+    Wide::new(s, Axis::from_bits(axis))
 }
 
 /// Whether the active robot at `a` (its moves so far: `axis`) can reach the goal in exactly
@@ -65,6 +87,23 @@ pub(super) fn alone(
     if k == 0 {
         return false;
     }
+    if k == 1 {
+        // The last move: only the one towards the goal along the robot's row or column can
+        // end there.
+        let Some(d) = towards(a, t.goal) else {
+            return false;
+        };
+        let na = if rules.must_ricochet {
+            axis.after(d)
+        } else {
+            Axis::None
+        };
+        let done = t.slide(a, d, h) == t.goal && rules.arrival(na, moves);
+        if done {
+            path.push(t.goal);
+        }
+        return done;
+    }
     for d in Dir::ALL {
         let to = t.slide(a, d, h);
         if to == a {
@@ -75,17 +114,25 @@ pub(super) fn alone(
         } else {
             Axis::None
         };
-        let done = k == 1 && to == t.goal && rules.arrival(na, moves);
-        if done
-            || (k > 1
-                && lb.at(to, na) == k - 1
-                && alone(t, lb, rules, (to, na), h, k - 1, moves, path))
-        {
+        if lb.at(to, na) == k - 1 && alone(t, lb, rules, (to, na), h, k - 1, moves, path) {
             path.push(to);
             return true;
         }
     }
     false
+}
+
+/// The direction from `from` to `to` along their row or column, if they share one.
+fn towards(from: u8, to: u8) -> Option<Dir> {
+    if from == to {
+        None
+    } else if from / 16 == to / 16 {
+        Some(if to > from { Dir::E } else { Dir::W })
+    } else if from % 16 == to % 16 {
+        Some(if to > from { Dir::S } else { Dir::N })
+    } else {
+        None
+    }
 }
 
 /// The longest finish [`alone`] tries: beyond it, the check costs more than it saves.
@@ -115,29 +162,30 @@ impl Entry {
 /// with f = g + h is first asked whether its robot can finish alone in h moves ([`alone`]):
 /// if so, that is an optimal solution (no cheaper f is left); if not, every solution through
 /// it has a helper move, so it goes back with f + 1. f never falls along a path (pathmax).
-/// `None` when it outgrew its limit without R-B1 (the big tier takes over). `meter` is
-/// charged once per expanded state.
+/// `None` when it outgrew its limit without R-B1 (the big tier takes over). `lb`: the bound
+/// towards the target under the position's rules. `meter` is charged once per expanded state.
 pub fn search(
     p: &Position,
     t: &Tables,
+    lb: &Bound,
     max: u32,
     meter: &mut Meter,
 ) -> Option<Result<Solution, NoSolution>> {
     let rules = p.rules;
     let (start, goal) = start_and_goal(p);
-    let lb = Bound::new(&p.board, goal, rules);
     let start = Wide::new(start, Axis::None);
     let h = |w: Wide| lb.at(unpack(w.packed()).0, w.axis());
-    if h(start) == NEVER {
+    // Before any table is built: the vortex asks each robot with rising limits.
+    if h(start) == NEVER || u32::from(h(start)) > max {
         return Some(Err(NoSolution::Limit(max)));
     }
     // Each state: its g and the state it came from.
     let mut seen = States::new();
-    seen.improve(start.0, 0, start.0);
+    seen.improve(start.0, 0, 0);
     let mut queue = BucketQueue::default();
     queue.push(u32::from(h(start)), Entry::new(start, 0, false));
     let mut best: Option<(u32, Wide, Wide)> = None;
-    let mut next: Vec<(Wide, bool)> = Vec::with_capacity(16);
+    let mut next: Vec<(Wide, bool, Via)> = Vec::with_capacity(16);
     let mut finish = Vec::new();
     while let Some((f, e)) = queue.pop() {
         if f > max || best.is_some_and(|b| b.0 <= f) {
@@ -152,21 +200,12 @@ pub fn search(
             let (a, helpers) = unpack(w.packed());
             finish.clear();
             let moves = f;
-            if alone(
-                t,
-                &lb,
-                rules,
-                (a, w.axis()),
-                helpers,
-                hw,
-                moves,
-                &mut finish,
-            ) {
+            if alone(t, lb, rules, (a, w.axis()), helpers, hw, moves, &mut finish) {
                 let mut states = path_to(&seen, start, w);
                 states.extend(finish.iter().rev().map(|&c| pack(c, helpers)));
                 return Some(Ok(Solution {
                     moves: f,
-                    solution: relabel(p, &layouts(&states)),
+                    solution: moves_of(p, &states),
                 }));
             }
             queue.push(f + 1, Entry::new(w, g, true));
@@ -178,19 +217,22 @@ pub fn search(
         let axis = w.axis();
         let ng = g + 1;
         next.clear();
-        successors(t, w.packed(), &mut |n, active| match active {
-            Some((d, to)) => {
-                let na = if rules.must_ricochet {
-                    axis.after(d)
-                } else {
-                    Axis::None
-                };
-                let arrives = to == goal && rules.arrival(na, u32::from(ng));
-                next.push((Wide::new(n, na), arrives));
+        successors(t, w.packed(), &mut |n, active, (left, entered)| {
+            let by = via(left, entered, axis);
+            match active {
+                Some((d, to)) => {
+                    let na = if rules.must_ricochet {
+                        axis.after(d)
+                    } else {
+                        Axis::None
+                    };
+                    let arrives = to == goal && rules.arrival(na, u32::from(ng));
+                    next.push((Wide::new(n, na), arrives, by));
+                }
+                None => next.push((Wide::new(n, axis), false, by)),
             }
-            None => next.push((Wide::new(n, axis), false)),
         });
-        for &(n, arrives) in &next {
+        for &(n, arrives, by) in &next {
             if arrives {
                 if best.is_none_or(|b| u32::from(ng) < b.0) {
                     best = Some((u32::from(ng), n, w));
@@ -202,7 +244,7 @@ pub fn search(
             if hn == NEVER || fn_ > max {
                 continue;
             }
-            if seen.improve(n.0, ng, w.0) {
+            if seen.improve(n.0, ng, by) {
                 queue.push(fn_, Entry::new(n, ng, false));
             }
         }
@@ -217,6 +259,6 @@ pub fn search(
     states.push(arrived.packed());
     Some(Ok(Solution {
         moves,
-        solution: relabel(p, &layouts(&states)),
+        solution: moves_of(p, &states),
     }))
 }

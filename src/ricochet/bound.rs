@@ -87,19 +87,35 @@ impl Bits {
         }
     }
 
-    /// The cells of the set, in increasing order.
-    fn cells(self) -> impl Iterator<Item = usize> {
-        (0..2).flat_map(move |w| {
-            let mut word = self.0[w];
-            std::iter::from_fn(move || {
-                (word != 0).then(|| {
-                    let bit = word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    w * 128 + bit
-                })
-            })
-        })
+    /// `f` on each cell of the set, in increasing order.
+    #[inline(always)]
+    fn each(self, mut f: impl FnMut(usize)) {
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                f(w * 128 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
     }
+}
+
+/// Per direction: the cells of a 16×16 board with no wall on that side. Eight cells at a
+/// time: bit `d` of each of eight wall bytes gathered into one byte by a multiplication (the
+/// byte's bits land on distinct positions, so nothing carries).
+fn open_sides(walls: &[u8]) -> [Bits; 4] {
+    let mut open = [Bits::ZERO; 4];
+    for (i, eight) in walls.chunks_exact(8).take(CELLS / 8).enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(eight);
+        let none = !u64::from_le_bytes(word);
+        for (d, set) in open.iter_mut().enumerate() {
+            let lows = none >> d & 0x0101_0101_0101_0101;
+            let byte = lows.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            set.0[i / 16] |= u128::from(byte) << (8 * (i % 16));
+        }
+    }
+    open
 }
 
 impl Bound {
@@ -108,14 +124,7 @@ impl Bound {
     pub fn new(board: &Board, goal: u8, rules: Rules) -> Bound {
         let mut lb = [[NEVER; 4]; CELLS];
         // Per direction: the cells with no wall on that side.
-        let mut open = [Bits::ZERO; 4];
-        for (half, cells) in board.walls.chunks(128).take(2).enumerate() {
-            for (bit, &w) in cells.iter().enumerate() {
-                for (d, set) in open.iter_mut().enumerate() {
-                    set.0[half] |= u128::from(!w >> d & 1) << bit;
-                }
-            }
-        }
+        let open = open_sides(&board.walls);
         let axes: &[Axis] = if rules.must_ricochet {
             &Axis::ALL
         } else {
@@ -150,9 +159,7 @@ impl Bound {
             for &a in axes {
                 let fresh = next[a.index()].and_not(seen[a.index()]);
                 seen[a.index()] = seen[a.index()].or(fresh);
-                for c in fresh.cells() {
-                    lb[c][a.index()] = depth;
-                }
+                fresh.each(|c| lb[c][a.index()] = depth);
                 any |= !fresh.is_empty();
                 level[a.index()] = fresh;
             }
@@ -212,6 +219,19 @@ mod tests {
             }
         }
         lb
+    }
+
+    #[test]
+    fn the_open_sides_are_the_cells_without_a_wall_there() {
+        let board = from_quadrants(&["1A", "2B", "3A", "4B"].map(String::from)).unwrap();
+        let open = open_sides(&board.walls);
+        for c in 0..CELLS {
+            for d in Dir::ALL {
+                let cell = u16::try_from(c).unwrap();
+                let set = open[d as usize].0[c / 128] >> (c % 128) & 1 == 1;
+                assert_eq!(set, !board.wall(cell, d), "cell {c} {d:?}");
+            }
+        }
     }
 
     #[test]

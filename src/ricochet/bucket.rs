@@ -2,6 +2,9 @@
 //! first. Costs pushed are never below the cost last popped (Dijkstra's costs, and A*'s
 //! f = g + h under a consistent bound, only grow).
 
+/// The room a new bucket starts with: a short search never grows one.
+const BUCKET: usize = 128;
+
 pub struct BucketQueue<T> {
     buckets: Vec<Vec<T>>,
     /// The cost being popped: every cheaper bucket is empty.
@@ -22,7 +25,8 @@ impl<T> BucketQueue<T> {
         debug_assert!(cost >= self.cursor, "a cost below the one being popped");
         let slot = usize::try_from(cost).expect("a cost fits a usize");
         if self.buckets.len() <= slot {
-            self.buckets.resize_with(slot + 1, Vec::new);
+            self.buckets
+                .resize_with(slot + 1, || Vec::with_capacity(BUCKET));
         }
         self.buckets[slot].push(item);
     }

@@ -12,9 +12,9 @@ use super::board::Dir;
 use super::bound::{Bound, NEVER};
 use super::position::Position;
 use super::rules::Axis;
-use super::solution::{Meter, NoSolution, Solution, relabel};
+use super::solution::{Meter, NoSolution, Solution};
 use super::standard::{
-    Packed, STATES, Tables, layouts, pack, sort3, start_and_goal, successors_of, unpack,
+    Packed, STATES, Tables, moves_of, pack, sort3, start_and_goal, successors_of, unpack,
 };
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
@@ -110,7 +110,7 @@ pub fn search(
                     for &s in group {
                         // A helper's move leaves the bound as it is.
                         let helpers = fits(unpack(s).0);
-                        successors_of(t, s, helpers, &mut |n, active| {
+                        successors_of(t, s, helpers, &mut |n, active, _| {
                             let at_goal = active.is_some_and(|(_, to)| to == goal);
                             if at_goal && arrival_counts {
                                 goal_state.fetch_min(n, Ordering::Relaxed);
@@ -143,7 +143,7 @@ pub fn search(
             let states = walk_back(t, &levels, g);
             return Ok(Solution {
                 moves: depth,
-                solution: relabel(p, &layouts(&states)),
+                solution: moves_of(p, &states),
             });
         }
         let mut next = chunks.concat();
@@ -177,7 +177,7 @@ fn finished_alone(
     states.extend(finish.iter().rev().map(|&c| pack(c, helpers)));
     Solution {
         moves,
-        solution: relabel(p, &layouts(&states)),
+        solution: moves_of(p, &states),
     }
 }
 

@@ -4,6 +4,7 @@
 //! robot; every other case to [`super::dijkstra`]. And the checker, which replays a proposed solution under the same rules.
 
 use super::board::Colour;
+use super::bound::Bound;
 use super::position::{Move, MoveError, Position};
 use super::rules::Axis;
 use super::standard::{Tables, applies, applies_to_any};
@@ -41,7 +42,8 @@ pub fn solve_within(
         return super::dijkstra::search(p, max, &mut meter);
     }
     let t = Tables::new(p);
-    match super::astar::search(p, &t, max, &mut meter) {
+    let lb = Bound::new(&p.board, t.goal, p.rules);
+    match super::astar::search(p, &t, &lb, max, &mut meter) {
         Some(answer) => answer,
         None => super::parallel_bfs::search(p, &t, max, &mut meter),
     }
@@ -49,21 +51,23 @@ pub fn solve_within(
 
 /// The vortex (any robot) on a standard board: each robot in turn as the target's robot,
 /// with a limit raised one move at a time, so that no robot's search goes deeper than the
-/// answer. `None` when one outgrew the small tier (the general search takes the position).
+/// answer. The walls and the bound depend on the target's cell alone: built once. `None` when
+/// one outgrew the small tier (the general search takes the position).
 fn vortex(p: &Position, max: u32, meter: &mut Meter) -> Option<Result<Solution, NoSolution>> {
-    let each: Vec<(Position, Tables)> = p
+    let each: Vec<Position> = p
         .robots
         .iter()
         .map(|&(robot, _)| {
             let mut one = p.clone();
             one.goal.robot = Some(robot);
-            let t = Tables::new(&one);
-            (one, t)
+            one
         })
         .collect();
+    let t = Tables::new(p);
+    let lb = Bound::new(&p.board, t.goal, p.rules);
     for limit in 0..=max {
-        for (one, t) in &each {
-            match super::astar::search(one, t, limit, meter)? {
+        for one in &each {
+            match super::astar::search(one, &t, &lb, limit, meter)? {
                 Ok(s) => return Some(Ok(s)),
                 Err(NoSolution::Limit(_)) => {}
                 Err(e) => return Some(Err(e)),

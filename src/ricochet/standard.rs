@@ -4,7 +4,7 @@
 //! tiers ([`super::astar`], [`super::parallel_bfs`]).
 
 use super::board::{Cell, Colour, Dir};
-use super::position::Position;
+use super::position::{Move, Position};
 
 pub const CELLS: usize = 256;
 pub const HELPER_SETS: usize = CELLS * (CELLS - 1) * (CELLS - 2) / 6;
@@ -124,10 +124,14 @@ fn select(c: bool, a: u8, b: u8) -> u8 {
 }
 
 /// Every state one move from `s`, in a fixed order (per direction N, E, S, W: the active
-/// robot, then each helper). `out` gets the state and, when the active robot moved, the
-/// direction and the cell it stopped on.
+/// robot, then each helper). `out` gets the state, when the active robot moved the direction
+/// and the cell it stopped on, and the cells the moving robot left and entered.
 #[inline]
-pub fn successors(t: &Tables, s: Packed, out: &mut impl FnMut(Packed, Option<(Dir, u8)>)) {
+pub fn successors(
+    t: &Tables,
+    s: Packed,
+    out: &mut impl FnMut(Packed, Option<(Dir, u8)>, (u8, u8)),
+) {
     successors_of(t, s, true, out);
 }
 
@@ -137,13 +141,13 @@ pub fn successors_of(
     t: &Tables,
     s: Packed,
     helpers: bool,
-    out: &mut impl FnMut(Packed, Option<(Dir, u8)>),
+    out: &mut impl FnMut(Packed, Option<(Dir, u8)>, (u8, u8)),
 ) {
     let (a, h) = unpack(s);
     for d in Dir::ALL {
         let to = t.slide(a, d, h);
         if to != a {
-            out(pack(to, h), Some((d, to)));
+            out(pack(to, h), Some((d, to)), (a, to));
         }
         if !helpers {
             continue;
@@ -154,7 +158,7 @@ pub fn successors_of(
             if to != h[k] {
                 let mut nh = h;
                 nh[k] = to;
-                out(pack(a, sort3(nh)), None);
+                out(pack(a, sort3(nh)), None, (h[k], to));
             }
         }
     }
@@ -176,20 +180,43 @@ pub fn start_and_goal(p: &Position) -> (Packed, u8) {
     (pack(a, sort3([h[0], h[1], h[2]])), byte(p.goal.cell))
 }
 
-/// The robot layouts of a path of states, for `relabel` (solution.rs).
-pub fn layouts(states: &[Packed]) -> Vec<[Cell; 6]> {
+/// The moves of a path of states: between two states, the robot on the one cell left moves
+/// towards the one cell entered (its row or column). Without replaying them: each step of a
+/// found path is a legal move, and on a standard board no robot is transparent.
+pub fn moves_of(p: &Position, states: &[Packed]) -> Vec<Move> {
+    let mut robots: Vec<(Colour, u8)> = p.robots.iter().map(|&(c, cell)| (c, byte(cell))).collect();
+    let cells = |s: Packed| {
+        let (a, h) = unpack(s);
+        [a, h[0], h[1], h[2]]
+    };
     states
-        .iter()
-        .map(|&s| {
-            let (a, h) = unpack(s);
-            [
-                Cell::from(a),
-                Cell::from(h[0]),
-                Cell::from(h[1]),
-                Cell::from(h[2]),
-                0,
-                0,
-            ]
+        .windows(2)
+        .map(|w| {
+            let (before, after) = (cells(w[0]), cells(w[1]));
+            let (&left, &entered) = before
+                .iter()
+                .find(|c| !after.contains(c))
+                .zip(after.iter().find(|c| !before.contains(c)))
+                .expect("each step of a found path moves one robot");
+            let dir = if left / 16 == entered / 16 {
+                if entered > left { Dir::E } else { Dir::W }
+            } else if entered > left {
+                Dir::S
+            } else {
+                Dir::N
+            };
+            let mut robot = Colour::Red;
+            for r in &mut robots {
+                if r.1 == left {
+                    *r = (r.0, entered);
+                    robot = r.0;
+                }
+            }
+            Move {
+                robot,
+                dir,
+                to: None,
+            }
         })
         .collect()
 }
@@ -203,5 +230,43 @@ mod tests {
         let s = pack(200, [3, 17, 255]);
         assert_eq!(unpack(s), (200, [3, 17, 255]));
         assert_eq!(sort3([9, 2, 5]), [2, 5, 9]);
+    }
+
+    /// The moves read off a path are those found by replaying each step (`relabel`).
+    #[test]
+    fn the_moves_of_a_path_are_those_of_its_replay() {
+        use crate::ricochet::rules::Rules;
+        let mut checked = 0;
+        for seed in 1..=60 {
+            let p = crate::ricochet::files::random_id(seed, 4)
+                .position(Rules::default())
+                .unwrap();
+            if !applies(&p) {
+                continue;
+            }
+            let Ok(s) = crate::ricochet::solve::solve(&p, 12) else {
+                continue;
+            };
+            let mut pos = p.clone();
+            let mut states = Vec::new();
+            let (start, _) = start_and_goal(&pos);
+            states.push(start);
+            for m in &s.solution {
+                pos.play(*m).unwrap();
+                states.push(start_and_goal(&pos).0);
+            }
+            let layouts: Vec<[Cell; 6]> = states
+                .iter()
+                .map(|&st| {
+                    let (a, h) = unpack(st);
+                    [a, h[0], h[1], h[2], 0, 0].map(Cell::from)
+                })
+                .collect();
+            let replayed = crate::ricochet::solution::relabel(&p, &layouts);
+            assert_eq!(moves_of(&p, &states), replayed, "seed {seed}");
+            assert_eq!(replayed, s.solution, "seed {seed}");
+            checked += 1;
+        }
+        assert!(checked >= 30, "{checked}");
     }
 }
