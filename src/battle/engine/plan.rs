@@ -301,6 +301,43 @@ mod tests {
         }
     }
 
+    /// A hostile program, 63 steps of tests and jumps between them: its plan stays within
+    /// its bounds or is given up (the step loop reads it), and it plays as the step loop does.
+    #[test]
+    fn a_maze_of_tests_and_jumps_has_a_bounded_plan() {
+        let mut code = String::new();
+        for n in 1..=63usize {
+            let step = if n % 5 == 0 {
+                format!("GO {}", (n * 7) % 63 + 1)
+            } else {
+                format!("?{}", n % 4 + 1)
+            };
+            code.push_str(&format!("{n}: {step}\n"));
+        }
+        for t in 1..=4 {
+            code.push_str(&format!("test {t}: {}\n", CONDITIONS[t]));
+        }
+        let program = Arc::new(parse_program("maze.robot", &code, 63).expect("a valid maze"));
+        let steps: Vec<_> = (0..super::STARTS).map(|n| program.instruction(n)).collect();
+        if let Some(plan) = super::Plan::new(&steps, program.len()) {
+            assert!(plan.nodes.len() <= super::MAX_NODES);
+            assert!(plan.passed.len() <= super::MAX_PASSED);
+        }
+        let programs = vec![Arc::clone(&program); 4];
+        let mut setup = setup(&programs, 3);
+        setup.rules.program_steps = 63;
+        let mut fast = Match::new(&setup).expect("free start points");
+        let mut fixed = super::super::fixed_for(&setup);
+        fixed.plans = vec![None; programs.len()];
+        let mut slow = super::super::start(&setup, setup.seed, Arc::new(fixed)).expect("free");
+        for _ in 0..200 {
+            let (mut a, mut b): (Vec<Event>, Vec<Event>) = (Vec::new(), Vec::new());
+            assert_eq!(fast.step_into(&mut a), slow.step_into(&mut b));
+            assert_eq!(a, b);
+        }
+        assert_eq!(fast.state(), slow.state());
+    }
+
     /// Turns played from the plans give the same events and states, turn by turn, as the
     /// step loop reading every step (the loop guard, gaps and jumps included, R-A10/R-A11).
     #[test]
