@@ -314,8 +314,8 @@ mod tests {
             };
             code.push_str(&format!("{n}: {step}\n"));
         }
-        for t in 1..=4 {
-            code.push_str(&format!("test {t}: {}\n", CONDITIONS[t]));
+        for (t, condition) in (1..=4).zip(&CONDITIONS[1..]) {
+            code.push_str(&format!("test {t}: {condition}\n"));
         }
         let program = Arc::new(parse_program("maze.robot", &code, 63).expect("a valid maze"));
         let steps: Vec<_> = (0..super::STARTS).map(|n| program.instruction(n)).collect();
