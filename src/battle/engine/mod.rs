@@ -288,7 +288,7 @@ fn fixed_for(setup: &MatchSetup) -> Fixed {
         .iter()
         .map(|p| fixed::step_table(p))
         .collect();
-    fixed.plans = plan::plans(&fixed.programs);
+    fixed.plans = plan::plans(&fixed.programs, &fixed.steps);
     fixed.areas = query::areas_for(&fixed, &robot_teams);
     let each: Vec<(&Program, TeamColour)> = robot_teams
         .iter()

@@ -207,19 +207,22 @@ impl Plan {
     }
 }
 
-/// Each program's plan, worked out once for the robots that share it.
-pub(super) fn plans(programs: &[Arc<Program>]) -> Vec<Option<Arc<Plan>>> {
+/// Each program's plan from its step table (`fixed.rs`), worked out once for the robots that
+/// share it.
+pub(super) fn plans(
+    programs: &[Arc<Program>],
+    steps: &[[Option<Instruction>; STARTS]],
+) -> Vec<Option<Arc<Plan>>> {
     let mut done: Vec<(*const Program, Option<Arc<Plan>>)> = Vec::new();
     programs
         .iter()
-        .map(|program| {
+        .zip(steps)
+        .map(|(program, table)| {
             let key = Arc::as_ptr(program);
             if let Some((_, plan)) = done.iter().find(|(p, _)| *p == key) {
                 return plan.clone();
             }
-            let steps: Vec<Option<Instruction>> =
-                (0..STARTS).map(|n| program.instruction(n)).collect();
-            let plan = Plan::new(&steps, program.len()).map(Arc::new);
+            let plan = Plan::new(table, program.len()).map(Arc::new);
             done.push((key, plan.clone()));
             plan
         })
