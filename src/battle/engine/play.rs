@@ -30,6 +30,8 @@ pub enum SignalError {
 pub(super) struct Turn<'a> {
     pub(super) fixed: &'a Fixed,
     pub(super) s: &'a mut State,
+    /// A robot was taken off the board: the end of the match is checked.
+    pub(super) removed: bool,
 }
 
 impl State {
@@ -39,17 +41,21 @@ impl State {
     }
 
     /// The team that plays `slot`-th in a round.
+    #[inline]
     fn team_in_slot(&self, slot: usize) -> TeamId {
-        TeamId::at((self.first_team.index() + slot) % self.teams.len().max(1))
+        let (n, i) = (self.teams.len().max(1), self.first_team.index() + slot);
+        // Both are below the number of teams: one subtraction instead of a division.
+        TeamId::at(if i < n { i } else { (i - n) % n })
     }
 }
 
 /// The first robot of `team` still alive, from index `from` within the team.
+#[inline]
 fn next_alive(fixed: &Fixed, s: &State, team: TeamId, from: usize) -> Option<RobotId> {
-    let range = fixed.team_robots[team.index()].clone();
-    (range.start + from..range.end)
-        .map(RobotId::at)
-        .find(|&id| s.robot(id).alive)
+    let range = fixed.team_robots.get(team.index())?;
+    let robots = s.robots.get(range.start + from..range.end)?;
+    let i = robots.iter().position(|r| r.alive)?;
+    Some(RobotId::at(range.start + from + i))
 }
 
 /// The robot about to act, if the match is not over.
@@ -74,7 +80,11 @@ pub(super) fn step(fixed: &Fixed, s: &mut State, events: &mut impl Events) -> bo
     if s.outcome.is_some() || s.teams.is_empty() {
         return false;
     }
-    let mut turn = Turn { fixed, s };
+    let mut turn = Turn {
+        fixed,
+        s,
+        removed: false,
+    };
     turn.s.signal_window = None;
     // Skip teams with nobody left to act this turn; the guard bounds a full lap.
     for _ in 0..=turn.s.teams.len() {
@@ -89,7 +99,9 @@ pub(super) fn step(fixed: &Fixed, s: &mut State, events: &mut impl Events) -> bo
         turn.s.turns += 1;
         turn.s.clock.next = id.index() - fixed.team_robots[team.index()].start + 1;
         turn.robot_turn(id, events);
-        if turn.check_end(events) {
+        // A match ends by a removal, or by what `finish` already recorded (RULES A.10):
+        // before any, every team has robots on the board.
+        if (turn.removed || turn.s.outcome.is_some()) && turn.check_end(events) {
             return true;
         }
         if next_alive(fixed, turn.s, team, turn.s.clock.next).is_none() {
@@ -115,7 +127,12 @@ pub(super) fn send_signal(
     if s.signal_window != Some(team) {
         return Err(SignalError::NotYourTurnEnd);
     }
-    Turn { fixed, s }.try_signal(team, id, step, SignalCause::ByHand, events)
+    Turn {
+        fixed,
+        s,
+        removed: false,
+    }
+    .try_signal(team, id, step, SignalCause::ByHand, events)
 }
 
 impl Turn<'_> {

@@ -511,6 +511,7 @@ impl Turn<'_> {
 
     /// Takes a robot off the board; a signal waiting for it is lost (RULES A.8).
     fn remove(&mut self, id: RobotId, events: &mut impl Events) {
+        self.removed = true;
         let robot = &mut self.s.robots[id.index()];
         if robot.alive {
             self.s.teams[robot.team.index()].alive -= 1;
