@@ -32,6 +32,7 @@ impl Sight {
         self
     }
 
+    #[inline(always)]
     fn fill(&mut self, board: &Board, s: &State, id: RobotId) {
         let me = &s.robots[id.index()];
         let facing = u8::try_from(me.facing.index()).unwrap_or(0);
