@@ -4,14 +4,15 @@
 //! so levels are expanded on every core. Each level's states are kept, sorted (a 25-move search
 //! keeps about 21 million, 84 MB): the path is walked back from the goal by trying, for each
 //! robot, the cells it could have come from along its row and column, and keeping the one found
-//! in the level before. Once a level holds a state from which the robot finishes alone, that
-//! is an upper bound, and the levels after keep only states whose bound may still beat it.
+//! in the level before. Once a level holds a state from which the robot finishes alone (in its
+//! bound, or a little more on a short finish), that is an upper bound, and the levels after
+//! keep only states whose bound may still beat it.
 
 use super::astar::{ALONE_MAX, alone};
 use super::board::Dir;
 use super::bound::{Bound, NEVER};
 use super::position::Position;
-use super::rules::Axis;
+use super::rules::{Axis, Rules};
 use super::solution::{Meter, NoSolution, Solution};
 use super::standard::{
     Packed, STATES, Tables, moves_of, pack, sort3, start_and_goal, successors_of, unpack,
@@ -170,9 +171,11 @@ fn finished_alone(
     (moves, s, level): (u32, Packed, usize),
 ) -> Solution {
     let mut states = walk_back(t, &levels[..level], s);
-    let (_, helpers) = unpack(s);
+    let (a, helpers) = unpack(s);
     let mut finish = Vec::new();
-    let done = alone_from(p, t, lb, s, moves, &mut finish);
+    let k = moves - u32::try_from(level).unwrap_or(u32::MAX);
+    let k = u8::try_from(k).unwrap_or(u8::MAX);
+    let done = alone_in(t, lb, p.rules, a, helpers, k, moves, &mut finish);
     debug_assert!(done, "the finish found before is found again");
     states.extend(finish.iter().rev().map(|&c| pack(c, helpers)));
     Solution {
@@ -181,32 +184,44 @@ fn finished_alone(
     }
 }
 
-/// Whether the active robot of state `s` reaches the goal alone, in its bound, for a solution
-/// of `moves` moves ([`alone`]); its cells on the way written to `finish`.
-fn alone_from(
-    p: &Position,
+/// Moves beyond its bound a finish alone may take ([`alone_in`])…
+const SLACK: u8 = 2;
+
+/// …when it takes at most this many moves in all: longer ones cost more than they save.
+const SLACK_MAX: u8 = 4;
+
+/// Whether the active robot at `a` (R-B1 off) reaches the goal alone in exactly `k` moves,
+/// the helpers `h` standing still, never stopping where its bound exceeds the moves left; its
+/// cells on the way written to `path`, the last first. `moves`: the solution's length at the
+/// end (R-B2). With `k` its bound, it is [`alone`]; beyond, it may pass by the goal.
+#[allow(clippy::too_many_arguments)]
+fn alone_in(
     t: &Tables,
     lb: &Bound,
-    s: Packed,
+    rules: Rules,
+    a: u8,
+    h: [u8; 3],
+    k: u8,
     moves: u32,
-    finish: &mut Vec<u8>,
+    path: &mut Vec<u8>,
 ) -> bool {
-    let (a, helpers) = unpack(s);
-    alone(
-        t,
-        lb,
-        p.rules,
-        (a, Axis::None),
-        helpers,
-        lb.at(a, Axis::None),
-        moves,
-        finish,
-    )
+    if k <= 1 {
+        return alone(t, lb, rules, (a, Axis::None), h, k, moves, path);
+    }
+    for d in Dir::ALL {
+        let to = t.slide(a, d, h);
+        if to != a && lb.at(to, Axis::None) < k && alone_in(t, lb, rules, to, h, k - 1, moves, path)
+        {
+            path.push(to);
+            return true;
+        }
+    }
+    false
 }
 
 /// The fewest moves of a solution that reaches a state of `level` (after `depth` moves) and
-/// then moves the robot alone, in its bound ([`alone`]), if fewer than `below`; with the
-/// smallest such state.
+/// then moves the robot alone ([`alone_in`]: in its bound, or a little more on a short
+/// finish), if fewer than `below`; with the smallest such state.
 fn finish_alone(
     p: &Position,
     t: &Tables,
@@ -219,13 +234,21 @@ fn finish_alone(
     level
         .par_iter()
         .filter_map(|&s| {
-            let k = lb.at(unpack(s).0, Axis::None);
-            let moves = depth + u32::from(k);
-            (k != NEVER
-                && k <= ALONE_MAX
-                && moves < below
-                && alone_from(p, t, lb, s, moves, &mut Vec::new()))
-            .then_some((moves, s, 0))
+            let (a, helpers) = unpack(s);
+            let least = lb.at(a, Axis::None);
+            if least == NEVER || least > ALONE_MAX {
+                return None;
+            }
+            let most = if least < SLACK_MAX {
+                (least + SLACK).min(SLACK_MAX)
+            } else {
+                least
+            };
+            (least..=most)
+                .map(|k| (depth + u32::from(k), k))
+                .take_while(|&(moves, _)| moves < below)
+                .find(|&(moves, k)| alone_in(t, lb, p.rules, a, helpers, k, moves, &mut Vec::new()))
+                .map(|(moves, _)| (moves, s, 0))
         })
         .min()
 }
