@@ -147,8 +147,7 @@ pub fn search(
                 solution: moves_of(p, &states),
             });
         }
-        let mut next = chunks.concat();
-        next.par_sort_unstable();
+        let next = sorted(chunks);
         let found = finish_alone(p, t, &lb, &next, depth, upper.map(|u| u.0));
         if found.is_some() {
             upper = found.map(|(u, s, _)| (u, s, levels.len()));
@@ -160,6 +159,49 @@ pub fn search(
         Some(u) => Ok(finished_alone(p, t, &lb, &levels, u)),
         None => Err(NoSolution::Limit(max)),
     }
+}
+
+/// The bits of a digit of [`sorted`]: three digits cover a state's 32 bits.
+const DIGIT: u32 = 11;
+
+/// Digit `k` of state `s`, from the lowest.
+fn digit(s: Packed, k: u32) -> usize {
+    (s >> (DIGIT * k) & ((1 << DIGIT) - 1)) as usize
+}
+
+/// The states of the chunks, in increasing order: a radix sort, a digit at a time from the
+/// lowest, each pass scattering every state to its digit's place (the first straight from the
+/// chunks). Its counts are all taken in one first reading.
+fn sorted(chunks: Vec<Vec<Packed>>) -> Vec<Packed> {
+    let n = chunks.iter().map(Vec::len).sum();
+    // Per digit: how many states have each value, then where the first of them goes.
+    let mut at = vec![[0usize; 1 << DIGIT]; 3];
+    for &s in chunks.iter().flatten() {
+        for (k, counts) in (0..).zip(at.iter_mut()) {
+            counts[digit(s, k)] += 1;
+        }
+    }
+    for counts in &mut at {
+        let mut start = 0;
+        for c in counts.iter_mut() {
+            (*c, start) = (start, start + *c);
+        }
+    }
+    let mut scatter = |from: &mut dyn Iterator<Item = Packed>, k: u32, to: &mut [Packed]| {
+        let places = &mut at[k as usize];
+        for s in from {
+            let d = digit(s, k);
+            to[places[d]] = s;
+            places[d] += 1;
+        }
+    };
+    let mut one = vec![0; n];
+    scatter(&mut chunks.iter().flatten().copied(), 0, &mut one);
+    drop(chunks);
+    let mut two = vec![0; n];
+    scatter(&mut one.iter().copied(), 1, &mut two);
+    scatter(&mut two.iter().copied(), 2, &mut one);
+    one
 }
 
 /// The solution through state `s` of level `level`, then the robot alone: `moves` in all.
@@ -301,6 +343,31 @@ mod tests {
     use crate::ricochet::rules::Rules;
     use crate::ricochet::solution::Budget;
     use crate::ricochet::solve::{check, general};
+
+    /// The radix sort of the chunks gives their states in increasing order, repeats kept.
+    #[test]
+    fn the_levels_are_sorted_whole() {
+        let mut x: u32 = 12345;
+        let chunks: Vec<Vec<Packed>> = (0..7)
+            .map(|n| {
+                (0..n * 300)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 17;
+                        x ^= x << 5;
+                        x
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut want = chunks.concat();
+        want.extend([0, u32::MAX, 7, 7]);
+        let mut with_edges = chunks;
+        with_edges.push(vec![0, u32::MAX, 7, 7]);
+        want.sort_unstable();
+        assert_eq!(sorted(with_edges), want);
+        assert!(sorted(Vec::new()).is_empty());
+    }
 
     /// Random positions without R-B1 (and with R-B2 now and then), each taken whole by the
     /// big tier: as few moves as the general search, or none within the limit as it, and
