@@ -4,14 +4,15 @@
 //! so levels are expanded on every core. Each level's states are kept, sorted (a 25-move search
 //! keeps about 21 million, 84 MB): the path is walked back from the goal by trying, for each
 //! robot, the cells it could have come from along its row and column, and keeping the one found
-//! in the level before. Once a level holds a state from which the robot finishes alone, that
-//! is an upper bound, and the levels after keep only states whose bound may still beat it.
+//! in the level before. Once a level holds a state from which the robot finishes alone (in its
+//! bound, or a little more on a short finish), that is an upper bound, and the levels after
+//! keep only states whose bound may still beat it.
 
 use super::astar::{ALONE_MAX, alone};
 use super::board::Dir;
 use super::bound::{Bound, NEVER};
 use super::position::Position;
-use super::rules::Axis;
+use super::rules::{Axis, Rules};
 use super::solution::{Meter, NoSolution, Solution};
 use super::standard::{
     Packed, STATES, Tables, moves_of, pack, sort3, start_and_goal, successors_of, unpack,
@@ -146,8 +147,7 @@ pub fn search(
                 solution: moves_of(p, &states),
             });
         }
-        let mut next = chunks.concat();
-        next.par_sort_unstable();
+        let next = sorted(chunks);
         let found = finish_alone(p, t, &lb, &next, depth, upper.map(|u| u.0));
         if found.is_some() {
             upper = found.map(|(u, s, _)| (u, s, levels.len()));
@@ -161,6 +161,49 @@ pub fn search(
     }
 }
 
+/// The bits of a digit of [`sorted`]: three digits cover a state's 32 bits.
+const DIGIT: u32 = 11;
+
+/// Digit `k` of state `s`, from the lowest.
+fn digit(s: Packed, k: u32) -> usize {
+    (s >> (DIGIT * k) & ((1 << DIGIT) - 1)) as usize
+}
+
+/// The states of the chunks, in increasing order: a radix sort, a digit at a time from the
+/// lowest, each pass scattering every state to its digit's place (the first straight from the
+/// chunks). Its counts are all taken in one first reading.
+fn sorted(chunks: Vec<Vec<Packed>>) -> Vec<Packed> {
+    let n = chunks.iter().map(Vec::len).sum();
+    // Per digit: how many states have each value, then where the first of them goes.
+    let mut at = vec![[0usize; 1 << DIGIT]; 3];
+    for &s in chunks.iter().flatten() {
+        for (k, counts) in (0..).zip(at.iter_mut()) {
+            counts[digit(s, k)] += 1;
+        }
+    }
+    for counts in &mut at {
+        let mut start = 0;
+        for c in counts.iter_mut() {
+            (*c, start) = (start, start + *c);
+        }
+    }
+    let mut scatter = |from: &mut dyn Iterator<Item = Packed>, k: u32, to: &mut [Packed]| {
+        let places = &mut at[k as usize];
+        for s in from {
+            let d = digit(s, k);
+            to[places[d]] = s;
+            places[d] += 1;
+        }
+    };
+    let mut one = vec![0; n];
+    scatter(&mut chunks.iter().flatten().copied(), 0, &mut one);
+    drop(chunks);
+    let mut two = vec![0; n];
+    scatter(&mut one.iter().copied(), 1, &mut two);
+    scatter(&mut two.iter().copied(), 2, &mut one);
+    one
+}
+
 /// The solution through state `s` of level `level`, then the robot alone: `moves` in all.
 fn finished_alone(
     p: &Position,
@@ -170,9 +213,11 @@ fn finished_alone(
     (moves, s, level): (u32, Packed, usize),
 ) -> Solution {
     let mut states = walk_back(t, &levels[..level], s);
-    let (_, helpers) = unpack(s);
+    let (a, helpers) = unpack(s);
     let mut finish = Vec::new();
-    let done = alone_from(p, t, lb, s, moves, &mut finish);
+    let k = moves - u32::try_from(level).unwrap_or(u32::MAX);
+    let k = u8::try_from(k).unwrap_or(u8::MAX);
+    let done = alone_in(t, lb, p.rules, a, helpers, k, moves, &mut finish);
     debug_assert!(done, "the finish found before is found again");
     states.extend(finish.iter().rev().map(|&c| pack(c, helpers)));
     Solution {
@@ -181,32 +226,44 @@ fn finished_alone(
     }
 }
 
-/// Whether the active robot of state `s` reaches the goal alone, in its bound, for a solution
-/// of `moves` moves ([`alone`]); its cells on the way written to `finish`.
-fn alone_from(
-    p: &Position,
+/// Moves beyond its bound a finish alone may take ([`alone_in`])…
+const SLACK: u8 = 2;
+
+/// …when it takes at most this many moves in all: longer ones cost more than they save.
+const SLACK_MAX: u8 = 4;
+
+/// Whether the active robot at `a` (R-B1 off) reaches the goal alone in exactly `k` moves,
+/// the helpers `h` standing still, never stopping where its bound exceeds the moves left; its
+/// cells on the way written to `path`, the last first. `moves`: the solution's length at the
+/// end (R-B2). With `k` its bound, it is [`alone`]; beyond, it may pass by the goal.
+#[allow(clippy::too_many_arguments)]
+fn alone_in(
     t: &Tables,
     lb: &Bound,
-    s: Packed,
+    rules: Rules,
+    a: u8,
+    h: [u8; 3],
+    k: u8,
     moves: u32,
-    finish: &mut Vec<u8>,
+    path: &mut Vec<u8>,
 ) -> bool {
-    let (a, helpers) = unpack(s);
-    alone(
-        t,
-        lb,
-        p.rules,
-        (a, Axis::None),
-        helpers,
-        lb.at(a, Axis::None),
-        moves,
-        finish,
-    )
+    if k <= 1 {
+        return alone(t, lb, rules, (a, Axis::None), h, k, moves, path);
+    }
+    for d in Dir::ALL {
+        let to = t.slide(a, d, h);
+        if to != a && lb.at(to, Axis::None) < k && alone_in(t, lb, rules, to, h, k - 1, moves, path)
+        {
+            path.push(to);
+            return true;
+        }
+    }
+    false
 }
 
 /// The fewest moves of a solution that reaches a state of `level` (after `depth` moves) and
-/// then moves the robot alone, in its bound ([`alone`]), if fewer than `below`; with the
-/// smallest such state.
+/// then moves the robot alone ([`alone_in`]: in its bound, or a little more on a short
+/// finish), if fewer than `below`; with the smallest such state.
 fn finish_alone(
     p: &Position,
     t: &Tables,
@@ -219,13 +276,21 @@ fn finish_alone(
     level
         .par_iter()
         .filter_map(|&s| {
-            let k = lb.at(unpack(s).0, Axis::None);
-            let moves = depth + u32::from(k);
-            (k != NEVER
-                && k <= ALONE_MAX
-                && moves < below
-                && alone_from(p, t, lb, s, moves, &mut Vec::new()))
-            .then_some((moves, s, 0))
+            let (a, helpers) = unpack(s);
+            let least = lb.at(a, Axis::None);
+            if least == NEVER || least > ALONE_MAX {
+                return None;
+            }
+            let most = if least < SLACK_MAX {
+                (least + SLACK).min(SLACK_MAX)
+            } else {
+                least
+            };
+            (least..=most)
+                .map(|k| (depth + u32::from(k), k))
+                .take_while(|&(moves, _)| moves < below)
+                .find(|&(moves, k)| alone_in(t, lb, p.rules, a, helpers, k, moves, &mut Vec::new()))
+                .map(|(moves, _)| (moves, s, 0))
         })
         .min()
 }
@@ -278,6 +343,31 @@ mod tests {
     use crate::ricochet::rules::Rules;
     use crate::ricochet::solution::Budget;
     use crate::ricochet::solve::{check, general};
+
+    /// The radix sort of the chunks gives their states in increasing order, repeats kept.
+    #[test]
+    fn the_levels_are_sorted_whole() {
+        let mut x: u32 = 12345;
+        let chunks: Vec<Vec<Packed>> = (0..7)
+            .map(|n| {
+                (0..n * 300)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 17;
+                        x ^= x << 5;
+                        x
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut want = chunks.concat();
+        want.extend([0, u32::MAX, 7, 7]);
+        let mut with_edges = chunks;
+        with_edges.push(vec![0, u32::MAX, 7, 7]);
+        want.sort_unstable();
+        assert_eq!(sorted(with_edges), want);
+        assert!(sorted(Vec::new()).is_empty());
+    }
 
     /// Random positions without R-B1 (and with R-B2 now and then), each taken whole by the
     /// big tier: as few moves as the general search, or none within the limit as it, and
