@@ -74,8 +74,9 @@ pub struct Board {
     /// Per cell and direction (`cell * 6 + direction`): the terrain classes of the hexes 1
     /// and 2 along the line, [`EDGE_CLASS`] once it has left the board (R-A22).
     near: Vec<[u64; 2]>,
-    /// The start points, in cell order.
-    starts: Vec<CellId>,
+    /// Per team colour (its index), the start points it may take (its camp's and the outer
+    /// ones), in cell order.
+    starts: [Vec<CellId>; 6],
 }
 
 /// Off the board, as a terrain class bit (see [`classes_of`]).
@@ -149,7 +150,7 @@ impl Board {
             relations: Vec::new(),
             classes: Vec::new(),
             near: Vec::new(),
-            starts: Vec::new(),
+            starts: Default::default(),
         };
         board.classes = board.cells.iter().map(classes_of).collect();
         board.neighbours = board
@@ -170,11 +171,13 @@ impl Board {
                 .collect();
         }
         board.near = board.near_classes();
-        board.starts = board
-            .cells()
-            .filter(|(_, c)| c.start)
-            .map(|(id, _)| id)
-            .collect();
+        board.starts = TeamColour::ALL.map(|colour| {
+            board
+                .cells()
+                .filter(|(_, c)| c.start && c.camp.is_none_or(|camp| camp == colour))
+                .map(|(id, _)| id)
+                .collect()
+        });
         board.check_computers()?;
         Ok(board)
     }
@@ -307,10 +310,7 @@ impl Board {
 
     /// Start points a team may use: those of its own camp and the outer ones (RULES A.7).
     pub fn start_points_for(&self, colour: TeamColour) -> impl Iterator<Item = CellId> + '_ {
-        self.starts.iter().copied().filter(move |&id| {
-            let camp = self.cell(id).camp;
-            camp.is_none() || camp == Some(colour)
-        })
+        self.starts[colour.index()].iter().copied()
     }
 
     /// The team colours that have a camp on this board, in rule order.

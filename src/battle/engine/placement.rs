@@ -188,11 +188,19 @@ impl Placing {
         let cell = match at {
             Some(cell) => cell,
             None => {
-                let free = self.free_start_points();
-                if free.is_empty() {
+                // The free start points, counted, then the drawn one found: no list is made.
+                let taken = &self.taken;
+                let free = || {
+                    self.board
+                        .start_points_for(self.colours[slot.team])
+                        .filter(|c| !taken[c.index()])
+                };
+                let count = free().count();
+                if count == 0 {
                     return Err(PlaceError::NotAStartPoint);
                 }
-                let cell = free[draw_index(&mut self.rng, free.len())];
+                let drawn = draw_index(&mut self.rng, count);
+                let cell = free().nth(drawn).ok_or(PlaceError::NotAStartPoint)?;
                 self.taken[cell.index()] = true;
                 cell
             }

@@ -36,8 +36,8 @@ impl Sight {
     fn fill(&mut self, board: &Board, s: &State, id: RobotId) {
         let me = &s.robots[id.index()];
         let facing = u8::try_from(me.facing.index()).unwrap_or(0);
+        // A sight is made empty (`Default`) and filled at most once: its masks are all 0.
         let m = &mut self.masks;
-        *m = [0; 16];
         for (i, r) in s.robots.iter().enumerate() {
             if !r.alive || i == id.index() {
                 continue;
