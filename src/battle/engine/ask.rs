@@ -35,7 +35,7 @@ impl<F: Fallback> Ask<'_, F> {
         let mut at = entry;
         // Each leaf leads to an earlier one or to a verdict (past the leaves): this ends.
         while let Some(leaf) = code.leaves.get(at as usize) {
-            at = if self.asks(code, leaf.question) {
+            at = if self.asks(code, &leaf.question) {
                 leaf.yes
             } else {
                 leaf.no
@@ -45,9 +45,9 @@ impl<F: Fallback> Ask<'_, F> {
     }
 
     #[inline(always)]
-    fn asks(&mut self, code: &Compiled, question: Question) -> bool {
+    fn asks(&mut self, code: &Compiled, question: &Question) -> bool {
         let me = self.me;
-        match question {
+        match *question {
             Question::Robots { slots, range } => {
                 self.sight.see(self.board, self.s, self.id).either(slots) & range != 0
             }
