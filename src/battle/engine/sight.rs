@@ -46,12 +46,17 @@ impl Sight {
             let bit = 1u64 << d.min(63);
             let kind = if r.team == me.team { KIND } else { 0 };
             m[(kind + 6) & 15] |= bit;
-            // Not on one straight line: NOT_IN_LINE.
-            if line < 6 {
-                let turned = line + 6 - facing;
-                let relative = usize::from(if turned >= 6 { turned - 6 } else { turned });
-                m[(kind + relative) & 15] |= bit;
-            }
+            // Not on one straight line (NOT_IN_LINE): written to slot 7 or 15, which no
+            // question reads, rather than a branch that cannot be foreseen.
+            let turned = line.wrapping_add(6).wrapping_sub(facing);
+            let relative = if line >= 6 {
+                7
+            } else if turned >= 6 {
+                turned - 6
+            } else {
+                turned
+            };
+            m[(kind + usize::from(relative)) & 15] |= bit;
         }
         self.facing = facing;
         self.seen = true;
