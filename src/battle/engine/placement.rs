@@ -172,10 +172,14 @@ impl Placing {
         let Some(slot) = self.next() else {
             return Vec::new();
         };
+        self.free(slot.team).collect()
+    }
+
+    /// The free start points of team `team`, in board order (R-A12).
+    fn free(&self, team: usize) -> impl Iterator<Item = CellId> + '_ {
         self.board
-            .start_points_for(self.colours[slot.team])
+            .start_points_for(self.colours[team])
             .filter(|&c| !self.taken[c.index()])
-            .collect()
     }
 
     /// Places the next robot as the file or the generator says (it must not be placed by
@@ -189,18 +193,15 @@ impl Placing {
             Some(cell) => cell,
             None => {
                 // The free start points, counted, then the drawn one found: no list is made.
-                let taken = &self.taken;
-                let free = || {
-                    self.board
-                        .start_points_for(self.colours[slot.team])
-                        .filter(|c| !taken[c.index()])
-                };
-                let count = free().count();
+                let count = self.free(slot.team).count();
                 if count == 0 {
                     return Err(PlaceError::NotAStartPoint);
                 }
                 let drawn = draw_index(&mut self.rng, count);
-                let cell = free().nth(drawn).ok_or(PlaceError::NotAStartPoint)?;
+                let cell = self
+                    .free(slot.team)
+                    .nth(drawn)
+                    .ok_or(PlaceError::NotAStartPoint)?;
                 self.taken[cell.index()] = true;
                 cell
             }

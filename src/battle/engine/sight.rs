@@ -9,13 +9,16 @@ use crate::battle::board::Board;
 /// facing (0 ahead, 1 ahead-right, …), then the ring (6).
 pub(super) const FRIENDS: u8 = 8;
 const KIND: usize = FRIENDS as usize;
+/// The slot (enemies'; friends' at `FRIENDS +` it) that a robot on no straight line from the
+/// acting one is written to: no question reads it.
+const OFF_LINE: u8 = 7;
 
 /// The other live robots as the acting robot sees them, enemies and friends: the distances at
 /// which one stands (bit `min(d, 63)`) on each line, relative to the acting robot's facing
 /// (0 ahead, 1 ahead-right, …), and all around. A robot of any team is in either mask.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Sight {
-    /// 16 for indexing without bounds checks (14 are used).
+    /// 16 for indexing without bounds checks (14 are read; [`OFF_LINE`]'s two are not).
     masks: [u64; 16],
     facing: u8,
     /// Worked out for this turn.
@@ -46,11 +49,11 @@ impl Sight {
             let bit = 1u64 << d.min(63);
             let kind = if r.team == me.team { KIND } else { 0 };
             m[(kind + 6) & 15] |= bit;
-            // Not on one straight line (NOT_IN_LINE): written to slot 7 or 15, which no
-            // question reads, rather than a branch that cannot be foreseen.
+            // Not on one straight line (NOT_IN_LINE): written to a slot no question reads,
+            // rather than a branch that cannot be foreseen.
             let turned = line.wrapping_add(6).wrapping_sub(facing);
             let relative = if line >= 6 {
-                7
+                OFF_LINE
             } else if turned >= 6 {
                 turned - 6
             } else {
