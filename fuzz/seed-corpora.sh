@@ -35,6 +35,15 @@ done < boards/ricochet/bench/random-200.ids
 seed debugger tests/debugger/*.script
 seed table tests/play/*.script
 seed replay tests/replays/*.jsonl
+# The parts target: the regression inputs (a real part, forged headers) and the replays'
+# lines, which are no parts. Compressed copies, so gzip is fuzzed from the start.
+seed parts tests/replays/duel.jsonl
+for target in replay parts; do
+    for f in "fuzz/corpus/$target"/*; do
+        case "$f" in *.gz) continue ;; esac
+        gzip -c "$f" > "$f.gz"
+    done
+done
 for d in fuzz/corpus/*; do
     echo "$d: $(find "$d" -type f | wc -l) files"
 done

@@ -2,9 +2,10 @@
 # Times the release binary on every input of the fuzz corpora, as a user would meet them:
 # `robots check` on programs and boards, `robots run` on matches, `robots ricochet solve`
 # and `check` on positions, `robots check` on Micro Robots files, `robots debug --script`
-# on debugger scripts. Prints, per target, how many inputs ran, the slowest (seconds) and
-# the most memory (MiB) with the input that took it, and any input that did not finish in
-# 20 s or ended with a signal (a crash).
+# on debugger scripts, `robots replay` on replays and `robots tournament merge --partial` on
+# tournament parts (each as it is and gzip-compressed). Prints, per target, how many inputs
+# ran, the slowest (seconds) and the most memory (MiB) with the input that took it, and any
+# input that did not finish in 20 s or ended with a signal (a crash).
 #
 #   bash fuzz/sweep.sh [CORPORA] [ROBOTS]     # defaults: fuzz/corpus target/release/robots
 set -uo pipefail
@@ -29,7 +30,11 @@ sweep() {
     for f in "$dir"/*; do
         [ -f "$f" ] || continue
         local input="$work/scenarios/input.$ext"
-        cp "$f" "$input"
+        # An input swept as `.gz` is compressed first: the reader tells gzip by its bytes.
+        case "$ext" in
+            *.gz) gzip -c "$f" > "$input" ;;
+            *) cp "$f" "$input" ;;
+        esac
         local start end status kib
         start=$(date +%s%N)
         /usr/bin/time -f "%M" -o "$work/rss" timeout 20 "$@" "$input" >/dev/null 2>&1
@@ -46,8 +51,8 @@ sweep() {
             bad=$((bad + 1))
         fi
     done
-    printf '%-10s %6d inputs  slowest %6.2f s (%s)  most memory %5d MiB (%s)  failures %d\n' \
-        "$target" "$n" "$(echo "$worst / 1000" | bc -l)" "$(basename "$worst_file")" \
+    printf '%-18s %6d inputs  slowest %6.2f s (%s)  most memory %5d MiB (%s)  failures %d\n' \
+        "$target/$ext" "$n" "$(echo "$worst / 1000" | bc -l)" "$(basename "$worst_file")" \
         $((most / 1024)) "$(basename "$most_file")" "$bad"
 }
 
@@ -57,3 +62,7 @@ sweep match_run yaml "$robots" run --allow-outside
 sweep ricochet yaml "$robots" ricochet solve
 sweep micro yaml "$robots" check --allow-outside
 sweep debugger script "$robots" debug --script
+sweep replay jsonl "$robots" replay
+sweep replay jsonl.gz "$robots" replay
+sweep parts jsonl "$robots" tournament merge --partial
+sweep parts jsonl.gz "$robots" tournament merge --partial

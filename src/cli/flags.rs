@@ -463,29 +463,7 @@ pub enum TableFormat {
     Csv,
 }
 
-/// `I/N`: shard I of N, 1 <= I <= N.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub index: u32,
-    pub count: u32,
-}
-
-impl std::str::FromStr for Shard {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let bad = || format!("`{text}` is not a shard: give I/N with 1 <= I <= N, such as 2/3");
-        let (i, n) = text.split_once('/').ok_or_else(bad)?;
-        let (index, count) = (
-            i.trim().parse::<u32>().map_err(|_| bad())?,
-            n.trim().parse::<u32>().map_err(|_| bad())?,
-        );
-        if index == 0 || index > count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-}
+pub use robots::battle::tournament::parts::Shard;
 
 /// `robots hill DIR [init | add PROGRAM]`.
 #[derive(Args)]

@@ -10,18 +10,18 @@ use super::files::read_input;
 use super::flags::{HillArgs, HillCommand, HillInit, TableFormat};
 use super::output::Failure;
 use super::replay::Lines;
-use super::tournament::parts::{Field, match_line, read_match_line};
 use super::tournament::{entrant, play, show};
 use clap::{Args, FromArgMatches};
 use robots::battle::board::Board;
 use robots::battle::engine::{Rules, Scenario};
 use robots::battle::lang::Keywords;
 use robots::battle::tournament::hill::{crown, is_safe_name, missing, reindex};
-use robots::battle::tournament::{Config, Entrant, Game, GameResult, MAX_ENTRANTS, standings};
+use robots::battle::tournament::parts::{Field, MAX_LINE_BYTES, PART_BUDGET, Results, match_line};
+use robots::battle::tournament::{Config, Entrant, GameResult, MAX_ENTRANTS, standings};
 use robots::battle::{board_file, match_file, shipped};
 use robots::text::escape;
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -30,8 +30,6 @@ const SETTINGS: &str = "hill.yaml";
 const PROGRAMS: &str = "programs";
 const RESULTS: &str = "results.jsonl";
 const BOARD: &str = "board.yaml";
-/// The longest line `results.jsonl` may hold: a match line is under 300 bytes.
-const MAX_LINE_BYTES: usize = 4096;
 
 /// `hill.yaml`.
 #[derive(Clone, Debug, Deserialize)]
@@ -335,27 +333,16 @@ fn results(dir: &Path, field: &Field) -> Result<Vec<GameResult>, Failure> {
             shown(&path)
         )));
     }
-    let mut lines = Lines::open(&path)?;
+    let mut lines = Lines::open(&path, PART_BUDGET, "a hill's results")?;
     let shown = lines.shown().to_string();
-    let names: HashMap<&str, usize> = field
-        .programs
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.as_str(), i))
-        .collect();
-    let mut seen: BTreeMap<Game, u64> = BTreeMap::new();
-    let mut results = Vec::new();
+    let mut results = Results::new(field);
     while let Some(text) = lines.next(MAX_LINE_BYTES)? {
         let number = lines.number();
-        let err = |m: String| Failure::Bad(format!("{shown}:{number}: error: {m}"));
-        let r = read_match_line(field, &names, &text).map_err(err)?;
-        if let Some(other) = seen.insert(r.game, number) {
-            return Err(err(format!("the same match as line {other}")));
-        }
-        results.push(r);
+        results
+            .line(number, &text)
+            .map_err(|m| Failure::Bad(format!("{shown}:{number}: error: {m}")))?;
     }
-    results.sort_by_key(|r| r.game);
-    Ok(results)
+    Ok(results.finish())
 }
 
 /// The hill in `dir` with `settings`.

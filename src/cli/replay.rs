@@ -6,11 +6,13 @@ use super::files::is_stdin;
 use super::output::Failure;
 use robots::battle::engine::{Event, Match, MatchSetup, Outcome};
 use robots::battle::replay::{
-    Check, Header, MAX_HEADER_BYTES, MAX_TURN_BYTES, parse_header, result_line, setup_of, turn_line,
+    Check, Header, MAX_HEADER_BYTES, MAX_REPLAY_BYTES, MAX_REPLAY_LINES, MAX_TURN_BYTES,
+    REPLAY_BUDGET, parse_header, result_line, setup_of, turn_line,
 };
 use robots::text::escape;
+use robots::text::lines::{Budget, LineError};
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufWriter, Read, Write};
 use std::path::Path;
 
 /// Where a replay goes: standard output, a file, or a gzip-compressed file.
@@ -44,6 +46,9 @@ pub struct Recorder {
     sink: Sink,
     shown: String,
     turns: u64,
+    /// Bytes and lines written so far, kept within what a reader accepts.
+    bytes: u64,
+    lines: u64,
 }
 
 impl Recorder {
@@ -80,12 +85,25 @@ impl Recorder {
             sink,
             shown,
             turns: 0,
+            bytes: 0,
+            lines: 0,
         };
         recorder.line(&header)?;
         Ok(recorder)
     }
 
     fn line(&mut self, text: &str) -> Result<(), Failure> {
+        self.bytes += text.len() as u64 + 1;
+        self.lines += 1;
+        if self.bytes > MAX_REPLAY_BYTES || self.lines > MAX_REPLAY_LINES {
+            return Err(Failure::Bad(format!(
+                "{}: error: the replay would hold more than {} or {} lines, the most a replay \
+                 may (docs/FORMATS.md): a shorter match (--rounds) fits",
+                escape(&self.shown),
+                robots::text::lines::size(MAX_REPLAY_BYTES),
+                MAX_REPLAY_LINES
+            )));
+        }
         let written = self
             .sink
             .write_all(text.as_bytes())
@@ -127,12 +145,12 @@ impl Recorder {
     }
 }
 
-/// A file's lines (a replay, a tournament's part), each read with a bound: never more than
-/// one byte past it; gzip-compressed files are read through.
+/// A file's lines (a replay, a tournament's part, a hill's results), each read with a bound,
+/// the whole within a budget ([`robots::text::lines`]); gzip-compressed files are read
+/// through.
 pub struct Lines {
-    inner: Box<dyn BufRead>,
+    inner: robots::text::lines::Lines<Box<dyn BufRead>>,
     shown: String,
-    number: u64,
 }
 
 impl Lines {
@@ -143,82 +161,34 @@ impl Lines {
 
     /// The number of the last line read.
     pub fn number(&self) -> u64 {
-        self.number
+        self.inner.number()
     }
 
-    /// Opens a replay (`-`: standard input); gzip-compressed ones are recognised by their
-    /// first bytes, whatever their name.
-    pub fn open(path: &Path) -> Result<Lines, Failure> {
+    /// Opens a file of `noun` (`a replay`; `-`: standard input) within `budget`;
+    /// gzip-compressed ones are recognised by their first bytes, whatever their name.
+    pub fn open(path: &Path, budget: Budget, noun: &'static str) -> Result<Lines, Failure> {
         let shown = escape(&path.display().to_string()).into_owned();
+        let cannot = |e: std::io::Error| format!("{shown}: error: cannot read the file: {e}");
         let raw: Box<dyn Read> = if is_stdin(path) {
             Box::new(std::io::stdin())
         } else {
-            Box::new(
-                File::open(path)
-                    .map_err(|e| format!("{shown}: error: cannot read the file: {e}"))?,
-            )
+            Box::new(File::open(path).map_err(cannot)?)
         };
-        let mut buffered = BufReader::with_capacity(1 << 16, raw);
-        let start = buffered
-            .fill_buf()
-            .map_err(|e| format!("{shown}: error: cannot read the file: {e}"))?;
-        let inner: Box<dyn BufRead> = if start.starts_with(&[0x1f, 0x8b]) {
-            Box::new(BufReader::with_capacity(
-                1 << 16,
-                flate2::read::GzDecoder::new(buffered),
-            ))
-        } else {
-            Box::new(buffered)
-        };
+        let inner = robots::text::lines::decompressing(raw).map_err(cannot)?;
         Ok(Lines {
-            inner,
+            inner: robots::text::lines::Lines::new(inner, budget, noun),
             shown,
-            number: 0,
         })
     }
 
     /// The next line that is not blank, without its line break, if there is one.
     pub fn next(&mut self, limit: usize) -> Result<Option<String>, Failure> {
-        let mut bytes = Vec::new();
-        loop {
-            bytes.clear();
-            let bound = u64::try_from(limit).unwrap_or(u64::MAX) + 1;
-            let read = (&mut self.inner)
-                .take(bound)
-                .read_until(b'\n', &mut bytes)
-                .map_err(|e| {
-                    format!(
-                        "{}: error: cannot read line {}: {e}",
-                        self.shown,
-                        self.number + 1
-                    )
-                })?;
-            if read == 0 {
-                return Ok(None);
-            }
-            self.number += 1;
-            if bytes.last() == Some(&b'\n') {
-                bytes.pop();
-            } else if bytes.len() > limit {
-                return Err(Failure::Bad(format!(
-                    "{}:{}: error: the line is longer than {} KiB, the most a replay line may be",
-                    self.shown,
-                    self.number,
-                    limit >> 10
-                )));
-            }
-            if bytes.last() == Some(&b'\r') {
-                bytes.pop();
-            }
-            if !bytes.iter().all(u8::is_ascii_whitespace) {
-                break;
-            }
-        }
-        String::from_utf8(bytes).map(Some).map_err(|_| {
-            Failure::Bad(format!(
-                "{}:{}: error: the line is not UTF-8 text",
-                self.shown, self.number
-            ))
+        self.inner.next(limit).map_err(|e| {
+            let line = match &e {
+                LineError::Io { .. } => String::new(),
+                _ => format!(":{}", self.inner.number()),
+            };
+            Failure::Bad(format!("{}{line}: error: {e}", self.shown))
         })
     }
 }
@@ -229,7 +199,7 @@ pub fn read(
     path: &Path,
     mut each: impl FnMut(&MatchSetup, &Match, &[Event]),
 ) -> Result<(MatchSetup, Match), Failure> {
-    let mut lines = Lines::open(path)?;
+    let mut lines = Lines::open(path, REPLAY_BUDGET, "a replay")?;
     let shown = lines.shown.clone();
     let header = lines
         .next(MAX_HEADER_BYTES)?
@@ -254,13 +224,13 @@ pub fn read(
         match check.line(&line) {
             Ok(Some(_)) => each(&setup, check.game(), check.events()),
             Ok(None) => break,
-            Err(e) => return Err(disagree(lines.number, e)),
+            Err(e) => return Err(disagree(lines.number(), e)),
         }
     }
     if lines.next(MAX_TURN_BYTES)?.is_some() {
         return Err(Failure::Bad(format!(
             "{shown}:{}: error: a line after the result",
-            lines.number
+            lines.number()
         )));
     }
     Ok((setup, check.into_game()))

@@ -5,6 +5,7 @@
 
 pub mod confine;
 pub mod diagnostic;
+pub mod lines;
 pub mod svg;
 pub mod yaml;
 
@@ -16,11 +17,16 @@ pub const MAX_INPUT_BYTES: usize = 4 * 1024 * 1024;
 /// How many characters of an input an error quotes at most.
 pub const EXCERPT_CHARS: usize = 120;
 
-/// Whether `c` would act on a terminal instead of showing: control characters, and the
-/// marks that reorder text (bidirectional overrides and isolates).
+/// Whether `c` would act on a terminal instead of showing: control characters (U+0085, the
+/// next-line mark, among them), the line and paragraph separators U+2028 and U+2029, and
+/// the marks that reorder text (bidirectional overrides and isolates).
 fn hidden(c: char) -> bool {
     c.is_control()
-        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || matches!(
+            c,
+            '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+                | '\u{2028}' | '\u{2029}'
+        )
 }
 
 /// Text from a file made safe to print: every control character (and every mark that

@@ -176,7 +176,7 @@ fn hostile_replays_are_refused_at_the_bound() {
     let o = robots(&["replay", &text(&dir.join("long.jsonl"))]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains(":2: error: the line is longer than 1024 KiB"),
+        stderr(&o).contains(":2: error: the line is longer than 1 MiB, the most a replay may be"),
         "{}",
         stderr(&o)
     );

@@ -13,6 +13,19 @@ pub const REPLAY_FORMAT_VERSION: u32 = 3;
 pub const MAX_HEADER_BYTES: usize = 32 << 20;
 /// The longest turn or result line read; one robot turn's events take a few kilobytes.
 pub const MAX_TURN_BYTES: usize = 1 << 20;
+/// The most lines a replay holds: the header, a line per robot turn of the longest match
+/// (100,000 rounds, the most `--rounds` gives, of 6 teams of 9 robots: 5.4 million turns)
+/// and the result, with room to spare.
+pub const MAX_REPLAY_LINES: u64 = 6_000_000;
+/// The most bytes a replay holds, decompressed: a writer stops before it, a reader refuses
+/// past it.
+pub const MAX_REPLAY_BYTES: u64 = 4 << 30;
+/// What a replay may hold in all (docs/FORMATS.md, "Replays"); blank lines hardly.
+pub const REPLAY_BUDGET: crate::text::lines::Budget = crate::text::lines::Budget {
+    bytes: MAX_REPLAY_BYTES,
+    lines: MAX_REPLAY_LINES,
+    blank_bytes: crate::text::lines::Budget::BLANK_BYTES,
+};
 
 /// Line 1 of a replay.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -3,10 +3,11 @@
 //! terminal, Ctrl-C printing the standings so far; shards and their merge (docs/SCALE.md).
 
 use super::files::{FileKind, expect_kind, read_input};
-use super::flags::{DuelArgs, DuelFormat, FieldArgs, GroundArgs, Shard, TournamentArgs};
+use super::flags::{DuelArgs, DuelFormat, FieldArgs, GroundArgs, TournamentArgs};
 use super::output::Failure;
 use robots::battle::engine::{Rules, Scenario};
 use robots::battle::lang::Keywords;
+use robots::battle::tournament::parts::{Field, MAX_MATCHES, shard_lines};
 use robots::battle::tournament::{
     Config, Entrant, Game, GameResult, MAX_ENTRANTS, Score, play_all, schedule, schedule_len,
     standings, wilson,
@@ -317,9 +318,9 @@ pub fn tournament(args: &TournamentArgs) -> Result<(), Failure> {
     let list = entrants(&args.programs, args.field.keywords.language())?;
     let config = config(&args.field, args.seeds.0.clone())?;
     let total = schedule_len(list.len(), &config.seeds);
-    if total > 100_000_000 {
+    if total > MAX_MATCHES {
         return Err(Failure::Bad(format!(
-            "{total} matches: at most 100,000,000 in one tournament (shard it, docs/SCALE.md)"
+            "{total} matches: at most {MAX_MATCHES} in one tournament (fewer seeds or programs)"
         )));
     }
     if let Some(shards) = args.slurm_script {
@@ -327,8 +328,8 @@ pub fn tournament(args: &TournamentArgs) -> Result<(), Failure> {
         return Ok(());
     }
     let mut games = schedule(list.len(), &config.seeds);
-    if let Some(Shard { index, count }) = args.shard {
-        let keep = |i: usize| (i as u64) % u64::from(count) == u64::from(index - 1);
+    if let Some(shard) = args.shard {
+        let keep = |i: usize| shard.holds(i as u64);
         games = games
             .into_iter()
             .enumerate()
@@ -338,9 +339,9 @@ pub fn tournament(args: &TournamentArgs) -> Result<(), Failure> {
     }
     let results = play(&list, &config, &games, args.field.jobs)?;
     let names: Vec<String> = list.iter().map(|e| e.name.clone()).collect();
-    let field = parts::Field::new(&names, &config, &args.field.ground.board);
+    let field = Field::new(&names, &config, &args.field.ground.board);
     if let Some(shard) = args.shard {
-        out!("{}", parts::shard_lines(&field, shard, &results));
+        out!("{}", shard_lines(&field, shard, &results));
         return stopped(&results);
     }
     let played: Vec<GameResult> = results.iter().flatten().copied().collect();

@@ -1,7 +1,7 @@
 //! How duels and standings are printed: text, JSON and CSV (docs/TOURNAMENTS.md).
 
 use super::super::flags::TableFormat;
-use super::parts::Field;
+use robots::battle::tournament::parts::Field;
 use robots::battle::tournament::{Config, Standings};
 use robots::text::escape;
 use serde::Serialize;
