@@ -64,6 +64,39 @@ pub enum ViewError {
         "the match lasts more than {max_turns} robot turns: too long for one page (a lower --rounds shows its start)"
     )]
     TooLong { max_turns: u64 },
+    #[error(
+        "the match's page would hold more than {} of data, the most a page holds (a lower --rounds shows its start)",
+        crate::text::lines::size(*.max_bytes)
+    )]
+    TooBig { max_bytes: u64 },
+}
+
+/// The most bytes of JSON a page's document takes (the page adds its scripts, ~100 KiB): a
+/// browser opens it, and the document in memory stays a few hundred MiB.
+pub const MAX_DOC_BYTES: u64 = 48 << 20;
+
+/// Counts the bytes of JSON written, each `<` as the six of `\u003c` ([`script_json`]).
+#[derive(Default)]
+struct Counter(u64);
+
+impl std::io::Write for Counter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let angles = buf.iter().filter(|&&b| b == b'<').count() as u64;
+        self.0 += buf.len() as u64 + 5 * angles;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The bytes `value` takes in the page.
+fn json_bytes(value: &impl Serialize) -> u64 {
+    let mut counter = Counter::default();
+    // Writing to a counter cannot fail, and our types always serialise.
+    let _ = serde_json::to_writer(&mut counter, value);
+    counter.0
 }
 
 /// The whole replay: see the module's documentation for every key.
@@ -169,10 +202,21 @@ pub struct EndView {
 }
 
 /// Plays `setup` to its end and returns the page's document; refuses a match of more than
-/// `max_turns` robot turns rather than building a huge page.
-pub fn view_doc(setup: &MatchSetup, max_turns: u64) -> Result<ViewDoc, ViewError> {
+/// `max_turns` robot turns, or whose document would take more than `max_bytes` of JSON,
+/// as soon as it passes the bound, rather than building a huge page.
+pub fn view_doc(setup: &MatchSetup, max_turns: u64, max_bytes: u64) -> Result<ViewDoc, ViewError> {
     let mut game = Match::new(setup)?;
     let robots = robots(setup, &game);
+    let board = board(&game);
+    let mut bytes = json_bytes(&robots) + json_bytes(&board);
+    let mut spend = |frame: &Frame| {
+        bytes += json_bytes(frame) + 1;
+        if bytes > max_bytes {
+            Err(ViewError::TooBig { max_bytes })
+        } else {
+            Ok(())
+        }
+    };
     let mut states: Vec<RobotState> = game.robot_ids().map(|id| state(&game, id)).collect();
     let mut memories: Vec<Option<MemoryState>> =
         game.robot_ids().map(|id| memory(&game, id)).collect();
@@ -182,6 +226,7 @@ pub fn view_doc(setup: &MatchSetup, max_turns: u64) -> Result<ViewDoc, ViewError
         memories.iter().flatten().cloned().collect(),
         &[],
     )];
+    spend(&frames[0])?;
     let mut events = Vec::new();
     while !game.is_over() {
         if game.turns_played() >= max_turns {
@@ -207,7 +252,9 @@ pub fn view_doc(setup: &MatchSetup, max_turns: u64) -> Result<ViewDoc, ViewError
                 *old = now;
             }
         }
-        frames.push(frame(&game, changed, changed_memories, &events));
+        let next = frame(&game, changed, changed_memories, &events);
+        spend(&next)?;
+        frames.push(next);
     }
     Ok(ViewDoc {
         v: VIEW_VERSION,
@@ -217,7 +264,7 @@ pub fn view_doc(setup: &MatchSetup, max_turns: u64) -> Result<ViewDoc, ViewError
         rounds: setup.rules.rounds,
         shapes_block: setup.rules.shapes_block,
         keywords: setup.rules.keywords.name(),
-        board: board(&game),
+        board,
         teams: setup
             .teams
             .iter()

@@ -4,7 +4,7 @@
 
 use super::output::Failure;
 use robots::battle::engine::MatchSetup;
-use robots::battle::view::{ViewDoc, script_json, view_doc};
+use robots::battle::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
 use std::path::Path;
 
 /// The longest match a page shows, in robot turns (a 1,000-round match of 12 robots).
@@ -22,14 +22,15 @@ const SCRIPTS: [&str; 4] = [
 
 /// Plays the match and writes its replay page to `path` (`-`: standard output).
 pub fn write_html(setup: &MatchSetup, path: &Path) -> Result<(), Failure> {
-    let doc = view_doc(setup, MAX_TURNS).map_err(|e| Failure::Bad(e.to_string()))?;
+    let doc = view_doc(setup, MAX_TURNS, MAX_DOC_BYTES).map_err(|e| Failure::Bad(e.to_string()))?;
     let html = page(&doc).map_err(|e| format!("cannot write the page: {e}"))?;
     if path.as_os_str() == "-" {
         out!("{html}");
         return Ok(());
     }
+    let shown = robots::text::escape(&path.display().to_string()).into_owned();
     std::fs::write(path, &html)
-        .map_err(|e| format!("{}: error: cannot write the page: {e}", path.display()))?;
+        .map_err(|e| format!("{shown}: error: cannot write the page: {e}"))?;
     let turns = doc.frames.len() - 1;
     let end = doc.end.as_ref().map_or(String::new(), |e| {
         format!(
@@ -39,8 +40,7 @@ pub fn write_html(setup: &MatchSetup, path: &Path) -> Result<(), Failure> {
         )
     });
     outln!(
-        "{}: the replay of {} ({} robot turns{end}, {} bytes)",
-        path.display(),
+        "{shown}: the replay of {} ({} robot turns{end}, {} bytes)",
         doc.name,
         turns,
         html.len()
@@ -110,10 +110,10 @@ mod tests {
     #[test]
     fn an_origin_cannot_close_the_script_element() {
         let confine = robots::text::confine::Confine::Inside;
-        let mut setup = super::super::battle::load_match("run", None, confine).unwrap();
+        let mut setup = super::super::battle::load_match("run", None, confine, None).unwrap();
         let origin = "</SCRIPT><script>alert(1)</script><!--";
         setup.teams[0].robots[0].origin = origin.into();
-        let html = page(&view_doc(&setup, 1_000).unwrap()).unwrap();
+        let html = page(&view_doc(&setup, 1_000, MAX_DOC_BYTES).unwrap()).unwrap();
         assert_eq!(html.to_ascii_lowercase().matches("</script").count(), 2);
         assert!(!html.contains("<!--"));
         assert!(html.contains(r"\u003c/SCRIPT>\u003cscript>alert(1)\u003c/script>\u003c!--"));

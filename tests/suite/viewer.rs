@@ -5,7 +5,7 @@
 
 use crate::support::{load_match, robots, root, stderr, stdout};
 use robots::battle::engine::{Event, Match};
-use robots::battle::view::{MemoryState, RobotState, ViewError, view_doc};
+use robots::battle::view::{MAX_DOC_BYTES, MemoryState, RobotState, ViewError, view_doc};
 use std::path::PathBuf;
 
 fn shipped_matches() -> Vec<PathBuf> {
@@ -27,7 +27,7 @@ fn every_frame_is_the_engine_state_after_that_turn() {
     let ti57 = root().join("tests/viewer/ti57.yaml");
     for file in shipped_matches().into_iter().chain([ti57]) {
         let setup = load_match(&file).unwrap();
-        let doc = view_doc(&setup, 100_000).unwrap();
+        let doc = view_doc(&setup, 100_000, MAX_DOC_BYTES).unwrap();
         let mut game = Match::new(&setup).unwrap();
         assert_eq!(doc.frames[0].d.len(), game.robots().len(), "{file:?}");
         assert_eq!(doc.keywords, setup.rules.keywords.name());
@@ -102,7 +102,7 @@ fn a_pending_signals_step_is_not_in_the_page_r_a23() {
 
 fn pending_signal_is_secret(file: &str) {
     let setup = load_match(&root().join(file)).unwrap();
-    let doc = view_doc(&setup, 100_000).unwrap();
+    let doc = view_doc(&setup, 100_000, MAX_DOC_BYTES).unwrap();
     let pending = doc
         .frames
         .iter()
@@ -128,7 +128,7 @@ fn pending_signal_is_secret(file: &str) {
 #[test]
 fn a_match_longer_than_the_limit_is_refused() {
     let setup = load_match(&root().join("matches/default.yaml")).unwrap();
-    let error = view_doc(&setup, 10).unwrap_err();
+    let error = view_doc(&setup, 10, MAX_DOC_BYTES).unwrap_err();
     assert_eq!(error, ViewError::TooLong { max_turns: 10 });
     assert!(
         error.to_string().contains("more than 10 robot turns"),
@@ -206,7 +206,7 @@ fn text_from_files_cannot_close_the_script_element() {
 #[test]
 fn a_ti57_match_shows_memories_returns_and_calc_rows() {
     let setup = load_match(&root().join("tests/viewer/ti57.yaml")).unwrap();
-    let doc = view_doc(&setup, 100_000).unwrap();
+    let doc = view_doc(&setup, 100_000, MAX_DOC_BYTES).unwrap();
     let json = serde_json::to_value(&doc).unwrap();
     assert_eq!(json["v"], 2);
     assert_eq!(json["keywords"], "ti57");
@@ -248,7 +248,7 @@ fn a_ti57_match_shows_memories_returns_and_calc_rows() {
     assert_eq!(idle, &serde_json::json!(["idle", 0, 11, "stopped"]));
 
     let plain = load_match(&root().join("matches/duel.yaml")).unwrap();
-    let json = serde_json::to_value(view_doc(&plain, 100_000).unwrap()).unwrap();
+    let json = serde_json::to_value(view_doc(&plain, 100_000, MAX_DOC_BYTES).unwrap()).unwrap();
     assert_eq!(json["keywords"], "plain");
     let frames = json["frames"].as_array().unwrap();
     assert!(frames.iter().all(|f| f.get("m").is_none()));
