@@ -1,6 +1,6 @@
 //! The hex game's commands: `run`, `check`, `board`, `debug`, `bench`.
 
-use super::files::{FileKind, expect_kind, read_bytes, read_input, read_text};
+use super::files::{FileKind, expect_kind, read_input, read_text};
 use super::flags::{CheckArgs, CheckFormat, DebugArgs, ReplayArgs, RunArgs, confine};
 use super::micro::micro_file;
 use super::output::Failure;
@@ -20,6 +20,7 @@ pub fn load_match(
     command: &str,
     file: Option<&Path>,
     confine: Confine,
+    rounds: Option<u32>,
 ) -> Result<MatchSetup, Diagnostic> {
     let (name, text) = match file {
         Some(path) => {
@@ -32,7 +33,8 @@ pub fn load_match(
             shipped::DEFAULT_MATCH.1.to_string(),
         ),
     };
-    match_file::parse_match(&name, &text, &read_bytes, confine)
+    let fetch = super::files::fetcher(Path::new(&name));
+    match_file::parse_match_rounds(&name, &text, &fetch, confine, rounds)
 }
 
 /// `robots run`: play a match; print the result, the log, JSON, or write a replay.
@@ -43,12 +45,15 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
             "--replay - writes the replay to standard output: it cannot share it with --log or --json".into(),
         ));
     }
-    let mut setup = load_match("run", args.file.as_deref(), confine(args.allow_outside))?;
+    check_outputs(args.html.as_deref(), args.replay.as_deref(), &args.picture)?;
+    let mut setup = load_match(
+        "run",
+        args.file.as_deref(),
+        confine(args.allow_outside),
+        args.rounds,
+    )?;
     if let Some(seed) = args.seed {
         setup.seed = seed;
-    }
-    if let Some(rounds) = args.rounds {
-        setup.rules.rounds = rounds;
     }
     let html_to_stdout = args.html.as_deref().is_some_and(super::files::is_stdin);
     let others = args.log || args.json || to_stdout || html_to_stdout;
@@ -146,10 +151,32 @@ fn print_end(game: &Match, outcome: &Outcome) {
     }
 }
 
+/// The page, replay and pictures asked for can be written: checked before the match plays.
+fn check_outputs(
+    html: Option<&Path>,
+    replay: Option<&Path>,
+    picture: &super::flags::MatchPictureArgs,
+) -> Result<(), Failure> {
+    let outputs = [
+        (html, "the page"),
+        (replay, "the replay"),
+        (picture.svg.as_deref(), "the picture"),
+        (picture.png.as_deref(), "the picture"),
+        (picture.gif.as_deref(), "the GIF"),
+    ];
+    for (path, what) in outputs {
+        if let Some(path) = path {
+            super::files::writable(path, what)?;
+        }
+    }
+    Ok(())
+}
+
 /// `robots replay FILE`: the match of a replay, played again, checked turn by turn against
 /// the file, and printed as `robots run --log` prints it.
 pub fn replay(args: &ReplayArgs) -> Result<(), Failure> {
     let pictures = [&args.picture.svg, &args.picture.png, &args.picture.gif];
+    check_outputs(args.html.as_deref(), None, &args.picture)?;
     if args.html.is_some() || pictures.iter().any(|p| p.is_some()) {
         // The replay is checked whole first; then its setup makes the page and pictures.
         let (setup, _) = super::replay::read(&args.file, |_, _, _| {})?;
@@ -272,7 +299,8 @@ fn check_yaml(
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let line = match FileKind::of(path, text) {
         FileKind::Match => {
-            let (m, warnings) = match_file::check_match(shown, text, &read_bytes, confine)?;
+            let fetch = super::files::fetcher(Path::new(shown));
+            let (m, warnings) = match_file::check_match_fetched(shown, text, &fetch, confine)?;
             let teams = m.teams.len();
             let line = format!("{shown}: ok (match `{}`, {teams} teams)", escape(&m.name));
             return Ok((line, warnings));
@@ -434,7 +462,7 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
             Box::new(move || Ok(setup.clone()))
         }
         None => Box::new(move || {
-            let mut setup = load_match("debug", file.as_deref(), confine(allow_outside))?;
+            let mut setup = load_match("debug", file.as_deref(), confine(allow_outside), None)?;
             if let Some(seed) = seed {
                 setup.seed = seed;
             }

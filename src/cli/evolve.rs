@@ -4,7 +4,9 @@
 
 use super::flags::EvolveArgs;
 use super::output::Failure;
-use robots::battle::evolve::{Champion, Outcome, Progress, Settings, commented_text, evolve};
+use robots::battle::evolve::{
+    Champion, Outcome, Progress, Settings, check_run, commented_text, evolve,
+};
 use robots::battle::lang::Keywords;
 use robots::battle::shipped;
 use robots::battle::tournament::{Config, Entrant, MAX_ENTRANTS};
@@ -127,13 +129,8 @@ pub fn run(args: &EvolveArgs) -> Result<(), Failure> {
         finalists: 3,
     };
     let files = paths(args, settings.finalists);
-    if let Some(f) = files.iter().find(|f| f.exists()) {
-        return Err(Failure::Bad(format!(
-            "{}: error: already there: the evolver never overwrites a file (move it, or name \
-             another folder with --out)",
-            escape(&f.display().to_string())
-        )));
-    }
+    check_run(&settings, &config, &list).map_err(|e| Failure::Bad(format!("error: {e}")))?;
+    prepare_out(&args.out, &files)?;
     static STOP: AtomicBool = AtomicBool::new(false);
     // A second Ctrl-C (or a handler already set) falls back to the default: the process ends.
     let _ = ctrlc::set_handler(|| {
@@ -160,12 +157,6 @@ pub fn run(args: &EvolveArgs) -> Result<(), Failure> {
             "stopped (Ctrl-C) before the first generation was played: no champion".into(),
         ));
     }
-    std::fs::create_dir_all(&args.out).map_err(|e| {
-        format!(
-            "{}: error: cannot create the folder: {e}",
-            escape(&args.out.display().to_string())
-        )
-    })?;
     for (c, path) in outcome.champions.iter().zip(&files) {
         let stem = path
             .file_stem()
@@ -190,6 +181,34 @@ pub fn run(args: &EvolveArgs) -> Result<(), Failure> {
         )));
     }
     Ok(())
+}
+
+/// Everything the champions' files need, checked before any generation is bred: the folder
+/// (created if need be, and writable), and none of the files there already (a link counts).
+fn prepare_out(out: &Path, files: &[PathBuf]) -> Result<(), Failure> {
+    let shown = |p: &Path| escape(&p.display().to_string()).into_owned();
+    std::fs::create_dir_all(out)
+        .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(out)))?;
+    if let Some(f) = files.iter().find(|f| std::fs::symlink_metadata(f).is_ok()) {
+        return Err(Failure::Bad(format!(
+            "{}: error: already there: the evolver never overwrites a file (move it, or name \
+             another folder with --out)",
+            shown(f)
+        )));
+    }
+    // A file made and removed at once: the folder takes new files (permissions, space).
+    let probe = out.join(format!(".robots-evolve-{}.probe", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .and_then(|_| std::fs::remove_file(&probe))
+        .map_err(|e| {
+            Failure::Bad(format!(
+                "{}: error: cannot write the champions there: {e}",
+                shown(out)
+            ))
+        })
 }
 
 /// Writes a new file; an existing one is an error, never replaced.

@@ -2,6 +2,7 @@
 //! bounded (at most [`MAX_INPUT_BYTES`], and never more than one byte past it).
 
 use robots::text::MAX_INPUT_BYTES;
+use robots::text::confine::Fetched;
 use robots::text::diagnostic::{Diagnostic, text_from_bytes, too_large};
 use std::io::Read;
 use std::path::Path;
@@ -26,6 +27,35 @@ impl std::error::Error for TooLarge {}
 /// `/dev/zero`) is an error as soon as one byte more has been read.
 pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
     read_bounded(std::fs::File::open(path)?)
+}
+
+/// The reader of the files a file names (boards, programs, faces), relative to `naming`'s
+/// folder: each file's bytes (bounded), and whether it lies outside that folder once links
+/// are followed, so that errors about it show nothing of its content.
+pub fn fetcher(naming: &Path) -> impl Fn(&Path) -> std::io::Result<Fetched> + use<> {
+    let folder = folder_of(naming).to_path_buf();
+    move |path: &Path| {
+        let bytes = read_bytes(path)?;
+        Ok(Fetched {
+            bytes,
+            outside: outside(&folder, path),
+        })
+    }
+}
+
+/// The folder of a file (`.` for a bare name).
+pub fn folder_of(file: &Path) -> &Path {
+    file.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// Whether `path`, once links are followed, lies outside `folder` (or cannot be told).
+pub fn outside(folder: &Path, path: &Path) -> bool {
+    match (folder.canonicalize(), path.canonicalize()) {
+        (Ok(folder), Ok(path)) => !path.starts_with(folder),
+        _ => true,
+    }
 }
 
 /// At most [`MAX_INPUT_BYTES`] from `source`, an error as soon as one byte more comes.
@@ -60,6 +90,34 @@ pub fn read_input(path: &Path) -> Result<String, Diagnostic> {
 /// `-` names standard input (or output) wherever a file is named.
 pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
+}
+
+/// Checks, before any work, that a file can be written at `path` (`-`: standard output):
+/// its folder is there and is a folder, and nothing but a plain file (or nothing) is at the
+/// path. `what` names the output in the error (`the page`, `the replay`).
+pub fn writable(path: &Path, what: &str) -> Result<(), String> {
+    if is_stdin(path) {
+        return Ok(());
+    }
+    let shown = || robots::text::escape(&path.display().to_string()).into_owned();
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(format!(
+            "{}: error: cannot write {what}: the folder {} is not there",
+            shown(),
+            robots::text::escape(&folder.display().to_string())
+        ));
+    }
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(format!(
+            "{}: error: cannot write {what}: a folder is there",
+            shown()
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// [`read_input`] with the diagnostic as text.

@@ -63,7 +63,14 @@ pub fn micro_file(
             Some(_) => micro_face(face),
             None => {
                 confine.check(face)?;
-                micro_face(&base.join(face).display().to_string())
+                let path = base.join(face);
+                let hide = super::files::outside(super::files::folder_of(&base.join("x")), &path);
+                micro_face(&path.display().to_string()).map_err(|e| match e {
+                    MicroInputError::Invalid(d) if hide => {
+                        MicroInputError::Invalid(d.without_content())
+                    }
+                    e => e,
+                })
             }
         };
         found.map_err(|e| e.to_string())

@@ -4,6 +4,25 @@
 
 use std::path::{Component, Path};
 
+/// A file named by another, as the reader fetched it: its bytes, and whether it lies outside
+/// the naming file's folder once links are followed (a path with `--allow-outside`, or a
+/// link that leads out). Errors about such a file show nothing of its content.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fetched {
+    pub bytes: Vec<u8>,
+    pub outside: bool,
+}
+
+impl From<Vec<u8>> for Fetched {
+    /// Bytes of a file inside the folder.
+    fn from(bytes: Vec<u8>) -> Fetched {
+        Fetched {
+            bytes,
+            outside: false,
+        }
+    }
+}
+
 /// The policy for paths named inside a file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Confine {

@@ -109,6 +109,47 @@ impl Diagnostic {
 }
 
 impl Diagnostic {
+    /// The diagnostic with nothing of the file's content: no source line, and every quoted
+    /// piece of its message (`"…"`, `` `…` ``) emptied to `…`. For a file outside the folder
+    /// of the file that named it (docs/FORMATS.md, "Excerpts").
+    #[must_use]
+    pub fn without_content(mut self) -> Diagnostic {
+        self.source_line = None;
+        self.message = without_quotes(&self.message);
+        self
+    }
+}
+
+/// `message` with every quoted piece (`"…"` or `` `…` ``) emptied to `…`.
+pub fn without_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for c in message.chars() {
+        match quote {
+            None => {
+                out.push(c);
+                if c == '"' || c == '`' {
+                    quote = Some(c);
+                    out.push('…');
+                }
+            }
+            Some(_) if escaped => escaped = false,
+            Some('"') if c == '\\' => escaped = true,
+            Some(q) if c == q => {
+                out.push(c);
+                quote = None;
+            }
+            Some(_) => {}
+        }
+    }
+    if let Some(q) = quote {
+        out.push(q);
+    }
+    out
+}
+
+impl Diagnostic {
     /// One line of JSON for editors: file, line, column, end, severity, id, message. A
     /// diagnostic about a whole file has line and column 0.
     pub fn json(&self) -> String {

@@ -27,7 +27,8 @@ pub fn from_str<T: DeserializeOwned>(file: &str, source: &str) -> Result<T, Diag
         if let Some(cut) = message.find(" at line ") {
             message.truncate(cut);
         }
-        Diagnostic::at(file, source, line, col, cut_quotes(&message))
+        let text = source.lines().nth(line.saturating_sub(1)).unwrap_or("");
+        Diagnostic::at(file, source, line, col, cut_quotes(&message, text))
     })
 }
 
@@ -48,15 +49,20 @@ pub fn guard(file: &str, source: &str) -> Result<(), Diagnostic> {
 }
 
 /// The reader's message with every quoted piece of input (`"…"` or `` `…` ``) cut to
-/// [`QUOTE_CHARS`] characters, and the whole to two excerpts' length.
-fn cut_quotes(message: &str) -> String {
+/// [`QUOTE_CHARS`] characters, and to what of it stands on `line`, the line the error
+/// points at (the reader folds a plain text of several lines into one quote: only its
+/// first line is shown, as the excerpt shows it); the whole to two excerpts' length.
+fn cut_quotes(message: &str, line: &str) -> String {
     let mut out = String::with_capacity(message.len().min(4 * EXCERPT_CHARS));
     let mut quote: Option<char> = None;
-    let (mut quoted, mut escaped) = (0, false);
+    let mut quoted = String::new();
+    let mut escaped = false;
     for c in message.chars() {
         let Some(q) = quote else {
             if c == '"' || c == '`' {
-                (quote, quoted, escaped) = (Some(c), 0, false);
+                quote = Some(c);
+                quoted.clear();
+                escaped = false;
             }
             out.push(c);
             continue;
@@ -67,18 +73,41 @@ fn cut_quotes(message: &str) -> String {
             escaped = true;
         } else if c == q {
             quote = None;
-            if quoted > QUOTE_CHARS {
-                out.push('…');
-            }
+            out.push_str(&shown_quote(&quoted, line));
             out.push(c);
             continue;
         }
-        quoted += 1;
-        if quoted <= QUOTE_CHARS {
-            out.push(c);
-        }
+        quoted.push(c);
+    }
+    if quote.is_some() {
+        out.push_str(&shown_quote(&quoted, line));
     }
     excerpt(&out, 2 * EXCERPT_CHARS).into_owned()
+}
+
+/// What a quote of the input shows: whole if it stands on `line` or is one word (a key, a
+/// name from the format: no line was folded into it), else the part of it that stands on
+/// `line`; at most [`QUOTE_CHARS`] characters, `…` marking a cut.
+fn shown_quote(quoted: &str, line: &str) -> String {
+    let kept = if line.contains(quoted) || !quoted.chars().any(char::is_whitespace) {
+        quoted
+    } else {
+        let ends = quoted.char_indices().map(|(i, _)| i).skip(1);
+        let mut longest = "";
+        for end in ends.chain([quoted.len()]) {
+            if !line.contains(&quoted[..end]) {
+                break;
+            }
+            longest = &quoted[..end];
+        }
+        longest
+    };
+    let cut = kept.len() < quoted.len() || kept.chars().nth(QUOTE_CHARS).is_some();
+    let mut shown: String = kept.chars().take(QUOTE_CHARS).collect();
+    if cut {
+        shown.push('…');
+    }
+    shown
 }
 
 /// Where `source` first nests deeper than [`MAX_NESTING`] (1-based line and column), if it

@@ -257,6 +257,31 @@ fn tallies(
     Ok(Some(out))
 }
 
+/// What is wrong with a run before any match is played: its limits, and whether the board
+/// holds the teams ([`evolve`] checks it first; a front end may ask before it prepares its
+/// outputs).
+pub fn check_run(
+    settings: &Settings,
+    config: &Config,
+    benchmark: &[Entrant],
+) -> Result<(), EvolveError> {
+    if !(2..=MAX_POPULATION).contains(&settings.population) {
+        return Err(EvolveError::Population(settings.population));
+    }
+    if !(1..=MAX_GENERATIONS).contains(&settings.generations) {
+        return Err(EvolveError::Generations(settings.generations));
+    }
+    let Some(first) = benchmark.first() else {
+        return Err(EvolveError::NoOpponents);
+    };
+    let matches = settings.matches_per_generation(benchmark.len());
+    if matches > MAX_MATCHES_PER_GENERATION {
+        return Err(EvolveError::TooManyMatches(matches));
+    }
+    check(&[first.clone(), first.clone()], config)?;
+    Ok(())
+}
+
 /// One run of the evolver against `benchmark` (programs under their names), each
 /// generation's progress handed to `progress`.
 pub fn evolve(
@@ -266,22 +291,9 @@ pub fn evolve(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Outcome, EvolveError> {
-    if !(2..=MAX_POPULATION).contains(&settings.population) {
-        return Err(EvolveError::Population(settings.population));
-    }
-    if !(1..=MAX_GENERATIONS).contains(&settings.generations) {
-        return Err(EvolveError::Generations(settings.generations));
-    }
-    if benchmark.is_empty() {
-        return Err(EvolveError::NoOpponents);
-    }
-    let matches = settings.matches_per_generation(benchmark.len());
-    if matches > MAX_MATCHES_PER_GENERATION {
-        return Err(EvolveError::TooManyMatches(matches));
-    }
+    check_run(settings, config, benchmark)?;
     let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
     let mut population = first_generation(settings, benchmark, &mut rng);
-    check(&[benchmark[0].clone(), benchmark[0].clone()], config)?;
     let mut fame: Vec<Entrant> = Vec::new();
     let mut fame_count = 0;
     let mut last: Option<Vec<Candidate>> = None;

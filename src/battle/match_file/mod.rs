@@ -11,13 +11,16 @@ use crate::battle::engine::{
 };
 use crate::battle::hex::Direction;
 use crate::battle::lang::{Keywords, Program};
-use crate::battle::shipped;
 use crate::battle::terrain::TeamColour;
-use crate::text::confine::Confine;
+use crate::text::confine::{Confine, Fetched};
 use crate::text::diagnostic::Diagnostic;
 use serde::Deserialize;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
+
+mod named;
+pub use named::{Fetcher, Reader};
+use named::{Named, load_board, private, program_source};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -79,11 +82,6 @@ struct SignalFile {
     step: u32,
 }
 
-/// Reads files named by a match file (boards, programs). The path has passed the
-/// [`Confine`] policy given to [`parse_match`]; the reader should still bound what it reads
-/// (the binary stops past [`crate::text::MAX_INPUT_BYTES`]; larger texts are refused here).
-pub type Reader<'a> = dyn Fn(&Path) -> std::io::Result<Vec<u8>> + 'a;
-
 /// The longest match a file may ask for (`rules.rounds`): a file from a stranger should not
 /// make `robots run` work for minutes. A longer match is the user's own request, on the
 /// command line (`--rounds`).
@@ -111,9 +109,7 @@ struct Places {
 struct Ctx<'a> {
     file: &'a str,
     source: &'a str,
-    base: PathBuf,
-    read: &'a Reader<'a>,
-    confine: Confine,
+    named: Named<'a>,
     /// Warnings met on the way (docs/LANGUAGE.md): about the programs the match names, in
     /// their own files, and about its signals.
     warnings: std::cell::RefCell<Vec<Diagnostic>>,
@@ -179,6 +175,31 @@ pub fn parse_match(
     check_match(file, source, read, confine).map(|(setup, _)| setup)
 }
 
+/// [`parse_match`] with the round limit given on the command line (`robots run --rounds
+/// N`), which replaces the file's `rules.rounds`: a file asking for more than
+/// [`MAX_FILE_ROUNDS`] is then read, since the user chose the match's length.
+/// The files the match names come through `fetch`, which says which lie outside its folder.
+pub fn parse_match_rounds(
+    file: &str,
+    source: &str,
+    fetch: &Fetcher,
+    confine: Confine,
+    rounds: Option<u32>,
+) -> Result<MatchSetup, Diagnostic> {
+    read_match(file, source, fetch, confine, rounds).map(|(setup, _)| setup)
+}
+
+/// [`check_match`], the files the match names coming through `fetch`, which says which lie
+/// outside its folder.
+pub fn check_match_fetched(
+    file: &str,
+    source: &str,
+    fetch: &Fetcher,
+    confine: Confine,
+) -> Result<(MatchSetup, Vec<Diagnostic>), Diagnostic> {
+    read_match(file, source, fetch, confine, None)
+}
+
 /// [`parse_match`], with the warnings about the match and the programs it names
 /// (docs/LANGUAGE.md, "Warnings"), each once, in the order met.
 pub fn check_match(
@@ -187,17 +208,30 @@ pub fn check_match(
     read: &Reader,
     confine: Confine,
 ) -> Result<(MatchSetup, Vec<Diagnostic>), Diagnostic> {
+    let fetch = |path: &Path| read(path).map(Fetched::from);
+    read_match(file, source, &fetch, confine, None)
+}
+
+fn read_match(
+    file: &str,
+    source: &str,
+    read: &Fetcher,
+    confine: Confine,
+    rounds: Option<u32>,
+) -> Result<(MatchSetup, Vec<Diagnostic>), Diagnostic> {
     let raw: MatchFile = crate::text::yaml::from_str(file, source)?;
     let _ = &raw.description;
     let ctx = Ctx {
         file,
         source,
-        base: Path::new(file)
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default(),
-        read,
-        confine,
+        named: Named {
+            base: Path::new(file)
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default(),
+            read,
+            confine,
+        },
         warnings: std::cell::RefCell::new(Vec::new()),
     };
     let mut places = Places {
@@ -223,11 +257,11 @@ pub fn check_match(
     let rules = Rules {
         shapes_block: raw.rules.shapes_block.unwrap_or(defaults.shapes_block),
         program_steps: raw.rules.program_steps.unwrap_or(keywords.default_steps()),
-        rounds: raw.rules.rounds.unwrap_or(defaults.rounds),
+        rounds: rounds.or(raw.rules.rounds).unwrap_or(defaults.rounds),
         keywords,
     };
     rules.validate().map_err(|e| ctx.locate(&places, &e))?;
-    if rules.rounds > MAX_FILE_ROUNDS {
+    if rounds.is_none() && rules.rounds > MAX_FILE_ROUNDS {
         return Err(ctx.err(
             ctx.key("rounds", 1),
             format!(
@@ -236,7 +270,8 @@ pub fn check_match(
             ),
         ));
     }
-    let board = load_board(&raw.board, &ctx).map_err(|msg| ctx.err(ctx.key("board", 1), msg))?;
+    let board =
+        load_board(&raw.board, &ctx.named).map_err(|msg| ctx.err(ctx.key("board", 1), msg))?;
     if raw.teams.is_empty() {
         return Err(ctx.locate(&places, &SetupError::NoTeams));
     }
@@ -424,18 +459,19 @@ fn read_program(
 ) -> Result<(Program, String, Arc<str>), Diagnostic> {
     match (&robot.program, &robot.code) {
         (Some(name), None) => {
-            let (text, origin, shown) = program_source(name, ctx)
+            let file = program_source(name, &ctx.named)
                 .map_err(|m| ctx.err(ctx.key("program", from), format!("{what}: {m}")))?;
             let program = crate::battle::lang::parse_program_in(
-                &shown,
-                &text,
+                &file.shown,
+                &file.text,
                 rules.program_steps,
                 rules.keywords,
-            )?;
-            for w in program_warnings(&shown, &text, &program) {
-                ctx.warnings.borrow_mut().push(w);
+            )
+            .map_err(|d| private(d, file.outside))?;
+            for w in program_warnings(&file.shown, &file.text, &program) {
+                ctx.warnings.borrow_mut().push(private(w, file.outside));
             }
-            Ok((program, origin, text.into()))
+            Ok((program, name.clone(), file.text.into()))
         }
         (None, Some(code)) => {
             let code_line = ctx.key("code", from).0;
@@ -459,53 +495,6 @@ fn read_program(
             ),
         )),
     }
-}
-
-/// The text of a file named by the match file (relative to it), and the name its
-/// diagnostics use. `kind` and `shipped` make the error say what could be named instead.
-/// The path is checked against the policy before anything is read.
-fn read_referenced(
-    kind: &str,
-    name: &str,
-    shipped: &[&str],
-    ctx: &Ctx,
-) -> Result<(String, String), String> {
-    ctx.confine.check(name)?;
-    let path: PathBuf = ctx.base.join(name);
-    let shown = path.display().to_string();
-    let bytes = (ctx.read)(&path).map_err(|e| {
-        format!(
-            "cannot read {kind} `{shown}`: {e} (shipped {kind}s: {})",
-            shipped.join(", ")
-        )
-    })?;
-    let text =
-        crate::text::diagnostic::text_from_bytes(&shown, bytes).map_err(|d| d.to_string())?;
-    Ok((text, shown))
-}
-
-/// A shipped board by name (`classic`), or a board file relative to the match file.
-fn load_board(name: &str, ctx: &Ctx) -> Result<Board, String> {
-    if let Some(text) = shipped::board(name) {
-        return crate::battle::board_file::parse_board(&format!("boards/{name}.yaml"), text)
-            .map_err(|d| d.to_string());
-    }
-    let (text, shown) = read_referenced("board", name, &shipped::BOARDS.map(|(n, _)| n), ctx)?;
-    crate::battle::board_file::parse_board(&shown, &text)
-        .map_err(|d| format!("in the board file:\n{d}"))
-}
-
-/// A program's text, where it came from, and the name its diagnostics use.
-fn program_source(name: &str, ctx: &Ctx) -> Result<(String, String, String), String> {
-    if let Some(text) = shipped::program(name) {
-        return Ok((
-            text.to_string(),
-            name.to_string(),
-            format!("programs/{name}.robot"),
-        ));
-    }
-    let (text, shown) = read_referenced("program", name, &shipped::PROGRAMS.map(|(n, _)| n), ctx)?;
-    Ok((text, name.to_string(), shown))
 }
 
 /// The warnings about a program (docs/LANGUAGE.md), located in its text.

@@ -30,7 +30,12 @@ const TEAMS: std::ops::RangeInclusive<usize> = 2..=4;
 pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     use std::io::IsTerminal;
     let mut setup = match args.teams.is_empty() {
-        true => load_match("play", args.file.as_deref(), confine(args.allow_outside))?,
+        true => load_match(
+            "play",
+            args.file.as_deref(),
+            confine(args.allow_outside),
+            None,
+        )?,
         false => from_teams(args)?,
     };
     if let Some(seed) = args.seed {
@@ -105,7 +110,8 @@ fn from_teams(args: &PlayArgs) -> Result<MatchSetup, Failure> {
 /// Writes the game as a match file (`replay: false`) or a replay, refusing to overwrite.
 fn save(table: &HotSeat, path: &Path, replay: bool) -> Result<String, String> {
     let shown = escape(&path.display().to_string()).into_owned();
-    if path.exists() {
+    // A link counts as there, even one that leads nowhere: nothing is written through it.
+    if std::fs::symlink_metadata(path).is_ok() {
         return Err(format!("{shown} exists: choose another name"));
     }
     let setup = table
@@ -115,7 +121,12 @@ fn save(table: &HotSeat, path: &Path, replay: bool) -> Result<String, String> {
         let text = table.match_file().ok_or(
             "a match file names a shipped board, and this board is not one: save the replay (it holds the board)",
         )?;
-        std::fs::write(path, text).map_err(|e| format!("{shown}: cannot write: {e}"))?;
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+            .map_err(|e| format!("{shown}: cannot write: {e}"))?;
         return Ok(format!(
             "wrote the match file {shown}: `robots run` or `robots debug` plays it again"
         ));

@@ -10,12 +10,22 @@ use std::path::Path;
 use robots::ricochet::{self as ricochet_robots, position::Position as RicochetPosition};
 
 fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
+    let path_of_position = path;
     let text = read_text(path)?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     // A position names its board relative to itself, inside its folder (docs/FORMATS.md).
     let read = |name: &str| {
         robots::text::confine::Confine::Inside.check(name)?;
-        read_text(&base.join(name))
+        let path = base.join(name);
+        let text = super::files::read_input(&path);
+        if !super::files::outside(super::files::folder_of(path_of_position), &path) {
+            return text.map_err(|d| d.to_string());
+        }
+        // Outside the folder (a link that leads out): any error about it shows nothing of it.
+        let text = text.map_err(|d| d.without_content().to_string())?;
+        ricochet_robots::files::parse_custom(name, &text)
+            .map_err(|d| d.without_content().to_string())?;
+        Ok(text)
     };
     ricochet_robots::files::parse(&path.display().to_string(), &text, &read)
         .map_err(|d| d.to_string())
