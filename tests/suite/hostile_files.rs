@@ -3,13 +3,12 @@
 //! named after the problem it guards against; inputs sit just past the limits, so each runs
 //! in well under a second.
 
-use crate::support::robots_command;
 use robots::battle::{board_file, match_file};
 use robots::text::MAX_INPUT_BYTES;
 use robots::text::confine::Confine;
 use robots::text::diagnostic::text_from_bytes;
 use std::path::{Path, PathBuf};
-use std::process::{Output, Stdio};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 /// A fresh folder for one test's files.
@@ -20,26 +19,8 @@ fn folder(test: &str) -> PathBuf {
     dir
 }
 
-/// Runs the binary with `args`, killed after `limit`: the output, or a panic saying it ran
-/// too long.
 fn run_within(limit: Duration, args: &[&str]) -> Output {
-    let mut child = robots_command()
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > limit {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            panic!("`robots {}` still running after {limit:?}", args.join(" "));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+    crate::support::run_within(limit, args).0
 }
 
 fn robots(args: &[&str]) -> Output {

@@ -19,6 +19,7 @@ mod hill;
 mod hostile_battle;
 mod hostile_files;
 mod hostile_games;
+mod hostile_round_two;
 mod layout;
 mod lints;
 mod micro;

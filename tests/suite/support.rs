@@ -121,3 +121,27 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// Runs the binary with `args` and no standard input, killed after `limit` (a panic saying
+/// it ran too long); the output and how long it took.
+pub fn run_within(limit: std::time::Duration, args: &[&str]) -> (Output, std::time::Duration) {
+    use std::process::Stdio;
+    let mut child = robots_command()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("a child").is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`robots {}` still running after {limit:?}", args.join(" "));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let took = started.elapsed();
+    (child.wait_with_output().expect("the binary ends"), took)
+}
