@@ -3,11 +3,12 @@
 //! hill, copied in), `results.jsonl` (a line per match played between them, as a shard
 //! writes it), and `board.yaml` when the board is not a shipped one. Everything read from it
 //! is checked (a hand-edited hill is reported by file and line, never trusted) and every file
-//! is written whole to a temporary file in DIR, then renamed. Which games are missing and who
-//! is pushed off: `robots::battle::tournament::hill`.
+//! is written whole to a temporary file in DIR, then renamed (`hill_store.rs`). Which games
+//! are missing and who is pushed off: `robots::battle::tournament::hill`.
 
 use super::files::read_input;
 use super::flags::{HillArgs, HillCommand, HillInit, TableFormat};
+use super::hill_store::{plain_file, shown, there, write_atomic};
 use super::output::Failure;
 use super::replay::Lines;
 use super::tournament::parts::{Field, match_line, read_match_line};
@@ -22,7 +23,7 @@ use robots::battle::{board_file, match_file, shipped};
 use robots::text::escape;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -162,60 +163,6 @@ impl Hill {
     fn names(&self) -> Vec<String> {
         self.members.iter().map(|e| e.name.clone()).collect()
     }
-}
-
-fn shown(path: &Path) -> String {
-    escape(&path.display().to_string()).into_owned()
-}
-
-/// Whether `path` is there, as a plain file: a link or a folder in its place is refused, so
-/// nothing read or written leaves the hill's folder.
-fn plain_file(path: &Path) -> Result<bool, Failure> {
-    match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_file() => Ok(true),
-        Ok(_) => Err(Failure::Bad(format!(
-            "{}: error: not a plain file (a link or a folder): a hill's files are its own",
-            shown(path)
-        ))),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
-        Err(e) => Err(Failure::Bad(format!(
-            "{}: error: cannot read it: {e}",
-            shown(path)
-        ))),
-    }
-}
-
-/// Whether anything is at `path` (a link counts).
-fn there(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok()
-}
-
-/// Writes `bytes` to `name` in `dir` (`programs/NAME.robot` too): a temporary file in DIR,
-/// then renamed, so a reader sees the old file or the new one, whole.
-fn write_atomic(dir: &Path, name: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let target = dir.join(name);
-    let leaf = name
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
-    let temporary = dir.join(format!(".{leaf}.tmp"));
-    let fail = |e: std::io::Error| {
-        Failure::Bad(format!("{}: error: cannot write it: {e}", shown(&target)))
-    };
-    match std::fs::remove_file(&temporary) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(fail(e)),
-        _ => {}
-    }
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temporary)
-        .map_err(fail)?;
-    file.write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .map_err(fail)?;
-    drop(file);
-    std::fs::rename(&temporary, &target).map_err(fail)
 }
 
 /// `hill.yaml`, checked; `None` when the folder holds no hill.
