@@ -2,13 +2,14 @@
 //! A hill is a folder: `hill.yaml` (the settings), `programs/NAME.robot` (the programs on the
 //! hill, copied in), `results.jsonl` (a line per match played between them, as a shard
 //! writes it), and `board.yaml` when the board is not a shipped one. Everything read from it
-//! is checked (a hand-edited hill is reported by file and line, never trusted) and every file
-//! is written whole to a temporary file in DIR, then renamed (`hill_store.rs`). Which games
-//! are missing and who is pushed off: `robots::battle::tournament::hill`.
+//! is checked (a hand-edited hill is reported by file and line, never trusted). `init` and
+//! `add` hold the folder's lock from their first read to their last write, and write every
+//! file whole to a temporary file in DIR, then rename it (`hill_store.rs`). Which games are
+//! missing and who is pushed off: `robots::battle::tournament::hill`.
 
 use super::files::read_input;
 use super::flags::{HillArgs, HillCommand, HillInit, TableFormat};
-use super::hill_store::{plain_file, shown, there, write_atomic};
+use super::hill_store::{Hold, lock, plain_file, shown, sweep, there, write_atomic};
 use super::output::Failure;
 use super::replay::Lines;
 use super::tournament::parts::{Field, match_line, read_match_line};
@@ -339,6 +340,11 @@ fn no_hill(dir: &Path) -> Failure {
 pub fn run(args: &HillArgs) -> Result<(), Failure> {
     match &args.command {
         None => {
+            if !there(&args.dir) {
+                return Err(no_hill(&args.dir));
+            }
+            // Read while no add writes, so that the programs and the results agree.
+            let _reading = lock(&args.dir, Hold::Read)?;
             let settings = read_settings(&args.dir)?.ok_or_else(|| no_hill(&args.dir))?;
             let hill = load(&args.dir, settings)?;
             let names = hill.names();
@@ -378,7 +384,6 @@ fn refuse_existing(dir: &Path) -> Result<(), Failure> {
 
 /// `robots hill DIR init`.
 fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
-    refuse_existing(dir)?;
     let (board, copy) = match shipped::board(&init.board) {
         Some(text) => (
             board_file::parse_board(&format!("boards/{}.yaml", init.board), text)?,
@@ -406,6 +411,11 @@ fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
         .map(|(name, _)| entrant(name, Keywords::Plain))
         .collect::<Result<_, _>>()?;
     robots::battle::tournament::check(&pair, &config)?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
+    let _writing = lock(dir, Hold::Write)?;
+    refuse_existing(dir)?;
+    sweep(dir)?;
     std::fs::create_dir_all(dir.join(PROGRAMS))
         .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
     if let Some(text) = copy {
@@ -418,6 +428,16 @@ fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
 
 /// `robots hill DIR add PROGRAM`.
 fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result<(), Failure> {
+    if !there(dir) {
+        // A new hill: its folder is made once the newcomer is known to be one, and before
+        // the lock, which is taken on the folder itself.
+        newcomer(spec, Settings::defaults()?.language())?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
+    }
+    // The whole add, from reading the hill to writing it, holds the lock: an add started
+    // beside this one waits, then plays against the hill this one leaves.
+    let _writing = lock(dir, Hold::Write)?;
     let (settings, created) = match read_settings(dir)? {
         Some(s) => (s, false),
         None => {
@@ -425,20 +445,7 @@ fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result
             (Settings::defaults()?, true)
         }
     };
-    let newcomer = entrant(spec, settings.language())?;
-    if newcomer.members.len() != 1 {
-        return Err(Failure::Bad(format!(
-            "{}: a hill holds programs (.robot files or shipped names), not teams",
-            escape(spec)
-        )));
-    }
-    if !is_safe_name(&newcomer.name) {
-        return Err(Failure::Bad(format!(
-            "{}: error: `{}` cannot name a program on a hill: 1 to 64 ASCII letters, digits, `_` and `-` (rename the file)",
-            escape(spec),
-            escape(&newcomer.name)
-        )));
-    }
+    let newcomer = newcomer(spec, settings.language())?;
     let hill = load(dir, settings)?;
     let replaced = hill.members.iter().position(|e| e.name == newcomer.name);
     let (list, kept) = join(&hill, &newcomer);
@@ -516,6 +523,26 @@ fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result
     Ok(())
 }
 
+/// The program `spec` read with `keywords`, if it may stand on a hill: one program, with a
+/// safe name.
+fn newcomer(spec: &str, keywords: Keywords) -> Result<Entrant, Failure> {
+    let newcomer = entrant(spec, keywords)?;
+    if newcomer.members.len() != 1 {
+        return Err(Failure::Bad(format!(
+            "{}: a hill holds programs (.robot files or shipped names), not teams",
+            escape(spec)
+        )));
+    }
+    if !is_safe_name(&newcomer.name) {
+        return Err(Failure::Bad(format!(
+            "{}: error: `{}` cannot name a program on a hill: 1 to 64 ASCII letters, digits, `_` and `-` (rename the file)",
+            escape(spec),
+            escape(&newcomer.name)
+        )));
+    }
+    Ok(newcomer)
+}
+
 /// The programs with the newcomer in (in place of one of its name), and the results kept:
 /// those between the others, numbered anew.
 fn join(hill: &Hill, newcomer: &Entrant) -> (Vec<Entrant>, Vec<GameResult>) {
@@ -559,6 +586,7 @@ fn store(
     results: &[GameResult],
     created: bool,
 ) -> Result<(), Failure> {
+    sweep(dir)?;
     std::fs::create_dir_all(dir.join(PROGRAMS))
         .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
     if created {
