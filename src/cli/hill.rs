@@ -9,7 +9,7 @@
 
 use super::files::read_input;
 use super::flags::{HillArgs, HillCommand, HillInit, TableFormat};
-use super::hill_store::{Hold, lock, plain_file, shown, sweep, there, write_atomic};
+use super::hill_store::{Hold, Undo, lock, plain_file, shown, sweep, there};
 use super::output::Failure;
 use super::replay::Lines;
 use super::tournament::parts::{Field, match_line, read_match_line};
@@ -416,12 +416,14 @@ fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
     let _writing = lock(dir, Hold::Write)?;
     refuse_existing(dir)?;
     sweep(dir)?;
-    std::fs::create_dir_all(dir.join(PROGRAMS))
-        .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
+    // hill.yaml makes the folder a hill: it is written last, and what came before it goes
+    // again if it cannot be written.
+    let mut undo = Undo::new(dir);
+    undo.make_folder(PROGRAMS)?;
     if let Some(text) = copy {
-        write_atomic(dir, Path::new(BOARD), text.as_bytes())?;
+        undo.write(Path::new(BOARD), text.as_bytes(), None)?;
     }
-    write_atomic(dir, Path::new(SETTINGS), settings.yaml().as_bytes())?;
+    undo.commit(Path::new(SETTINGS), settings.yaml().as_bytes())?;
     eprintln!("created the hill {}: {}", shown(dir), settings.summary());
     Ok(())
 }
@@ -577,6 +579,13 @@ fn join(hill: &Hill, newcomer: &Entrant) -> (Vec<Entrant>, Vec<GameResult>) {
 
 /// Writes the hill after an addition: the settings of a new hill, the newcomer's text if it
 /// stays, the results between the programs that stay; removes the files of those pushed off.
+///
+/// `results.jsonl` is the commit point. Before it, the files its lines need (the settings of
+/// a new hill, the newcomer's program) are written, and put back as they were if any of them
+/// or the results cannot be written: a failed add leaves the hill as it was. After it, the
+/// programs pushed off are removed: a removal that fails leaves a program with no results,
+/// whose matches the next add plays, never results naming a program that is not there, which
+/// no later command could read.
 fn store(
     dir: &Path,
     hill: &Hill,
@@ -587,22 +596,28 @@ fn store(
     created: bool,
 ) -> Result<(), Failure> {
     sweep(dir)?;
-    std::fs::create_dir_all(dir.join(PROGRAMS))
-        .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
+    let mut undo = Undo::new(dir);
+    undo.make_folder(PROGRAMS)?;
     if created {
-        write_atomic(dir, Path::new(SETTINGS), hill.settings.yaml().as_bytes())?;
+        undo.write(Path::new(SETTINGS), hill.settings.yaml().as_bytes(), None)?;
     }
     let file = |name: &str| Path::new(PROGRAMS).join(format!("{name}.robot"));
     if stays.contains(&newcomer.name) {
         let source = newcomer.members.first().map_or("", |m| &*m.source);
-        write_atomic(dir, &file(&newcomer.name), source.as_bytes())?;
+        let before = hill
+            .members
+            .iter()
+            .find(|e| e.name == newcomer.name)
+            .and_then(|e| e.members.first())
+            .map(|m| Arc::clone(&m.source));
+        undo.write(&file(&newcomer.name), source.as_bytes(), before)?;
     }
     let mut text = String::new();
     for r in results {
         text += &match_line(stays, r);
         text.push('\n');
     }
-    write_atomic(dir, Path::new(RESULTS), text.as_bytes())?;
+    undo.commit(Path::new(RESULTS), text.as_bytes())?;
     for name in pushed {
         let path = dir.join(file(name));
         match std::fs::remove_file(&path) {

@@ -1,13 +1,15 @@
 //! The hill's folder as `robots hill` reads and writes it (docs/TOURNAMENTS.md, "The hill"):
 //! one writer at a time, by an advisory lock on the folder itself (readers share it); every
 //! file written whole to a temporary file of its writer in the folder, then renamed; the
-//! temporary files of writers killed before their rename removed by the next writer.
+//! temporary files of writers killed before their rename removed by the next writer; and what
+//! a writer changed before its commit point put back when a later write fails.
 
 use super::output::Failure;
 use robots::text::escape;
 use std::fs::{File, TryLockError};
 use std::io::{ErrorKind, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub fn shown(path: &Path) -> String {
     escape(&path.display().to_string()).into_owned()
@@ -120,7 +122,7 @@ pub fn sweep(dir: &Path) -> Result<(), Failure> {
 /// named after the file and this process, so that no two writers share one, then renamed,
 /// so a reader sees the old file or the new one, whole. A failed write removes its
 /// temporary file.
-pub fn write_atomic(dir: &Path, name: &Path, bytes: &[u8]) -> Result<(), Failure> {
+fn write_atomic(dir: &Path, name: &Path, bytes: &[u8]) -> Result<(), Failure> {
     replace(dir, name, bytes).map_err(|e| {
         Failure::Bad(format!(
             "{}: error: cannot write it: {e}",
@@ -147,4 +149,111 @@ fn replace(dir: &Path, name: &Path, bytes: &[u8]) -> std::io::Result<()> {
         std::fs::remove_file(&temporary).ok();
     }
     renamed
+}
+
+/// One change a writer made before its commit point.
+enum Change {
+    /// The file `name` of the hill's folder, with its text before (none: it was not there).
+    File {
+        name: PathBuf,
+        before: Option<Arc<str>>,
+    },
+    /// A folder made where there was none.
+    Folder(PathBuf),
+}
+
+/// What a writer changed in the hill's folder `dir` before its commit point, the write that
+/// makes the change whole. When a change or the commit fails, everything changed before is put
+/// back, so a failed writer leaves the folder as it was.
+pub struct Undo<'a> {
+    dir: &'a Path,
+    changes: Vec<Change>,
+}
+
+impl<'a> Undo<'a> {
+    pub fn new(dir: &'a Path) -> Undo<'a> {
+        Undo {
+            dir,
+            changes: Vec::new(),
+        }
+    }
+
+    /// Makes the folder `name` of the hill's folder unless it is there.
+    pub fn make_folder(&mut self, name: &str) -> Result<(), Failure> {
+        let path = self.dir.join(name);
+        if there(&path) {
+            return Ok(());
+        }
+        match std::fs::create_dir(&path) {
+            Ok(()) => {
+                self.changes.push(Change::Folder(path));
+                Ok(())
+            }
+            Err(e) => Err(self.put_back(Failure::Bad(format!(
+                "{}: error: cannot create the folder: {e}",
+                shown(&path)
+            )))),
+        }
+    }
+
+    /// Writes the file `name` with [`write_atomic`]; `before` is its text now (none: it is not
+    /// there), which a later failure writes again.
+    pub fn write(
+        &mut self,
+        name: &Path,
+        bytes: &[u8],
+        before: Option<Arc<str>>,
+    ) -> Result<(), Failure> {
+        match write_atomic(self.dir, name, bytes) {
+            Ok(()) => {
+                self.changes.push(Change::File {
+                    name: name.to_path_buf(),
+                    before,
+                });
+                Ok(())
+            }
+            Err(failure) => Err(self.put_back(failure)),
+        }
+    }
+
+    /// Writes the file of the commit point with [`write_atomic`]: done, the changes stay.
+    pub fn commit(mut self, name: &Path, bytes: &[u8]) -> Result<(), Failure> {
+        write_atomic(self.dir, name, bytes).map_err(|failure| self.put_back(failure))
+    }
+
+    /// Puts back, the last change first, what was changed before `failure`, and returns it;
+    /// what cannot be put back is added to its message.
+    fn put_back(&mut self, failure: Failure) -> Failure {
+        let mut also = String::new();
+        for change in self.changes.drain(..).rev() {
+            let (path, done) = match change {
+                Change::File {
+                    name,
+                    before: Some(text),
+                } => (
+                    self.dir.join(&name),
+                    replace(self.dir, &name, text.as_bytes()),
+                ),
+                Change::File { name, before: None } => {
+                    let path = self.dir.join(name);
+                    let done = std::fs::remove_file(&path);
+                    (path, done)
+                }
+                Change::Folder(path) => {
+                    let done = std::fs::remove_dir(&path);
+                    (path, done)
+                }
+            };
+            if let Err(e) = done {
+                also += &format!(
+                    "\n{}: error: cannot put it back as it was: {e}",
+                    shown(&path)
+                );
+            }
+        }
+        match failure {
+            Failure::Bad(m) => Failure::Bad(m + &also),
+            Failure::NoAnswer(m) => Failure::NoAnswer(m + &also),
+        }
+    }
 }

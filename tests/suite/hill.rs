@@ -3,7 +3,7 @@
 //! pairings are played, a program of the same name is replaced, bad names, bad programs and
 //! corrupted files are refused with nothing written, and the bytes do not depend on --jobs.
 //! Adds started together wait for each other and every result is kept once; a killed writer's
-//! temporary file is swept.
+//! temporary file is swept; a failed add leaves the hill as it was.
 
 use crate::support::{robots, robots_command, stderr, stdout};
 use std::collections::{BTreeMap, BTreeSet};
@@ -462,6 +462,72 @@ fn a_killed_writers_temporary_file_neither_stops_an_add_nor_stays() {
     assert!(dir.join(".notes").is_file());
     assert_eq!(lines(&dir.join("results.jsonl")), 2);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `robots hill ARGS` with files limited to `blocks` blocks of 512 bytes (a write past the
+/// limit fails with "File too large").
+#[cfg(unix)]
+fn with_file_limit(blocks: u32, args: &[&str]) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "trap '' XFSZ; ulimit -f {blocks} && exec \"$0\" \"$@\""
+        ))
+        .arg(env!("CARGO_BIN_EXE_robots"))
+        .args(args)
+        .current_dir(crate::support::root())
+        .output()
+        .unwrap()
+}
+
+/// An add whose results.jsonl cannot be written (here: a file size limit, so the program,
+/// written before it, fits and the results do not) left its program on the hill, in place of
+/// the one it replaced or beside the others, with no results: it must leave the hill as it was.
+#[cfg(unix)]
+#[test]
+fn a_failed_add_leaves_the_hill_as_it_was() {
+    let dir = scratch("failed");
+    let d = dir.to_str().unwrap();
+    ok(&[
+        "hill", d, "init", "--size", "4", "--seeds", "8", "--rounds", "50",
+    ]);
+    for p in ["hunter", "sentinel", "sniper"] {
+        ok(&["hill", d, "add", p]);
+    }
+    // 3 pairings × 2 colours × 8 seeds: over 3 KiB, while a program is under 1.5 KiB.
+    assert!(std::fs::metadata(dir.join("results.jsonl")).unwrap().len() > 3 * 1024);
+    let sources = scratch("failed-sources");
+    let lemming = std::fs::read("programs/lemming.robot").unwrap();
+    let renamed = sources.join("hunter.robot");
+    std::fs::write(&renamed, &lemming).unwrap();
+    let before = files(&dir);
+    for (newcomer, what) in [
+        ("kamikaze", "a new program"),
+        (renamed.to_str().unwrap(), "a program replaced"),
+    ] {
+        let o = with_file_limit(3, &["hill", d, "add", newcomer]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+        assert!(
+            err.contains("results.jsonl: error: cannot write it"),
+            "{what}: {err}"
+        );
+        let after = files(&dir);
+        let changed: Vec<&String> = before
+            .keys()
+            .chain(after.keys())
+            .filter(|n| before.get(*n) != after.get(*n))
+            .collect();
+        assert!(changed.is_empty(), "{what}: {changed:?} changed: {err}");
+    }
+    // Without the limit, the same add goes through.
+    ok(&["hill", d, "add", renamed.to_str().unwrap()]);
+    assert_eq!(
+        std::fs::read(dir.join("programs/hunter.robot")).unwrap(),
+        lemming
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&sources).ok();
 }
 
 /// The next line of a child's standard error, read on another thread so that the test can
