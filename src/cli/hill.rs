@@ -2,12 +2,14 @@
 //! A hill is a folder: `hill.yaml` (the settings), `programs/NAME.robot` (the programs on the
 //! hill, copied in), `results.jsonl` (a line per match played between them, as a shard
 //! writes it), and `board.yaml` when the board is not a shipped one. Everything read from it
-//! is checked (a hand-edited hill is reported by file and line, never trusted) and every file
-//! is written whole to a temporary file in DIR, then renamed. Which games are missing and who
-//! is pushed off: `robots::battle::tournament::hill`.
+//! is checked (a hand-edited hill is reported by file and line, never trusted). `init` and
+//! `add` hold the folder's lock from their first read to their last write, and write every
+//! file whole to a temporary file in DIR, then rename it (`hill_store.rs`). Which games are
+//! missing and who is pushed off: `robots::battle::tournament::hill`.
 
 use super::files::read_input;
 use super::flags::{HillArgs, HillCommand, HillInit, TableFormat};
+use super::hill_store::{Hold, Undo, lock, plain_file, shown, sweep, there};
 use super::output::Failure;
 use super::replay::Lines;
 use super::tournament::{entrant, play, show};
@@ -22,7 +24,7 @@ use robots::battle::{board_file, match_file, shipped};
 use robots::text::escape;
 use serde::Deserialize;
 use std::collections::HashMap;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -160,60 +162,6 @@ impl Hill {
     fn names(&self) -> Vec<String> {
         self.members.iter().map(|e| e.name.clone()).collect()
     }
-}
-
-fn shown(path: &Path) -> String {
-    escape(&path.display().to_string()).into_owned()
-}
-
-/// Whether `path` is there, as a plain file: a link or a folder in its place is refused, so
-/// nothing read or written leaves the hill's folder.
-fn plain_file(path: &Path) -> Result<bool, Failure> {
-    match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_file() => Ok(true),
-        Ok(_) => Err(Failure::Bad(format!(
-            "{}: error: not a plain file (a link or a folder): a hill's files are its own",
-            shown(path)
-        ))),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
-        Err(e) => Err(Failure::Bad(format!(
-            "{}: error: cannot read it: {e}",
-            shown(path)
-        ))),
-    }
-}
-
-/// Whether anything is at `path` (a link counts).
-fn there(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok()
-}
-
-/// Writes `bytes` to `name` in `dir` (`programs/NAME.robot` too): a temporary file in DIR,
-/// then renamed, so a reader sees the old file or the new one, whole.
-fn write_atomic(dir: &Path, name: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let target = dir.join(name);
-    let leaf = name
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
-    let temporary = dir.join(format!(".{leaf}.tmp"));
-    let fail = |e: std::io::Error| {
-        Failure::Bad(format!("{}: error: cannot write it: {e}", shown(&target)))
-    };
-    match std::fs::remove_file(&temporary) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(fail(e)),
-        _ => {}
-    }
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temporary)
-        .map_err(fail)?;
-    file.write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .map_err(fail)?;
-    drop(file);
-    std::fs::rename(&temporary, &target).map_err(fail)
 }
 
 /// `hill.yaml`, checked; `None` when the folder holds no hill.
@@ -379,6 +327,11 @@ fn no_hill(dir: &Path) -> Failure {
 pub fn run(args: &HillArgs) -> Result<(), Failure> {
     match &args.command {
         None => {
+            if !there(&args.dir) {
+                return Err(no_hill(&args.dir));
+            }
+            // Read while no add writes, so that the programs and the results agree.
+            let _reading = lock(&args.dir, Hold::Read)?;
             let settings = read_settings(&args.dir)?.ok_or_else(|| no_hill(&args.dir))?;
             let hill = load(&args.dir, settings)?;
             let names = hill.names();
@@ -418,7 +371,6 @@ fn refuse_existing(dir: &Path) -> Result<(), Failure> {
 
 /// `robots hill DIR init`.
 fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
-    refuse_existing(dir)?;
     let (board, copy) = match shipped::board(&init.board) {
         Some(text) => (
             board_file::parse_board(&format!("boards/{}.yaml", init.board), text)?,
@@ -446,18 +398,35 @@ fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
         .map(|(name, _)| entrant(name, Keywords::Plain))
         .collect::<Result<_, _>>()?;
     robots::battle::tournament::check(&pair, &config)?;
-    std::fs::create_dir_all(dir.join(PROGRAMS))
+    std::fs::create_dir_all(dir)
         .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
+    let _writing = lock(dir, Hold::Write)?;
+    refuse_existing(dir)?;
+    sweep(dir)?;
+    // hill.yaml makes the folder a hill: it is written last, and what came before it goes
+    // again if it cannot be written.
+    let mut undo = Undo::new(dir);
+    undo.make_folder(PROGRAMS)?;
     if let Some(text) = copy {
-        write_atomic(dir, Path::new(BOARD), text.as_bytes())?;
+        undo.write(Path::new(BOARD), text.as_bytes(), None)?;
     }
-    write_atomic(dir, Path::new(SETTINGS), settings.yaml().as_bytes())?;
+    undo.commit(Path::new(SETTINGS), settings.yaml().as_bytes())?;
     eprintln!("created the hill {}: {}", shown(dir), settings.summary());
     Ok(())
 }
 
 /// `robots hill DIR add PROGRAM`.
 fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result<(), Failure> {
+    if !there(dir) {
+        // A new hill: its folder is made once the newcomer is known to be one, and before
+        // the lock, which is taken on the folder itself.
+        newcomer(spec, Settings::defaults()?.language())?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
+    }
+    // The whole add, from reading the hill to writing it, holds the lock: an add started
+    // beside this one waits, then plays against the hill this one leaves.
+    let _writing = lock(dir, Hold::Write)?;
     let (settings, created) = match read_settings(dir)? {
         Some(s) => (s, false),
         None => {
@@ -465,20 +434,7 @@ fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result
             (Settings::defaults()?, true)
         }
     };
-    let newcomer = entrant(spec, settings.language())?;
-    if newcomer.members.len() != 1 {
-        return Err(Failure::Bad(format!(
-            "{}: a hill holds programs (.robot files or shipped names), not teams",
-            escape(spec)
-        )));
-    }
-    if !is_safe_name(&newcomer.name) {
-        return Err(Failure::Bad(format!(
-            "{}: error: `{}` cannot name a program on a hill: 1 to 64 ASCII letters, digits, `_` and `-` (rename the file)",
-            escape(spec),
-            escape(&newcomer.name)
-        )));
-    }
+    let newcomer = newcomer(spec, settings.language())?;
     let hill = load(dir, settings)?;
     let replaced = hill.members.iter().position(|e| e.name == newcomer.name);
     let (list, kept) = join(&hill, &newcomer);
@@ -556,6 +512,26 @@ fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result
     Ok(())
 }
 
+/// The program `spec` read with `keywords`, if it may stand on a hill: one program, with a
+/// safe name.
+fn newcomer(spec: &str, keywords: Keywords) -> Result<Entrant, Failure> {
+    let newcomer = entrant(spec, keywords)?;
+    if newcomer.members.len() != 1 {
+        return Err(Failure::Bad(format!(
+            "{}: a hill holds programs (.robot files or shipped names), not teams",
+            escape(spec)
+        )));
+    }
+    if !is_safe_name(&newcomer.name) {
+        return Err(Failure::Bad(format!(
+            "{}: error: `{}` cannot name a program on a hill: 1 to 64 ASCII letters, digits, `_` and `-` (rename the file)",
+            escape(spec),
+            escape(&newcomer.name)
+        )));
+    }
+    Ok(newcomer)
+}
+
 /// The programs with the newcomer in (in place of one of its name), and the results kept:
 /// those between the others, numbered anew.
 fn join(hill: &Hill, newcomer: &Entrant) -> (Vec<Entrant>, Vec<GameResult>) {
@@ -590,6 +566,13 @@ fn join(hill: &Hill, newcomer: &Entrant) -> (Vec<Entrant>, Vec<GameResult>) {
 
 /// Writes the hill after an addition: the settings of a new hill, the newcomer's text if it
 /// stays, the results between the programs that stay; removes the files of those pushed off.
+///
+/// `results.jsonl` is the commit point. Before it, the files its lines need (the settings of
+/// a new hill, the newcomer's program) are written, and put back as they were if any of them
+/// or the results cannot be written: a failed add leaves the hill as it was. After it, the
+/// programs pushed off are removed: a removal that fails leaves a program with no results,
+/// whose matches the next add plays, never results naming a program that is not there, which
+/// no later command could read.
 fn store(
     dir: &Path,
     hill: &Hill,
@@ -599,22 +582,29 @@ fn store(
     results: &[GameResult],
     created: bool,
 ) -> Result<(), Failure> {
-    std::fs::create_dir_all(dir.join(PROGRAMS))
-        .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
+    sweep(dir)?;
+    let mut undo = Undo::new(dir);
+    undo.make_folder(PROGRAMS)?;
     if created {
-        write_atomic(dir, Path::new(SETTINGS), hill.settings.yaml().as_bytes())?;
+        undo.write(Path::new(SETTINGS), hill.settings.yaml().as_bytes(), None)?;
     }
     let file = |name: &str| Path::new(PROGRAMS).join(format!("{name}.robot"));
     if stays.contains(&newcomer.name) {
         let source = newcomer.members.first().map_or("", |m| &*m.source);
-        write_atomic(dir, &file(&newcomer.name), source.as_bytes())?;
+        let before = hill
+            .members
+            .iter()
+            .find(|e| e.name == newcomer.name)
+            .and_then(|e| e.members.first())
+            .map(|m| Arc::clone(&m.source));
+        undo.write(&file(&newcomer.name), source.as_bytes(), before)?;
     }
     let mut text = String::new();
     for r in results {
         text += &match_line(stays, r);
         text.push('\n');
     }
-    write_atomic(dir, Path::new(RESULTS), text.as_bytes())?;
+    undo.commit(Path::new(RESULTS), text.as_bytes())?;
     for name in pushed {
         let path = dir.join(file(name));
         match std::fs::remove_file(&path) {

@@ -9,6 +9,7 @@ pub mod files;
 pub mod flags;
 pub mod game_flags;
 pub mod hill;
+pub mod hill_store;
 pub mod manual;
 pub mod memory;
 pub mod micro;

@@ -2,10 +2,15 @@
 //! of the programs that stay, the last is pushed off with its file and results, only new
 //! pairings are played, a program of the same name is replaced, bad names, bad programs and
 //! corrupted files are refused with nothing written, and the bytes do not depend on --jobs.
+//! Adds started together wait for each other and every result is kept once; a killed writer's
+//! temporary file is swept; a failed add leaves the hill as it was.
 
-use crate::support::{robots, stderr, stdout};
-use std::collections::BTreeMap;
+use crate::support::{robots, robots_command, stderr, stdout};
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
 
 fn scratch(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("robots-hill-{}-{test}", std::process::id()));
@@ -334,5 +339,263 @@ fn a_corrupted_hill_is_reported_by_file_and_line() {
         std::fs::remove_file(dir.join("programs/link.robot")).unwrap();
     }
     ok(&["hill", d]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 30: ten adds started together all wrote one temporary file and nobody locked the
+/// hill: some failed ("cannot write it") and left their program behind, others exited 0 with
+/// their results overwritten by a later add.
+#[test]
+fn ten_adds_at_once_keep_every_result_once() {
+    const TEN: [&str; 10] = [
+        "berserker",
+        "bomber",
+        "charger",
+        "flanker",
+        "gunner",
+        "hunter",
+        "kamikaze",
+        "lemming",
+        "sentinel",
+        "sniper",
+    ];
+    let start = Instant::now();
+    let dir = scratch("ten");
+    let d = dir.to_str().unwrap();
+    ok(&[
+        "hill", d, "init", "--size", "20", "--seeds", "1", "--rounds", "50",
+    ]);
+    let children: Vec<_> = TEN
+        .iter()
+        .map(|p| {
+            robots_command()
+                .args([
+                    "hill",
+                    d,
+                    "add",
+                    &format!("programs/{p}.robot"),
+                    "--jobs",
+                    "1",
+                ])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let mut played = 0;
+    for (p, child) in TEN.iter().zip(children) {
+        let o = child.wait_with_output().unwrap();
+        let err = stderr(&o);
+        assert!(o.status.success(), "{p}: {err}");
+        // Each add plays against the programs the adds before it left: every match once.
+        let count = err
+            .split(&format!("{p} played "))
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap_or_else(|| panic!("{p}: {err}"));
+        played += count.parse::<usize>().unwrap();
+    }
+    assert_eq!(played, 10 * 9);
+    let standings: serde_json::Value =
+        serde_json::from_str(&ok(&["hill", d, "--format", "json"]).0).unwrap();
+    let rows = standings["standings"].as_array().unwrap();
+    let ranked: BTreeSet<&str> = rows
+        .iter()
+        .map(|r| r["program"].as_str().unwrap())
+        .collect();
+    assert_eq!(ranked, TEN.into_iter().collect());
+    for row in rows {
+        // 9 opponents, both colours, 1 seed.
+        assert_eq!(row["played"], 18, "{row}");
+    }
+    let text = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
+    let games: BTreeSet<(String, String, u64)> = text
+        .lines()
+        .map(|line| {
+            let r: serde_json::Value = serde_json::from_str(line).unwrap();
+            let name = |key: &str| r[key].as_str().unwrap().to_string();
+            (
+                name("green"),
+                name("violet"),
+                r["seed_index"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(text.lines().count(), 10 * 9);
+    assert_eq!(games.len(), 10 * 9);
+    assert_eq!(files(&dir.join("programs")).len(), 10);
+    assert!(
+        files(&dir).keys().all(|n| !n.starts_with('.')),
+        "a temporary file left: {:?}",
+        files(&dir).keys()
+    );
+    eprintln!("ten adds at once: {:.2?}", start.elapsed());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A writer killed before its rename leaves its temporary file in the hill's folder: the next
+/// add must neither trip on it nor leave it there (the old fixed name `.results.jsonl.tmp`,
+/// and names of other processes).
+#[test]
+fn a_killed_writers_temporary_file_neither_stops_an_add_nor_stays() {
+    let dir = scratch("stale");
+    let d = dir.to_str().unwrap();
+    ok(&["hill", d, "init", "--size", "3", "--seeds", "1"]);
+    let stale = [
+        ".results.jsonl.tmp",
+        ".results.jsonl.99999.tmp",
+        ".hunter.robot.4242.tmp",
+    ];
+    for name in stale {
+        std::fs::write(dir.join(name), "half written").unwrap();
+    }
+    // Only plain files named `.*.tmp` are a writer's.
+    std::fs::create_dir(dir.join(".folder.tmp")).unwrap();
+    std::fs::write(dir.join(".notes"), "mine").unwrap();
+    ok(&["hill", d, "add", "hunter"]);
+    ok(&["hill", d, "add", "sentinel"]);
+    for name in stale {
+        assert!(!dir.join(name).exists(), "{name} is still there");
+    }
+    assert!(dir.join(".folder.tmp").is_dir());
+    assert!(dir.join(".notes").is_file());
+    assert_eq!(lines(&dir.join("results.jsonl")), 2);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `robots hill ARGS` with files limited to `blocks` blocks of 512 bytes (a write past the
+/// limit fails with "File too large").
+#[cfg(unix)]
+fn with_file_limit(blocks: u32, args: &[&str]) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "trap '' XFSZ; ulimit -f {blocks} && exec \"$0\" \"$@\""
+        ))
+        .arg(env!("CARGO_BIN_EXE_robots"))
+        .args(args)
+        .current_dir(crate::support::root())
+        .output()
+        .unwrap()
+}
+
+/// An add whose results.jsonl cannot be written (here: a file size limit, so the program,
+/// written before it, fits and the results do not) left its program on the hill, in place of
+/// the one it replaced or beside the others, with no results: it must leave the hill as it was.
+#[cfg(unix)]
+#[test]
+fn a_failed_add_leaves_the_hill_as_it_was() {
+    let dir = scratch("failed");
+    let d = dir.to_str().unwrap();
+    ok(&[
+        "hill", d, "init", "--size", "4", "--seeds", "8", "--rounds", "50",
+    ]);
+    for p in ["hunter", "sentinel", "sniper"] {
+        ok(&["hill", d, "add", p]);
+    }
+    // 3 pairings × 2 colours × 8 seeds: over 3 KiB, while a program is under 1.5 KiB.
+    assert!(std::fs::metadata(dir.join("results.jsonl")).unwrap().len() > 3 * 1024);
+    let sources = scratch("failed-sources");
+    let lemming = std::fs::read("programs/lemming.robot").unwrap();
+    let renamed = sources.join("hunter.robot");
+    std::fs::write(&renamed, &lemming).unwrap();
+    let before = files(&dir);
+    for (newcomer, what) in [
+        ("kamikaze", "a new program"),
+        (renamed.to_str().unwrap(), "a program replaced"),
+    ] {
+        let o = with_file_limit(3, &["hill", d, "add", newcomer]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+        assert!(
+            err.contains("results.jsonl: error: cannot write it"),
+            "{what}: {err}"
+        );
+        let after = files(&dir);
+        let changed: Vec<&String> = before
+            .keys()
+            .chain(after.keys())
+            .filter(|n| before.get(*n) != after.get(*n))
+            .collect();
+        assert!(changed.is_empty(), "{what}: {changed:?} changed: {err}");
+    }
+    // Without the limit, the same add goes through.
+    ok(&["hill", d, "add", renamed.to_str().unwrap()]);
+    assert_eq!(
+        std::fs::read(dir.join("programs/hunter.robot")).unwrap(),
+        lemming
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&sources).ok();
+}
+
+/// The next line of a child's standard error, read on another thread so that the test can
+/// wait for it with a bound.
+fn next_line(lines: &std::sync::mpsc::Receiver<String>) -> String {
+    lines
+        .recv_timeout(Duration::from_secs(60))
+        .expect("a line on standard error within a minute")
+}
+
+/// `robots hill ARGS` started, and its standard error's lines as they come.
+fn started(args: &[&str]) -> (std::process::Child, std::sync::mpsc::Receiver<String>) {
+    let mut child = robots_command()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let err = child.stderr.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(err).lines() {
+            if send.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    (child, receive)
+}
+
+/// While one command writes the hill, another add, or a reader of the standings, must wait
+/// for it (saying so) instead of reading a hill half written or writing over it; readers do
+/// not wait for each other.
+#[test]
+fn an_add_waits_while_another_holds_the_hill() {
+    let dir = scratch("wait");
+    let d = dir.to_str().unwrap();
+    ok(&["hill", d, "init", "--size", "3", "--seeds", "1"]);
+    ok(&["hill", d, "add", "sentinel"]);
+    // The test reads the hill: another reader goes straight on.
+    let held = std::fs::File::open(&dir).unwrap();
+    held.lock_shared().unwrap();
+    let (_, err) = ok(&["hill", d]);
+    assert!(!err.contains("waiting"), "{err}");
+    held.unlock().unwrap();
+    // The test writes the hill.
+    held.lock().unwrap();
+    let (mut add, add_err) = started(&["hill", d, "add", "hunter"]);
+    assert_eq!(
+        next_line(&add_err),
+        format!("waiting for another add on the hill {d}…")
+    );
+    let (mut reader, reader_err) = started(&["hill", d]);
+    assert_eq!(
+        next_line(&reader_err),
+        format!("waiting for an add on the hill {d} to end…")
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(add.try_wait().unwrap().is_none(), "the add did not wait");
+    assert!(
+        reader.try_wait().unwrap().is_none(),
+        "the reader did not wait"
+    );
+    assert!(!dir.join("programs/hunter.robot").exists());
+    drop(held);
+    assert!(add.wait().unwrap().success());
+    assert!(reader.wait().unwrap().success());
+    assert!(next_line(&add_err).contains("hunter played 2 matches against 1 program"));
+    assert!(dir.join("programs/hunter.robot").is_file());
     std::fs::remove_dir_all(&dir).ok();
 }
