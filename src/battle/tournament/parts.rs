@@ -39,6 +39,67 @@ pub const PART_BUDGET: Budget = Budget {
     blank_bytes: Budget::BLANK_BYTES,
 };
 
+/// What is wrong with a part's header, one of its match lines, or a hill's results.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PartError {
+    #[error("not the output of `robots tournament --shard`: {0}")]
+    NotAPart(String),
+    #[error("`{0}` is not a shard: give I/N with 1 <= I <= N <= {MAX_SHARDS}, such as 2/3")]
+    NotAShard(String),
+    #[error("shard {index}/{count} is no shard (I/N, 1 <= I <= N <= {MAX_SHARDS})")]
+    NoShard { index: u32, count: u32 },
+    #[error("format_version {0}: this robots reads 1")]
+    Version(u32),
+    #[error("{0} programs: a tournament has 2 to {MAX_ENTRANTS}")]
+    Programs(usize),
+    #[error("a program name of {0} bytes: 1 to {MAX_NAME_BYTES}")]
+    NameLength(usize),
+    #[error("two programs are named `{0}`")]
+    SameName(String),
+    #[error("a board of {0} bytes: at most {MAX_BOARD_BYTES}")]
+    BoardLength(usize),
+    #[error("scenario {0}: 1, 2 or 3")]
+    Scenario(u8),
+    #[error("robots {0}: 1 to {MAX_TEAM_ROBOTS}")]
+    Robots(usize),
+    #[error("rounds {0}: 1 to {MAX_ROUNDS}")]
+    Rounds(u32),
+    #[error("seeds [{0}, {1}]: the first, then the last")]
+    Seeds(u32, u32),
+    #[error("{0} matches: at most {MAX_MATCHES} in one tournament")]
+    Matches(u64),
+    #[error("a part of another tournament (other programs, settings or shard count)")]
+    OtherTournament,
+    #[error("shard {index}/{count} again (also {other})")]
+    Again {
+        index: u32,
+        count: u32,
+        other: String,
+    },
+    #[error("a match line before a part's header")]
+    NoHeader,
+    #[error("not a match line: {0}")]
+    NotAMatchLine(String),
+    #[error("`{0}` is not a program of this tournament")]
+    NotAProgram(String),
+    #[error("not a match of this tournament")]
+    NotAMatch,
+    #[error("the seed is not the one this match is played with")]
+    Seed,
+    #[error("winner `{0}`: green, violet or null")]
+    Winner(String),
+    #[error("reason `{0}` is no end reason")]
+    Reason(String),
+    #[error("a match of another shard than {index}/{count}")]
+    OtherShard { index: u32, count: u32 },
+    #[error("the same match twice")]
+    Twice,
+    #[error("the same match as line {0}")]
+    SameAs(u64),
+    #[error("no parts")]
+    NoParts,
+}
+
 /// `I/N`: shard I of N, 1 <= I <= N <= [`MAX_SHARDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -47,15 +108,10 @@ pub struct Shard {
 }
 
 impl std::str::FromStr for Shard {
-    type Err = String;
+    type Err = PartError;
 
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let bad = || {
-            format!(
-                "`{}` is not a shard: give I/N with 1 <= I <= N <= {MAX_SHARDS}, such as 2/3",
-                escape(text)
-            )
-        };
+    fn from_str(text: &str) -> Result<Shard, PartError> {
+        let bad = || PartError::NotAShard(escape(text).into_owned());
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
         let (index, count) = (
             i.trim().parse::<u32>().map_err(|_| bad())?,
@@ -118,60 +174,45 @@ impl Field {
         schedule_len(self.programs.len(), &(self.seeds[0]..=self.seeds[1]))
     }
 
-    /// What is wrong with a field read from a part, in words: every size bounded as the
-    /// command line bounds it, before anything is built from it.
-    pub fn check(&self) -> Result<(), String> {
+    /// What is wrong with a field read from a part: every size bounded as the command line
+    /// bounds it, before anything is built from it.
+    pub fn check(&self) -> Result<(), PartError> {
         let [first, last] = self.seeds;
         if self.format_version != 1 {
-            return Err(format!(
-                "format_version {}: this robots reads 1",
-                self.format_version
-            ));
+            return Err(PartError::Version(self.format_version));
         }
         if !(2..=MAX_ENTRANTS).contains(&self.programs.len()) {
-            return Err(format!(
-                "{} programs: a tournament has 2 to {MAX_ENTRANTS}",
-                self.programs.len()
-            ));
+            return Err(PartError::Programs(self.programs.len()));
         }
         if let Some(name) = self
             .programs
             .iter()
             .find(|n| n.is_empty() || n.len() > MAX_NAME_BYTES)
         {
-            return Err(format!(
-                "a program name of {} bytes: 1 to {MAX_NAME_BYTES}",
-                name.len()
-            ));
+            return Err(PartError::NameLength(name.len()));
         }
         let mut sorted: Vec<&str> = self.programs.iter().map(String::as_str).collect();
         sorted.sort_unstable();
         if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-            return Err(format!("two programs are named `{}`", escape(w[0])));
+            return Err(PartError::SameName(escape(w[0]).into_owned()));
         }
         if self.board.len() > MAX_BOARD_BYTES {
-            return Err(format!(
-                "a board of {} bytes: at most {MAX_BOARD_BYTES}",
-                self.board.len()
-            ));
+            return Err(PartError::BoardLength(self.board.len()));
         }
         if !(1..=3).contains(&self.scenario) {
-            return Err(format!("scenario {}: 1, 2 or 3", self.scenario));
+            return Err(PartError::Scenario(self.scenario));
         }
         if !(1..=MAX_TEAM_ROBOTS).contains(&self.robots) {
-            return Err(format!("robots {}: 1 to {MAX_TEAM_ROBOTS}", self.robots));
+            return Err(PartError::Robots(self.robots));
         }
         if !(1..=MAX_ROUNDS).contains(&self.rounds) {
-            return Err(format!("rounds {}: 1 to {MAX_ROUNDS}", self.rounds));
+            return Err(PartError::Rounds(self.rounds));
         }
         if first > last {
-            return Err(format!("seeds [{first}, {last}]: the first, then the last"));
+            return Err(PartError::Seeds(first, last));
         }
         if self.matches() > MAX_MATCHES {
-            return Err(format!(
-                "{} matches: at most {MAX_MATCHES} in one tournament",
-                self.matches()
-            ));
+            return Err(PartError::Matches(self.matches()));
         }
         Ok(())
     }
@@ -263,33 +304,32 @@ pub fn read_match_line(
     f: &Field,
     names: &HashMap<String, usize>,
     text: &str,
-) -> Result<GameResult, String> {
-    let line: Line =
-        serde_json::from_str(text).map_err(|e| format!("not a match line: {}", short(&e)))?;
+) -> Result<GameResult, PartError> {
+    let line: Line = serde_json::from_str(text).map_err(|e| PartError::NotAMatchLine(short(&e)))?;
     result(f, names, &line)
 }
 
 /// A match line checked against the tournament: its programs, seed index and seed.
-fn result(f: &Field, names: &HashMap<String, usize>, line: &Line) -> Result<GameResult, String> {
+fn result(f: &Field, names: &HashMap<String, usize>, line: &Line) -> Result<GameResult, PartError> {
     let index = |name: &str| {
         names
             .get(name)
             .copied()
-            .ok_or_else(|| format!("`{}` is not a program of this tournament", escape(name)))
+            .ok_or_else(|| PartError::NotAProgram(escape(name).into_owned()))
     };
     let (green, violet) = (index(&line.green)?, index(&line.violet)?);
     if green == violet || !(f.seeds[0]..=f.seeds[1]).contains(&line.seed_index) {
-        return Err("not a match of this tournament".into());
+        return Err(PartError::NotAMatch);
     }
     if game_seed(&line.green, &line.violet, line.seed_index) != line.seed {
-        return Err("the seed is not the one this match is played with".into());
+        return Err(PartError::Seed);
     }
     let swapped = green > violet;
     let green_score = match line.winner.as_deref() {
         None => Score::Draw,
         Some("green") => Score::Win,
         Some("violet") => Score::Loss,
-        Some(other) => return Err(format!("winner `{}`: green, violet or null", escape(other))),
+        Some(other) => return Err(PartError::Winner(escape(other).into_owned())),
     };
     Ok(GameResult {
         game: Game {
@@ -306,7 +346,7 @@ fn result(f: &Field, names: &HashMap<String, usize>, line: &Line) -> Result<Game
         },
         rounds: line.rounds,
         reason: reason_from_code(&line.reason)
-            .ok_or_else(|| format!("reason `{}` is no end reason", escape(&line.reason)))?,
+            .ok_or_else(|| PartError::Reason(escape(&line.reason).into_owned()))?,
     })
 }
 
@@ -337,10 +377,10 @@ impl<'a> Results<'a> {
     }
 
     /// Line `number` of the list.
-    pub fn line(&mut self, number: u64, text: &str) -> Result<(), String> {
+    pub fn line(&mut self, number: u64, text: &str) -> Result<(), PartError> {
         let r = read_match_line(self.field, &self.names, text)?;
         if let Some(other) = self.seen.insert(r.game, number) {
-            return Err(format!("the same match as line {other}"));
+            return Err(PartError::SameAs(other));
         }
         self.results.push(r);
         Ok(())
@@ -416,18 +456,12 @@ impl Merge {
 
     /// The header of the part `name`: its tournament (the same as the other parts') and its
     /// shard (not seen before). Bounded before it is used.
-    pub fn header(&mut self, name: &str, text: &str) -> Result<(), String> {
+    pub fn header(&mut self, name: &str, text: &str) -> Result<(), PartError> {
         self.current = None;
-        let header: Header = serde_json::from_str(text).map_err(|e| {
-            format!(
-                "not the output of `robots tournament --shard`: {}",
-                short(&e)
-            )
-        })?;
+        let header: Header =
+            serde_json::from_str(text).map_err(|e| PartError::NotAPart(short(&e)))?;
         let [index, n] = header.shard;
-        let shard = Shard::new(index, n).ok_or_else(|| {
-            format!("shard {index}/{n} is no shard (I/N, 1 <= I <= N <= {MAX_SHARDS})")
-        })?;
+        let shard = Shard::new(index, n).ok_or(PartError::NoShard { index, count: n })?;
         match &self.field {
             None => {
                 header.tournament.check()?;
@@ -436,14 +470,16 @@ impl Merge {
                 self.field = Some(header.tournament);
             }
             Some(f) if *f != header.tournament || self.count != n => {
-                return Err(
-                    "a part of another tournament (other programs, settings or shard count)".into(),
-                );
+                return Err(PartError::OtherTournament);
             }
             Some(_) => {}
         }
         if let Some(other) = self.shards.insert(index, name.to_string()) {
-            return Err(format!("shard {index}/{n} again (also {other})"));
+            return Err(PartError::Again {
+                index,
+                count: n,
+                other,
+            });
         }
         self.per_shard.insert(index, 0);
         self.current = Some(shard);
@@ -451,20 +487,20 @@ impl Merge {
     }
 
     /// A match line of the part whose header was read last.
-    pub fn line(&mut self, text: &str) -> Result<(), String> {
+    pub fn line(&mut self, text: &str) -> Result<(), PartError> {
         let (Some(f), Some(shard)) = (&self.field, self.current) else {
-            return Err("a match line before a part's header".into());
+            return Err(PartError::NoHeader);
         };
         let r = read_match_line(f, &self.names, text)?;
         let at = f.position(r.game);
         if !shard.holds(at) {
-            return Err(format!(
-                "a match of another shard than {}/{}",
-                shard.index, shard.count
-            ));
+            return Err(PartError::OtherShard {
+                index: shard.index,
+                count: shard.count,
+            });
         }
         if self.results.insert(at, r).is_some() {
-            return Err("the same match twice".into());
+            return Err(PartError::Twice);
         }
         *self.per_shard.entry(shard.index).or_default() += 1;
         Ok(())
@@ -472,8 +508,8 @@ impl Merge {
 
     /// The tournament and every result of its parts, in the unsharded order, with the
     /// shards that are missing or cut short.
-    pub fn finish(self) -> Result<Merged, String> {
-        let field = self.field.ok_or("no parts")?;
+    pub fn finish(self) -> Result<Merged, PartError> {
+        let field = self.field.ok_or(PartError::NoParts)?;
         let missing = (1..=self.count)
             .filter(|i| !self.shards.contains_key(i))
             .collect();

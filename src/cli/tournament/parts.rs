@@ -5,7 +5,7 @@
 use super::super::output::Failure;
 use super::super::replay::Lines;
 use robots::battle::tournament::parts::{
-    MAX_HEADER_BYTES, MAX_LINE_BYTES, Merge, Merged, PART_BUDGET,
+    MAX_HEADER_BYTES, MAX_LINE_BYTES, Merge, Merged, PART_BUDGET, PartError,
 };
 use std::path::PathBuf;
 
@@ -16,10 +16,10 @@ pub fn merge(parts: &[PathBuf]) -> Result<Merged, Failure> {
     for path in parts {
         let mut lines = Lines::open(path, PART_BUDGET, "a tournament part")?;
         let shown = lines.shown().to_string();
-        let err = |number: u64, m: String| Failure::Bad(format!("{shown}:{number}: error: {m}"));
+        let err = |number: u64, m: PartError| Failure::Bad(format!("{shown}:{number}: error: {m}"));
         let first = lines
             .next(MAX_HEADER_BYTES)?
-            .ok_or_else(|| err(1, "the part is empty".into()))?;
+            .ok_or_else(|| Failure::Bad(format!("{shown}:1: error: the part is empty")))?;
         merge
             .header(&shown, &first)
             .map_err(|m| err(lines.number(), m))?;
@@ -27,5 +27,5 @@ pub fn merge(parts: &[PathBuf]) -> Result<Merged, Failure> {
             merge.line(&text).map_err(|m| err(lines.number(), m))?;
         }
     }
-    merge.finish().map_err(Failure::Bad)
+    merge.finish().map_err(|e| Failure::Bad(e.to_string()))
 }
