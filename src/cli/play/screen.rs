@@ -6,7 +6,7 @@
 
 use super::{placement_text, result_text, save};
 use crate::cli::tui::layout;
-use crate::cli::tui::panes::{board_lines_with, team_colour};
+use crate::cli::tui::lines::{board_lines_with, team_colour};
 use crate::cli::tui::{Key, TableView, Ui};
 use ratatui::Frame;
 use ratatui::layout::Rect;

@@ -11,11 +11,13 @@
 
 mod keys;
 pub mod layout;
+pub mod lines;
 pub mod panes;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_ti57;
+pub mod wrap;
 
 pub use keys::{KEY_HELP, handle};
 

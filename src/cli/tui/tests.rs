@@ -70,7 +70,7 @@ fn find(buffer: &ratatui::buffer::Buffer, needle: &str) -> Option<(u16, u16)> {
         chars
             .windows(n.len())
             .position(|w| w == n.as_slice())
-            .map(|x| (crate::cli::tui::layout::to_u16(x), y))
+            .map(|x| (crate::cli::tui::wrap::to_u16(x), y))
     })
 }
 
@@ -264,7 +264,7 @@ fn the_screen_shows_board_programs_log_watches_and_status() {
 
 #[test]
 fn lines_wrap_at_spaces_under_their_second_column() {
-    use super::layout::{hanging, wrap};
+    use super::wrap::{hanging, wrap};
     let line =
         "  break ROBOT step N       stop before ROBOT reads step N (by any route: GO, a test)";
     assert_eq!(
@@ -418,7 +418,7 @@ fn watch_values_are_coloured_yes_green_no_red_numbers_plain() {
     let at = |needle: &str| {
         let (x, y) = find(&buffer, needle).expect(&text);
         buffer[(
-            x + crate::cli::tui::layout::to_u16(needle.chars().count()) - 1,
+            x + crate::cli::tui::wrap::to_u16(needle.chars().count()) - 1,
             y,
         )]
             .fg
@@ -545,7 +545,7 @@ fn the_answer_scrolls_with_page_keys_and_the_wheel() {
         "scrolling stops at the end"
     );
     let plan = layout::plan(ratatui::layout::Rect::new(0, 0, 100, 30), &s, &ui).unwrap();
-    let total = super::panes::answer_lines(&ui, plan.answer.width - 2).len();
+    let total = super::lines::answer_lines(&ui, plan.answer.width - 2).len();
     assert!(
         text.contains(&format!("-{total}/{total} ")),
         "the last line:\n{text}"
