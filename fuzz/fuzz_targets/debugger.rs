@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots::battle::{debug::Session, match_file, shipped};
+use robots::battle::{live::debug::Session, files::match_file, files::shipped};
 use robots::text::confine::Confine;
 
 const MAX_INPUT: usize = 4096;

@@ -6,7 +6,7 @@
 mod common;
 
 use libfuzzer_sys::fuzz_target;
-use robots::battle::{engine::Match, match_file};
+use robots::battle::{engine::Match, files::match_file};
 use robots::text::confine::Confine;
 
 const MAX_ROUNDS: u32 = 20;

@@ -7,10 +7,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots::battle::tournament::parts::{
+use robots::battle::compare::tournament::parts::{
     Field, MAX_HEADER_BYTES, MAX_LINE_BYTES, Merge, PART_BUDGET, Results,
 };
-use robots::battle::tournament::standings;
+use robots::battle::compare::tournament::standings;
 use robots::text::lines::{Lines, decompressing};
 
 fn hill_field() -> Field {

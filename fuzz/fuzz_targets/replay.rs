@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots::battle::replay::{
+use robots::battle::files::replay::{
     Check, MAX_HEADER_BYTES, MAX_TURN_BYTES, REPLAY_BUDGET, parse_header, setup_of,
 };
 use robots::text::lines::{Lines, decompressing};

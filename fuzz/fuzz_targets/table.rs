@@ -6,9 +6,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots::battle::hot_seat::{HotSeat, Phase};
+use robots::battle::live::hot_seat::{HotSeat, Phase};
 use robots::battle::terrain::TeamColour;
-use robots::battle::match_file;
+use robots::battle::files::match_file;
 use robots::text::confine::Confine;
 
 const MAX_INPUT: usize = 4096;

@@ -1,25 +1,19 @@
-//! Robots (RULES part A): the programming battle on a hex board.
+//! Robots (RULES part A): the programming battle on a hex board, folder by stage.
 //!
-//! [`hex`] geometry, [`terrain`], the [`board`] and its file [`board_file`], the program
-//! language [`lang`], [`match_file`], the pure [`engine`], text drawings in [`render`], SVG
-//! pictures in [`svg`], self-contained [`replay`]s, the replay page's document in [`view`],
-//! the [`debug`]ger's core, a game at the table ([`hot_seat`]), the [`bench`](mod@bench) workload and the [`shipped`] files.
+//! The ground: [`hex`] geometry, [`terrain`] and the [`board`]; the program language
+//! ([`lang`]). Then the pipeline: [`files`] read boards, matches and replays (and the files
+//! shipped in the binary) into checked setups; the pure [`engine`] plays them; [`show`]
+//! turns states and events into text, SVG pictures, JSON documents and the replay page's
+//! document; [`live`] drives a match a turn at a time for a person (the debugger's core, a
+//! game at the table); [`compare`] plays programs against each other (duels, tournaments,
+//! hills, the evolver, the benchmark's workload).
 
-pub mod bench;
 pub mod board;
-pub mod board_file;
-pub mod debug;
+pub mod compare;
 pub mod engine;
-pub mod evolve;
+pub mod files;
 pub mod hex;
-pub mod hot_seat;
 pub mod lang;
-pub mod match_file;
-pub mod render;
-pub mod replay;
-pub mod report;
-pub mod shipped;
-pub mod svg;
+pub mod live;
+pub mod show;
 pub mod terrain;
-pub mod tournament;
-pub mod view;

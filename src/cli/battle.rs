@@ -6,8 +6,8 @@ use super::micro::micro_file;
 use super::output::Failure;
 use super::replay::Recorder;
 use robots::battle::engine::{Match, MatchSetup, Outcome};
-use robots::battle::report::{FORMAT_VERSION, ResultDoc};
-use robots::battle::{board_file, match_file, render, shipped};
+use robots::battle::show::report::{FORMAT_VERSION, ResultDoc};
+use robots::battle::{files::board_file, files::match_file, files::shipped, show::render};
 use robots::micro::MicroFile;
 use robots::text::confine::Confine;
 use robots::text::diagnostic::Diagnostic;
@@ -440,7 +440,7 @@ pub fn board(file: &str, picture: &super::game_flags::PictureArgs) -> Result<(),
         }
     }?;
     if picture.wanted() {
-        return super::picture::write_pictures(picture, &robots::battle::svg::board(&board));
+        return super::picture::write_pictures(picture, &robots::battle::show::svg::board(&board));
     }
     out!("{}", render::board(&board));
     Ok(())
@@ -455,7 +455,7 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
         replay,
         allow_outside,
     } = args;
-    let loader: robots::battle::debug::Loader = match replay {
+    let loader: robots::battle::live::debug::Loader = match replay {
         // A replay is read and checked once; `reload` opens the same match again.
         Some(path) => {
             let (setup, _) = super::replay::read(&path, |_, _, _| {})?;
@@ -469,7 +469,7 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
             Ok(setup)
         }),
     };
-    let mut session = robots::battle::debug::Session::new(loader)?;
+    let mut session = robots::battle::live::debug::Session::new(loader)?;
     let lines: Box<dyn Iterator<Item = std::io::Result<String>>> = match script {
         Some(path) => Box::new(
             read_input(&path)?
@@ -515,12 +515,12 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
 }
 
 pub fn bench(matches: u32, json: bool) -> Result<(), Failure> {
-    let workload = robots::battle::bench::workload()?;
+    let workload = robots::battle::compare::bench::workload()?;
     let started = std::time::Instant::now();
-    let report = robots::battle::bench::play(&workload, matches);
+    let report = robots::battle::compare::bench::play(&workload, matches);
     let seconds = started.elapsed().as_secs_f64();
     // The debugger: going back in a long match (a checkpoint and a short replay).
-    let mut timeline = robots::battle::bench::long_timeline()?;
+    let mut timeline = robots::battle::compare::bench::long_timeline()?;
     let end = timeline.turn();
     let rounds = timeline.current().clock().round;
     let started = std::time::Instant::now();

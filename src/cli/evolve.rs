@@ -4,12 +4,12 @@
 
 use super::flags::EvolveArgs;
 use super::output::Failure;
-use robots::battle::evolve::{
+use robots::battle::compare::evolve::{
     Champion, Outcome, Progress, Settings, check_run, commented_text, evolve,
 };
+use robots::battle::compare::tournament::{Config, Entrant, MAX_ENTRANTS};
+use robots::battle::files::shipped;
 use robots::battle::lang::Keywords;
-use robots::battle::shipped;
-use robots::battle::tournament::{Config, Entrant, MAX_ENTRANTS};
 use robots::text::escape;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -463,7 +463,7 @@ pub enum TableFormat {
     Csv,
 }
 
-pub use robots::battle::tournament::parts::Shard;
+pub use robots::battle::compare::tournament::parts::Shard;
 
 /// `robots hill DIR [init | add PROGRAM]`.
 #[derive(Args)]

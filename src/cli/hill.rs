@@ -5,7 +5,7 @@
 //! is checked (a hand-edited hill is reported by file and line, never trusted). `init` and
 //! `add` hold the folder's lock from their first read to their last write, and write every
 //! file whole to a temporary file in DIR, then rename it (`hill_store.rs`). Which games are
-//! missing and who is pushed off: `robots::battle::tournament::hill`.
+//! missing and who is pushed off: `robots::battle::compare::tournament::hill`.
 
 use super::files::read_input;
 use super::flags::{HillArgs, HillCommand, HillInit, TableFormat};
@@ -15,12 +15,14 @@ use super::replay::Lines;
 use super::tournament::{entrant, play, show};
 use clap::{Args, FromArgMatches};
 use robots::battle::board::Board;
+use robots::battle::compare::tournament::hill::{crown, is_safe_name, missing, reindex};
+use robots::battle::compare::tournament::parts::{
+    Field, MAX_LINE_BYTES, PART_BUDGET, Results, match_line,
+};
+use robots::battle::compare::tournament::{Config, Entrant, GameResult, MAX_ENTRANTS, standings};
 use robots::battle::engine::{Rules, Scenario};
 use robots::battle::lang::Keywords;
-use robots::battle::tournament::hill::{crown, is_safe_name, missing, reindex};
-use robots::battle::tournament::parts::{Field, MAX_LINE_BYTES, PART_BUDGET, Results, match_line};
-use robots::battle::tournament::{Config, Entrant, GameResult, MAX_ENTRANTS, standings};
-use robots::battle::{board_file, match_file, shipped};
+use robots::battle::{files::board_file, files::match_file, files::shipped};
 use robots::text::escape;
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -397,7 +399,7 @@ fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
         .take(2)
         .map(|(name, _)| entrant(name, Keywords::Plain))
         .collect::<Result<_, _>>()?;
-    robots::battle::tournament::check(&pair, &config)?;
+    robots::battle::compare::tournament::check(&pair, &config)?;
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
     let _writing = lock(dir, Hold::Write)?;

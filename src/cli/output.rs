@@ -95,7 +95,7 @@ macro_rules! bad_input {
 bad_input!(
     robots::text::diagnostic::Diagnostic,
     robots::battle::engine::SetupError,
-    robots::battle::debug::LoadError
+    robots::battle::live::debug::LoadError
 );
 
 pub fn finish(result: Result<(), Failure>) -> ExitCode {

@@ -9,7 +9,7 @@ use super::output::Failure;
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 use robots::battle::engine::{Event, Match, MatchSetup};
-use robots::battle::svg as battle_svg;
+use robots::battle::show::svg as battle_svg;
 use std::collections::HashMap;
 use std::path::Path;
 

@@ -1,11 +1,11 @@
 //! Replay files (docs/FORMATS.md, "Replays"): written line by line as the match is played
 //! (gzip-compressed when the name ends in `.gz`), and read back line by line, each line
-//! bounded, every turn played again and compared ([`robots::battle::replay::Check`]).
+//! bounded, every turn played again and compared ([`robots::battle::files::replay::Check`]).
 
 use super::files::is_stdin;
 use super::output::Failure;
 use robots::battle::engine::{Event, Match, MatchSetup, Outcome};
-use robots::battle::replay::{
+use robots::battle::files::replay::{
     Check, Header, MAX_HEADER_BYTES, MAX_REPLAY_BYTES, MAX_REPLAY_LINES, MAX_TURN_BYTES,
     REPLAY_BUDGET, parse_header, result_line, setup_of, turn_line,
 };
@@ -208,7 +208,7 @@ pub fn read(
     let setup = setup_of(&header).map_err(|e| format!("{shown}:1: error: {e}"))?;
     let mut check = Check::new(&header, &setup).map_err(|e| format!("{shown}:1: error: {e}"))?;
     each(&setup, check.game(), &[]);
-    let disagree = |number: u64, e: robots::battle::replay::Disagreement| {
+    let disagree = |number: u64, e: robots::battle::files::replay::Disagreement| {
         Failure::Bad(format!(
             "{shown}:{number}: error: the replay disagrees with this engine at {e}"
         ))

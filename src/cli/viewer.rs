@@ -1,10 +1,10 @@
 //! The replay page (`robots run --html FILE`, docs/VIEWER.md): one self-contained HTML file,
 //! the template, style sheet and scripts of `web/` embedded in the binary, with the match's
-//! document (`battle::view`) inlined as JSON. The page loads nothing from the network.
+//! document (`battle::show::view`) inlined as JSON. The page loads nothing from the network.
 
 use super::output::Failure;
 use robots::battle::engine::MatchSetup;
-use robots::battle::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
+use robots::battle::show::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
 use std::path::Path;
 
 /// The longest match a page shows, in robot turns (a 1,000-round match of 12 robots).

@@ -3,7 +3,7 @@
 
 use crate::support::{file_name, input, root, shown};
 use robots::battle::board::Board;
-use robots::battle::board_file::parse_board;
+use robots::battle::files::board_file::parse_board;
 use robots::battle::hex::Hex;
 use robots::battle::terrain::{TeamColour, Terrain};
 use robots::text::diagnostic::Diagnostic;
@@ -28,7 +28,7 @@ fn board_files() {
             "{name}: err_* files, and only they, must be rejected"
         );
         let output = match result {
-            Ok(board) => robots::battle::render::board(&board),
+            Ok(board) => robots::battle::show::render::board(&board),
             Err(d) => d.to_string(),
         };
         snapshot!(
@@ -42,7 +42,10 @@ fn board_files() {
 fn shipped_boards() {
     insta::glob!("../../boards", "*.yaml", |path| {
         let board = load(path, &path.display().to_string()).expect("shipped boards are valid");
-        snapshot!("shipped_boards", robots::battle::render::board(&board));
+        snapshot!(
+            "shipped_boards",
+            robots::battle::show::render::board(&board)
+        );
     });
 }
 

@@ -13,8 +13,8 @@
 
 use crate::support::root;
 use robots::battle::engine::{Event, Match, RobotName};
-use robots::battle::match_file::parse_match;
-use robots::battle::render;
+use robots::battle::files::match_file::parse_match;
+use robots::battle::show::render;
 use robots::battle::terrain::TeamColour;
 use robots::text::confine::Confine;
 use std::path::Path;

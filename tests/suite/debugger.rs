@@ -4,9 +4,9 @@
 
 use crate::support::{load_match, read_under_root, session_on};
 use proptest::prelude::*;
-use robots::battle::debug::{Session, Timeline};
 use robots::battle::engine::{Event, Match, MatchSetup};
-use robots::battle::{match_file, shipped};
+use robots::battle::live::debug::{Session, Timeline};
+use robots::battle::{files::match_file, files::shipped};
 use robots::text::confine::Confine;
 use robots::text::diagnostic::Diagnostic;
 use std::path::Path;
@@ -156,7 +156,7 @@ fn op() -> impl Strategy<Value = Op> {
 }
 
 fn random_setup(seed: u64, a: usize, b: usize) -> MatchSetup {
-    let mut setup = robots::battle::bench::workload().unwrap()[a * 6 + b].clone();
+    let mut setup = robots::battle::compare::bench::workload().unwrap()[a * 6 + b].clone();
     setup.seed = seed;
     setup
 }
@@ -195,7 +195,7 @@ proptest! {
 /// The benchmark's long match really is 500 rounds of 6 robots: 3,000 turns of history.
 #[test]
 fn the_benchmark_match_runs_to_500_rounds() {
-    let t = robots::battle::bench::long_timeline().unwrap();
+    let t = robots::battle::compare::bench::long_timeline().unwrap();
     assert_eq!(t.turn(), 3000);
     let o = t.current().outcome().unwrap();
     assert_eq!(

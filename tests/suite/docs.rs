@@ -121,10 +121,10 @@ fn the_guides_show_real_warnings() {
 fn the_formats_guide_examples_load() {
     let blocks = blocks(&read("docs/FORMATS.md"), "yaml");
     let board = blocks.iter().find(|b| b.contains("map: |")).unwrap();
-    robots::battle::board_file::parse_board("board.yaml", board).unwrap();
+    robots::battle::files::board_file::parse_board("board.yaml", board).unwrap();
     let game = blocks.iter().find(|b| b.contains("teams:")).unwrap();
     // Relative paths in the example are relative to a match file in matches/.
-    let setup = robots::battle::match_file::parse_match(
+    let setup = robots::battle::files::match_file::parse_match(
         "matches/example.yaml",
         game,
         &read_under_root,

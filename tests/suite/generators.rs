@@ -6,7 +6,7 @@
 //! nothing panics.
 
 use proptest::prelude::*;
-use robots::battle::{board_file, engine::Match, lang, match_file};
+use robots::battle::{engine::Match, files::board_file, files::match_file, lang};
 use robots::text::confine::Confine;
 
 // ------------------------------------------------------------------------- conditions

@@ -1,10 +1,10 @@
 //! Files and commands from strangers, hex game: each test is named after a problem found by
 //! fuzzing or by hand (issue 9), and fails on the code that had it.
 
-use robots::battle::debug::Session;
 use robots::battle::engine::Match;
 use robots::battle::lang::{MAX_NESTING, parse_condition, parse_program};
-use robots::battle::{match_file, shipped};
+use robots::battle::live::debug::Session;
+use robots::battle::{files::match_file, files::shipped};
 use robots::text::confine::Confine;
 
 fn default_session() -> Session {
@@ -141,7 +141,7 @@ fn indent(text: &str) -> String {
 /// exact: a long run on the largest board keeps both bounded.
 #[test]
 fn stepping_far_keeps_the_debugger_memory_bounded_and_going_back_exact() {
-    use robots::battle::debug::{LOG_TURNS, Timeline};
+    use robots::battle::live::debug::{LOG_TURNS, Timeline};
     let (width, height) = (200, 80);
     let mut map = String::new();
     for row in 0..height {

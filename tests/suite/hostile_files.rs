@@ -3,7 +3,7 @@
 //! named after the problem it guards against; inputs sit just past the limits, so each runs
 //! in well under a second.
 
-use robots::battle::{board_file, match_file};
+use robots::battle::{files::board_file, files::match_file};
 use robots::text::MAX_INPUT_BYTES;
 use robots::text::confine::Confine;
 use robots::text::diagnostic::text_from_bytes;

@@ -44,7 +44,10 @@ fn module_of(rel: &Path) -> Vec<String> {
         .iter()
         .map(|p| p.to_string_lossy().into_owned())
         .collect();
-    if parts.last().is_some_and(|p| p == "mod" || p == "lib" || p == "main") {
+    if parts
+        .last()
+        .is_some_and(|p| p == "mod" || p == "lib" || p == "main")
+    {
         parts.pop();
     }
     parts
@@ -108,9 +111,8 @@ fn import_graph(binary: bool) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     let mut graph = BTreeMap::new();
     for rel in &files {
         let here = module_of(rel);
-        let is_mod = rel.ends_with("mod.rs")
-            || rel == Path::new("lib.rs")
-            || rel == Path::new("main.rs");
+        let is_mod =
+            rel.ends_with("mod.rs") || rel == Path::new("lib.rs") || rel == Path::new("main.rs");
         let text = expand_braces(code(rel));
         let mut edges = BTreeSet::new();
         let tokens = text

@@ -3,9 +3,9 @@
 //! `robots check` prints, in words and as JSON lines.
 
 use crate::support::{file_name, read_under_root, root, shown};
+use robots::battle::files::match_file;
 use robots::battle::lang::Keywords;
 use robots::battle::lang::lint::WarningId;
-use robots::battle::match_file;
 use robots::text::confine::Confine;
 use robots::text::diagnostic::Diagnostic;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! diagnostic.
 
 use proptest::prelude::*;
-use robots::battle::{board_file, lang, match_file};
+use robots::battle::{files::board_file, files::match_file, lang};
 use robots::text::confine::Confine;
 
 const PROGRAM_TOKENS: &[&str] = &[

@@ -2,9 +2,9 @@
 //! PNGs and GIFs decoded from the binary, every shipped match, board and position drawn.
 
 use crate::support::{load_match, robots, robots_command, root, stderr, stdout};
-use robots::battle::board_file::parse_board;
 use robots::battle::engine::{Event, Match};
-use robots::battle::svg;
+use robots::battle::files::board_file::parse_board;
+use robots::battle::show::svg;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 

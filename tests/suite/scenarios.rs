@@ -4,7 +4,7 @@
 
 use crate::support::{file_name, read_under_root, root, shown};
 use robots::battle::engine::Match;
-use robots::battle::{match_file, render};
+use robots::battle::{files::match_file, show::render};
 use robots::text::confine::Confine;
 use std::path::Path;
 

@@ -16,9 +16,9 @@ macro_rules! snapshot {
     }};
 }
 
-use robots::battle::debug::Session;
 use robots::battle::engine::MatchSetup;
-use robots::battle::match_file::parse_match;
+use robots::battle::files::match_file::parse_match;
+use robots::battle::live::debug::Session;
 use robots::text::confine::Confine;
 use robots::text::diagnostic::{Diagnostic, text_from_bytes};
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@
 
 use crate::support::{load_match, robots, root, stderr, stdout};
 use robots::battle::engine::{Event, Match};
-use robots::battle::view::{MAX_DOC_BYTES, MemoryState, RobotState, ViewError, view_doc};
+use robots::battle::show::view::{MAX_DOC_BYTES, MemoryState, RobotState, ViewError, view_doc};
 use std::path::PathBuf;
 
 fn shipped_matches() -> Vec<PathBuf> {

@@ -286,7 +286,7 @@ pub(super) fn positions_in_ring(min: u32, max: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::board_file::parse_board;
+    use crate::battle::files::board_file::parse_board;
 
     /// Against counting every hex by its distance, on boards of odd shapes, from every cell
     /// and from off-board centres, for every radius up to past the board.

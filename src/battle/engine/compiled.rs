@@ -474,9 +474,9 @@ mod tests {
     use super::super::sight::Sight;
     use super::super::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
     use super::{Asker, Compiled};
+    use crate::battle::files::shipped;
     use crate::battle::hex::Direction;
     use crate::battle::lang::{Condition, Keywords, parse_program_in};
-    use crate::battle::shipped;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
     use std::sync::Arc;
@@ -524,8 +524,11 @@ mod tests {
     /// A match of two robots a team on a shipped board, under the TI-57 rule (memories).
     fn setup(board: &str) -> MatchSetup {
         let board = Arc::new(
-            crate::battle::board_file::parse_board("b", shipped::board(board).expect("shipped"))
-                .expect("a shipped board"),
+            crate::battle::files::board_file::parse_board(
+                "b",
+                shipped::board(board).expect("shipped"),
+            )
+            .expect("a shipped board"),
         );
         let code = "1: R+1\n";
         let program = Arc::new(parse_program_in("p", code, 50, Keywords::Ti57).expect("valid"));

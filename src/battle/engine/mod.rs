@@ -387,7 +387,8 @@ mod tests {
     /// A setup built in code: two robots running `code` on a 3-hex board.
     fn small_setup(code: &str, steps: usize) -> MatchSetup {
         let board =
-            crate::battle::board_file::parse_board("b", "map: |\n  . ! .\n   . . .\n").unwrap();
+            crate::battle::files::board_file::parse_board("b", "map: |\n  . ! .\n   . . .\n")
+                .unwrap();
         let program = Arc::new(parse_program("p", code, MAX_PROGRAM_STEPS).unwrap());
         let cells = [board.cell_id(0).unwrap(), board.cell_id(3).unwrap()];
         let robot = |at| RobotSetup {
@@ -451,7 +452,7 @@ mod tests {
     /// by turn with its events, and each team's count of robots on the board stays true.
     #[test]
     fn playing_out_without_events_is_playing_with_them() {
-        let workload = crate::battle::bench::workload().unwrap();
+        let workload = crate::battle::compare::bench::workload().unwrap();
         for (i, setup) in workload.iter().enumerate().take(24) {
             let mut setup = setup.clone();
             setup.seed = u64::try_from(i).unwrap();
@@ -476,7 +477,7 @@ mod tests {
     /// seed, and plays the same.
     #[test]
     fn a_prepared_setup_starts_the_match_of_each_seed() {
-        let workload = crate::battle::bench::workload().unwrap();
+        let workload = crate::battle::compare::bench::workload().unwrap();
         for (i, setup) in workload.iter().enumerate().take(6) {
             let prepared = Prepared::new(setup).unwrap();
             for seed in [0, 7, u64::try_from(i).unwrap() + 100] {

@@ -233,8 +233,8 @@ pub(super) fn plans(
 mod tests {
     use super::super::event::Event;
     use super::super::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
+    use crate::battle::files::shipped;
     use crate::battle::lang::parse_program;
-    use crate::battle::shipped;
     use crate::battle::terrain::TeamColour;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -275,7 +275,8 @@ mod tests {
 
     fn setup(programs: &[Arc<crate::battle::lang::Program>], seed: u64) -> MatchSetup {
         let board = Arc::new(
-            crate::battle::board_file::parse_board("b", shipped::BOARDS[0].1).expect("shipped"),
+            crate::battle::files::board_file::parse_board("b", shipped::BOARDS[0].1)
+                .expect("shipped"),
         );
         let team = |colour, ps: &[Arc<crate::battle::lang::Program>]| TeamSetup {
             colour,

@@ -14,7 +14,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use robots::battle::hex::Direction;
-use robots::battle::hot_seat::{HotSeat, Phase};
+use robots::battle::live::hot_seat::{HotSeat, Phase};
 use std::time::Duration;
 
 /// The pace: milliseconds between robot turns, and its bounds.

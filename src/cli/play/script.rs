@@ -4,7 +4,7 @@
 
 use super::{result_text, save};
 use crate::cli::output::Failure;
-use robots::battle::hot_seat::{Answered, HotSeat, Phase, is_skip, parse_signal};
+use robots::battle::live::hot_seat::{Answered, HotSeat, Phase, is_skip, parse_signal};
 use robots::text::escape;
 
 /// Plays the game, answers from `lines`; the end of the input is `quit`.

@@ -4,8 +4,8 @@
 use super::screen::{Screen, draw};
 use crate::cli::tui::Key;
 use ratatui::style::Color;
-use robots::battle::hot_seat::{HotSeat, Phase};
-use robots::battle::match_file;
+use robots::battle::files::match_file;
+use robots::battle::live::hot_seat::{HotSeat, Phase};
 use robots::battle::terrain::TeamColour;
 
 /// `matches/duel.yaml` with both teams at the table.

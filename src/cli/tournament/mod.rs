@@ -5,14 +5,14 @@
 use super::files::{FileKind, expect_kind, read_input};
 use super::flags::{DuelArgs, DuelFormat, FieldArgs, GroundArgs, TournamentArgs};
 use super::output::Failure;
-use robots::battle::engine::{Rules, Scenario};
-use robots::battle::lang::Keywords;
-use robots::battle::tournament::parts::{Field, MAX_MATCHES, shard_lines};
-use robots::battle::tournament::{
+use robots::battle::compare::tournament::parts::{Field, MAX_MATCHES, shard_lines};
+use robots::battle::compare::tournament::{
     Config, Entrant, Game, GameResult, MAX_ENTRANTS, Score, play_all, schedule, schedule_len,
     standings, wilson,
 };
-use robots::battle::{board_file, match_file, shipped};
+use robots::battle::engine::{Rules, Scenario};
+use robots::battle::lang::Keywords;
+use robots::battle::{files::board_file, files::match_file, files::shipped};
 use robots::text::escape;
 use std::path::Path;
 use std::sync::Arc;
@@ -85,7 +85,7 @@ fn team(path: &Path, stem: String, keywords: Keywords) -> Result<Entrant, Failur
                 match_file::parse_program_file_in(&file.display().to_string(), &text, keywords)?;
             (program, Arc::<str>::from(text.as_str()), name.clone())
         };
-        members.push(robots::battle::tournament::Member {
+        members.push(robots::battle::compare::tournament::Member {
             program: Arc::new(program),
             source,
             origin,
@@ -200,7 +200,7 @@ pub(super) fn play(
     jobs: Option<u16>,
 ) -> Result<Vec<Option<GameResult>>, Failure> {
     use std::io::IsTerminal;
-    robots::battle::tournament::check(entrants, config)?;
+    robots::battle::compare::tournament::check(entrants, config)?;
     static STOP: AtomicBool = AtomicBool::new(false);
     // A second Ctrl-C (or a handler already set) falls back to the default: the process ends.
     let _ = ctrlc::set_handler(|| {

@@ -1,8 +1,8 @@
 //! How duels and standings are printed: text, JSON and CSV (docs/TOURNAMENTS.md).
 
 use super::super::flags::TableFormat;
-use robots::battle::tournament::parts::Field;
-use robots::battle::tournament::{Config, Standings};
+use robots::battle::compare::tournament::parts::Field;
+use robots::battle::compare::tournament::{Config, Standings};
 use robots::text::escape;
 use serde::Serialize;
 use std::fmt::Write;

@@ -6,7 +6,7 @@ use super::wrap::{to_u16, wrap};
 use super::{Ui, lines as panes};
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use robots::battle::debug::Session;
+use robots::battle::live::debug::Session;
 
 /// Below this size the screen shows only a notice.
 pub const MIN_WIDTH: u16 = 60;

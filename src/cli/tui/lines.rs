@@ -5,9 +5,9 @@ use super::wrap::{hanging, wrap};
 use super::{Tone, Ui, watch_text};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use robots::battle::debug::{Mark, Session, WatchValue};
 use robots::battle::engine::RobotId;
-use robots::battle::render::{Look, hex_mark};
+use robots::battle::live::debug::{Mark, Session, WatchValue};
+use robots::battle::show::render::{Look, hex_mark};
 use robots::battle::terrain::{ShapeColour, TeamColour, Terrain};
 
 pub const DIM: Style = Style::new().fg(Color::DarkGray);
@@ -76,9 +76,12 @@ pub fn board_lines_with(
     m: Option<&robots::battle::engine::Match>,
     over: &dyn Fn(robots::battle::board::CellId) -> Option<(String, Style)>,
 ) -> Vec<Line<'static>> {
-    let mut lines = vec![Line::from(robots::battle::render::column_header(board)).style(DIM)];
+    let mut lines = vec![Line::from(robots::battle::show::render::column_header(board)).style(DIM)];
     for row in 0..board.height {
-        let mut spans = vec![Span::styled(robots::battle::render::row_margin(row), DIM)];
+        let mut spans = vec![Span::styled(
+            robots::battle::show::render::row_margin(row),
+            DIM,
+        )];
         for col in 0..board.width {
             let id = board.cell_at_position(col, row).expect("inside the board");
             let (text, style) = over(id).unwrap_or_else(|| {

@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
-use robots::battle::debug::Session;
+use robots::battle::live::debug::Session;
 
 /// Draws every pane of `plan`.
 pub fn draw_plan(frame: &mut Frame, session: &Session, ui: &Ui, plan: &Plan) {
@@ -238,7 +238,7 @@ pub fn help(frame: &mut Frame, ui: &Ui, area: Rect, first: u16) {
             .map(Line::raw),
     );
     lines.push(Line::raw(""));
-    for line in robots::battle::debug::command::HELP.lines() {
+    for line in robots::battle::live::debug::command::HELP.lines() {
         lines.extend(
             wrap(line, width, hanging(line, width))
                 .into_iter()

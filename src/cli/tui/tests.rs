@@ -3,8 +3,8 @@
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH};
 use super::{Key, Tone, Ui, handle};
 use ratatui::style::{Color, Modifier};
-use robots::battle::debug::Session;
-use robots::battle::{match_file, shipped};
+use robots::battle::live::debug::Session;
+use robots::battle::{files::match_file, files::shipped};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -217,13 +217,16 @@ fn at_each_size_the_next_program_the_whole_answer_and_the_help_are_on_screen() {
         // `:help`: its first line, and after paging down, its last line.
         typed(&mut s, &mut ui, "help");
         let (text, _) = screen(&s, &ui, width, height);
-        let first = robots::battle::debug::command::HELP.lines().next().unwrap();
+        let first = robots::battle::live::debug::command::HELP
+            .lines()
+            .next()
+            .unwrap();
         assert!(text.contains(first), "{width}x{height}:\n{text}");
         for _ in 0..10 {
             keys(&mut s, &mut ui, &[Key::PageDown]);
         }
         let (text, _) = screen(&s, &ui, width, height);
-        let help = robots::battle::debug::command::HELP;
+        let help = robots::battle::live::debug::command::HELP;
         let last: Vec<&str> = help.lines().last().unwrap().split_whitespace().collect();
         assert!(
             text.contains(&last[..3].join(" ")),

@@ -5,8 +5,8 @@
 use super::layout;
 use super::tests::{SIZES, keys, screen, session, typed, word_counts};
 use super::{Key, Ui};
-use robots::battle::debug::Session;
-use robots::battle::match_file;
+use robots::battle::files::match_file;
+use robots::battle::live::debug::Session;
 
 const MATCH: &str = "tests/viewer/ti57.yaml";
 

@@ -3,7 +3,7 @@
 //! file's folder (once links are followed) is never quoted in an error.
 
 use crate::battle::board::Board;
-use crate::battle::shipped;
+use crate::battle::files::shipped;
 use crate::text::confine::{Confine, Fetched};
 use crate::text::diagnostic::Diagnostic;
 use std::path::{Path, PathBuf};
@@ -71,11 +71,11 @@ pub(super) fn private(d: Diagnostic, outside: bool) -> Diagnostic {
 /// A shipped board by name (`classic`), or a board file relative to the match file.
 pub(super) fn load_board(name: &str, ctx: &Named) -> Result<Board, String> {
     if let Some(text) = shipped::board(name) {
-        return crate::battle::board_file::parse_board(&format!("boards/{name}.yaml"), text)
+        return crate::battle::files::board_file::parse_board(&format!("boards/{name}.yaml"), text)
             .map_err(|d| d.to_string());
     }
     let file = read_referenced("board", name, &shipped::BOARDS.map(|(n, _)| n), ctx)?;
-    crate::battle::board_file::parse_board(&file.shown, &file.text)
+    crate::battle::files::board_file::parse_board(&file.shown, &file.text)
         .map_err(|d| format!("in the board file:\n{}", private(d, file.outside)))
 }
 

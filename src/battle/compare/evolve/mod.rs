@@ -14,9 +14,9 @@ mod text;
 pub use genome::MAX_STEPS;
 pub use text::{commented_text, condition_text, program_text};
 
+use crate::battle::compare::tournament::{Config, Entrant, Game, Score, check, play_all};
 use crate::battle::lang::lint::{WarningId, lint_program};
 use crate::battle::lang::{Keywords, Program, parse_program_in};
-use crate::battle::tournament::{Config, Entrant, Game, Score, check, play_all};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -226,7 +226,7 @@ fn tallies(
     let mut entrants = opponents.to_vec();
     entrants.extend(candidates.iter().map(|c| Entrant {
         name: CANDIDATE.into(),
-        members: vec![crate::battle::tournament::Member {
+        members: vec![crate::battle::compare::tournament::Member {
             program: Arc::clone(&c.program),
             source: Arc::clone(&c.text),
             origin: CANDIDATE.into(),

@@ -47,7 +47,7 @@
 use crate::battle::engine::{
     Cause, Event, Match, MatchSetup, Obstacle, Pos, RobotId, RobotName, SetupError, SignalEffect,
 };
-use crate::battle::report::reason_code;
+use crate::battle::show::report::reason_code;
 use crate::battle::terrain::{TeamColour, Terrain};
 use serde::Serialize;
 use serde_json::{Value, json};

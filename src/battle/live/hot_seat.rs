@@ -6,12 +6,12 @@
 //! Pure: `robots play` draws it and reads the players' answers. A signal's step is kept in
 //! the match, never in anything this module writes before it acts (R-A23).
 
-use crate::battle::debug::Session;
 use crate::battle::engine::{
     Event, Match, MatchSetup, PlaceError, Placing, RobotName, RobotRef, SetupError, SignalError,
     SignalPlan, Slot, TeamId,
 };
 use crate::battle::hex::Direction;
+use crate::battle::live::debug::Session;
 use crate::battle::terrain::TeamColour;
 use std::fmt::Write;
 
@@ -223,8 +223,8 @@ impl HotSeat {
         let fixed = self.placing.fixed_setup(&self.setup);
         let load = fixed.clone();
         let session = Session::new(Box::new(move || Ok(load.clone()))).map_err(|e| match e {
-            crate::battle::debug::LoadError::Setup(e) => TableError::Setup(e),
-            crate::battle::debug::LoadError::File(d) => TableError::Load(d.to_string()),
+            crate::battle::live::debug::LoadError::Setup(e) => TableError::Setup(e),
+            crate::battle::live::debug::LoadError::File(d) => TableError::Load(d.to_string()),
         })?;
         self.session = Some(session);
         Ok(())
@@ -303,7 +303,7 @@ impl HotSeat {
     pub fn match_file(&self) -> Option<String> {
         self.session.as_ref()?;
         let setup = self.saved_setup()?;
-        crate::battle::shipped::board(&setup.board.name)?;
+        crate::battle::files::shipped::board(&setup.board.name)?;
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -325,7 +325,7 @@ impl HotSeat {
             for r in &team.robots {
                 let (col, row) = r.at.map_or((0, 0), |c| setup.board.offset(c));
                 let facing = r.facing.map_or(1, Direction::number);
-                let program = if crate::battle::shipped::program(&r.origin)
+                let program = if crate::battle::files::shipped::program(&r.origin)
                     .is_some_and(|text| *text == *r.source)
                 {
                     format!("program: {}", r.origin)

@@ -9,9 +9,9 @@ use crate::battle::board::{Board, Cell};
 use crate::battle::engine::{
     Event, Match, MatchSetup, RobotSetup, Rules, Scenario, SignalPlan, TeamSetup,
 };
+use crate::battle::files::match_file::parse_robot_ref;
 use crate::battle::hex::Direction;
-use crate::battle::match_file::parse_robot_ref;
-use crate::battle::report::EventDoc;
+use crate::battle::show::report::EventDoc;
 use crate::battle::terrain::{Form, ShapeColour, TeamColour, Terrain};
 use crate::text::{MAX_INPUT_BYTES, escape};
 use std::sync::Arc;

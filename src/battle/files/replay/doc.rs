@@ -3,7 +3,7 @@
 use crate::battle::board::Board;
 use crate::battle::engine::{Event, Match, MatchSetup, Outcome, SignalPlan};
 use crate::battle::lang::Keywords;
-use crate::battle::report::{EventDoc, reason_code};
+use crate::battle::show::report::{EventDoc, reason_code};
 use crate::battle::terrain::Terrain;
 use serde::{Deserialize, Serialize};
 

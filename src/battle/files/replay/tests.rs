@@ -1,18 +1,21 @@
 use super::*;
 use crate::battle::engine::{Match, MatchSetup};
-use crate::battle::{match_file, shipped};
+use crate::battle::{files::match_file, files::shipped};
 use crate::text::confine::Confine;
 
 /// The match files of `matches/`: they name shipped boards and programs only.
 const MATCHES: [(&str, &str); 5] = [
-    ("camp_raid", include_str!("../../../matches/camp_raid.yaml")),
+    (
+        "camp_raid",
+        include_str!("../../../../matches/camp_raid.yaml"),
+    ),
     (
         "computer_strike",
-        include_str!("../../../matches/computer_strike.yaml"),
+        include_str!("../../../../matches/computer_strike.yaml"),
     ),
-    ("default", include_str!("../../../matches/default.yaml")),
-    ("duel", include_str!("../../../matches/duel.yaml")),
-    ("melee", include_str!("../../../matches/melee.yaml")),
+    ("default", include_str!("../../../../matches/default.yaml")),
+    ("duel", include_str!("../../../../matches/duel.yaml")),
+    ("melee", include_str!("../../../../matches/melee.yaml")),
 ];
 
 fn shipped_match(name: &str) -> MatchSetup {

@@ -1,6 +1,6 @@
 use super::*;
 use crate::battle::engine::EndReason;
-use crate::battle::{board_file, lang, shipped};
+use crate::battle::{files::board_file, files::shipped, lang};
 
 fn entrant(name: &str) -> Entrant {
     let text = shipped::program(name).expect("shipped");

@@ -2,7 +2,7 @@
 //! share.
 
 use crate::battle::engine::EndReason;
-use crate::battle::report::reason_code;
+use crate::battle::show::report::reason_code;
 
 /// One match of a tournament: entrants `a < b` (indices), whether `b` plays green (the first
 /// colour) rather than `a`, and the seed index.

@@ -7,7 +7,7 @@
 
 use super::{Config, Game, GameResult, MAX_ENTRANTS, Score, game_seed, schedule_len};
 use crate::battle::engine::MAX_TEAM_ROBOTS;
-use crate::battle::report::{reason_code, reason_from_code};
+use crate::battle::show::report::{reason_code, reason_from_code};
 use crate::text::escape;
 use crate::text::lines::Budget;
 use serde::{Deserialize, Serialize};

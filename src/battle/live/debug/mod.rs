@@ -441,7 +441,7 @@ impl Session {
     fn show(&self, what: Show) -> Result<String, String> {
         let m = self.current();
         Ok(match what {
-            Show::Board => crate::battle::render::state(m),
+            Show::Board => crate::battle::show::render::state(m),
             Show::Programs => m.robot_ids().map(|id| self.program_view(id)).collect(),
             Show::Robot(name) => self.robot_view(self.robot_id(name)?),
             Show::Log(n) => {

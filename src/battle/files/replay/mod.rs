@@ -3,7 +3,7 @@
 //! match. Line 1 is the [`Header`]: everything the match starts from (the board's contents,
 //! every program's text, rules, scenario, seed) and how it started (the first team, the
 //! placements). Then one line per robot turn: the array of its events, as in
-//! [`crate::battle::report::EventDoc`]. The last line is the [`ResultLine`].
+//! [`crate::battle::show::report::EventDoc`]. The last line is the [`ResultLine`].
 //!
 //! This module makes and reads the lines as text; the command-line layer does the files.
 //! Reading a replay plays its setup again ([`Check`]) and compares every turn with the line

@@ -3,15 +3,15 @@
 //! the caller's business; this module only plays.
 
 use crate::battle::engine::{Match, MatchSetup, Prepared, RobotSetup, Rules, Scenario, TeamSetup};
+use crate::battle::files::shipped;
 use crate::battle::lang::parse_program;
-use crate::battle::shipped;
 use crate::battle::terrain::TeamColour;
 use crate::text::diagnostic::Diagnostic;
 use std::sync::Arc;
 
 /// The match setups the benchmark cycles through.
 pub fn workload() -> Result<Vec<MatchSetup>, Diagnostic> {
-    let board = Arc::new(crate::battle::board_file::parse_board(
+    let board = Arc::new(crate::battle::files::board_file::parse_board(
         "boards/classic.yaml",
         shipped::BOARDS[0].1,
     )?);
@@ -103,8 +103,8 @@ pub fn play(workload: &[MatchSetup], count: u32) -> Report {
 /// A 500-round match on the classic board (three sentinels a side that never move never meet,
 /// so it runs to the limit), played to its end in a debugger timeline: 3,000 robot turns of
 /// history.
-pub fn long_timeline() -> Result<crate::battle::debug::Timeline, Diagnostic> {
-    let board = Arc::new(crate::battle::board_file::parse_board(
+pub fn long_timeline() -> Result<crate::battle::live::debug::Timeline, Diagnostic> {
+    let board = Arc::new(crate::battle::files::board_file::parse_board(
         "boards/classic.yaml",
         shipped::BOARDS[0].1,
     )?);
@@ -138,8 +138,9 @@ pub fn long_timeline() -> Result<crate::battle::debug::Timeline, Diagnostic> {
         teams: vec![team(TeamColour::Green), team(TeamColour::Violet)],
         signals: Vec::new(),
     };
-    let mut timeline =
-        crate::battle::debug::Timeline::new(Match::new(&setup).expect("start points are free"));
+    let mut timeline = crate::battle::live::debug::Timeline::new(
+        Match::new(&setup).expect("start points are free"),
+    );
     while timeline.step() {}
     Ok(timeline)
 }
@@ -148,17 +149,20 @@ pub fn long_timeline() -> Result<crate::battle::debug::Timeline, Diagnostic> {
 const FROZEN: [(&str, &str); 4] = [
     (
         "sentinel",
-        include_str!("../../programs/bench/sentinel.robot"),
+        include_str!("../../../programs/bench/sentinel.robot"),
     ),
     (
         "wanderer",
-        include_str!("../../programs/bench/wanderer.robot"),
+        include_str!("../../../programs/bench/wanderer.robot"),
     ),
     (
         "flanker",
-        include_str!("../../programs/bench/flanker.robot"),
+        include_str!("../../../programs/bench/flanker.robot"),
     ),
-    ("turret", include_str!("../../programs/bench/turret.robot")),
+    (
+        "turret",
+        include_str!("../../../programs/bench/turret.robot"),
+    ),
 ];
 
 /// A program of the workload: its frozen version, else the shipped one.

@@ -1,5 +1,5 @@
 use super::*;
-use crate::battle::shipped;
+use crate::battle::files::shipped;
 
 fn same_program(a: &Program, b: &Program) {
     let steps = |p: &Program| p.steps.iter().map(|s| s.instruction).collect::<Vec<_>>();
@@ -52,8 +52,11 @@ fn children_read_back_as_written() {
 fn limits_are_checked_before_any_match() {
     let config = Config {
         board: Arc::new(
-            crate::battle::board_file::parse_board("classic", shipped::board("classic").unwrap())
-                .unwrap(),
+            crate::battle::files::board_file::parse_board(
+                "classic",
+                shipped::board("classic").unwrap(),
+            )
+            .unwrap(),
         ),
         scenario: crate::battle::engine::Scenario::from_number(1).unwrap(),
         rules: crate::battle::engine::Rules::with_keywords(Keywords::Plain),

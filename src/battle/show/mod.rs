@@ -1,0 +1,7 @@
+//! Showing: text drawings ([`render`]), SVG pictures ([`svg`]), the JSON documents
+//! ([`report`]) and the replay page's document ([`view`]), all from states and events.
+
+pub mod render;
+pub mod report;
+pub mod svg;
+pub mod view;
