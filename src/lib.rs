@@ -11,6 +11,8 @@
 //! The binary (`src/main.rs`, `src/cli/`) holds every front end: the command line, the
 //! terminal screens and the prompts. Nothing in this library prints or reads files.
 
+#![forbid(unsafe_code)]
+
 pub mod battle;
 pub mod micro;
 pub mod ricochet;

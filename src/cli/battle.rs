@@ -342,7 +342,7 @@ fn check_yaml(
         }
         FileKind::RicochetPosition => {
             let read = |name: &str| {
-                confine.check(name)?;
+                confine.check(name).map_err(|e| e.to_string())?;
                 read_text(&base.join(name))
             };
             let p = robots::ricochet::files::parse(shown, text, &read)?;

@@ -62,7 +62,7 @@ pub fn micro_file(
         let found = match micro_robots::shipped::micro_face(face) {
             Some(_) => micro_face(face),
             None => {
-                confine.check(face)?;
+                confine.check(face).map_err(|e| e.to_string())?;
                 let path = base.join(face);
                 let hide = super::files::outside(super::files::folder_of(&base.join("x")), &path);
                 micro_face(&path.display().to_string()).map_err(|e| match e {

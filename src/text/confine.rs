@@ -23,6 +23,19 @@ impl From<Vec<u8>> for Fetched {
     }
 }
 
+/// Why a path named inside a file may not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Outside {
+    #[error(
+        "`{0}` is an absolute path: a file may only name files in its own folder or below (give --allow-outside to lift this)"
+    )]
+    Absolute(String),
+    #[error(
+        "`{0}` climbs out of the file's folder: a file may only name files in its own folder or below (give --allow-outside to lift this)"
+    )]
+    ClimbsOut(String),
+}
+
 /// The policy for paths named inside a file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Confine {
@@ -36,25 +49,20 @@ pub enum Confine {
 
 impl Confine {
     /// Whether `name`, written in a file, may be read; the error says why not.
-    pub fn check(self, name: &str) -> Result<(), String> {
+    pub fn check(self, name: &str) -> Result<(), Outside> {
         if self == Confine::Anywhere {
             return Ok(());
         }
-        let shown = crate::text::escape(name);
-        let outside = |why: &str| {
-            Err(format!(
-                "`{shown}` {why}: a file may only name files in its own folder or below (give --allow-outside to lift this)"
-            ))
-        };
+        let shown = || crate::text::escape(name).into_owned();
         let mut depth: usize = 0;
         for part in Path::new(name).components() {
             match part {
                 Component::Prefix(_) | Component::RootDir => {
-                    return outside("is an absolute path");
+                    return Err(Outside::Absolute(shown()));
                 }
                 Component::ParentDir => match depth.checked_sub(1) {
                     Some(d) => depth = d,
-                    None => return outside("climbs out of the file's folder"),
+                    None => return Err(Outside::ClimbsOut(shown())),
                 },
                 Component::Normal(_) => depth += 1,
                 Component::CurDir => {}

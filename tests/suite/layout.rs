@@ -267,3 +267,32 @@ fn game_folders_neither_print_nor_touch_files() {
         }
     }
 }
+
+/// Errors are typed (ARCHITECTURE.md, "Invariants"): no public function of the library
+/// returns `Result<_, String>`.
+#[test]
+fn no_public_library_function_returns_a_string_error() {
+    let src = root().join("src");
+    let mut found = Vec::new();
+    for rel in rust_files(&src) {
+        if rel.starts_with("cli") || rel == Path::new("main.rs") {
+            continue;
+        }
+        let text = code(&rel);
+        for (at, _) in text.match_indices("pub fn ") {
+            let signature = &text[at..text[at..].find('{').map_or(text.len(), |end| at + end)];
+            let returns = signature.rsplit("->").next().unwrap_or("");
+            if signature.contains("->")
+                && returns.contains("Result<")
+                && returns.trim_end().ends_with("String>")
+            {
+                found.push(format!(
+                    "src/{}: {}",
+                    rel.display(),
+                    signature.lines().next().unwrap_or("")
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}

@@ -371,6 +371,13 @@ pub enum Keywords {
     Ti57,
 }
 
+/// A name that is no program language (`rules.keywords`, `--keywords`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "keywords: `{0}` is not a language: expected `plain` (RULES A.4) or `ti57` (the calculator keywords, RULES A.12)"
+)]
+pub struct UnknownKeywords(pub String);
+
 impl Keywords {
     /// `plain` or `ti57`, as match files and flags write it.
     pub fn name(self) -> &'static str {
@@ -389,11 +396,10 @@ impl Keywords {
     }
 
     /// A language by name, or why the name is none: for files and flags.
-    pub fn from_name(text: &str) -> Result<Keywords, String> {
+    pub fn from_name(text: &str) -> Result<Keywords, UnknownKeywords> {
         Keywords::parse(text).ok_or_else(|| {
-            format!(
-                "keywords: `{}` is not a language: expected `plain` (RULES A.4) or `ti57` (the calculator keywords, RULES A.12)",
-                crate::text::escape(&text.chars().take(40).collect::<String>())
+            UnknownKeywords(
+                crate::text::escape(&text.chars().take(40).collect::<String>()).into_owned(),
             )
         })
     }

@@ -43,6 +43,38 @@ pub enum Refusal {
     Engine(String),
 }
 
+/// Why an answer typed at the table is refused, in words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnswerError {
+    /// The answer is not of the form the question asks for (the message says which).
+    #[error("{0}")]
+    Expected(&'static str),
+    #[error("{what} `{text}` is not a number")]
+    NotANumber { what: &'static str, text: String },
+    #[error("a facing is 1 to 6 (R-A1)")]
+    Facing,
+    #[error("[{col}, {row}] is off the board")]
+    OffBoard { col: i32, row: i32 },
+    #[error("`{0}` needs a file name")]
+    NeedsFile(&'static str),
+    #[error("the step is a number, 1 to the program's length")]
+    Step,
+    #[error(transparent)]
+    Robot(#[from] crate::battle::engine::RobotNameError),
+    #[error(transparent)]
+    Place(#[from] PlaceError),
+    #[error(transparent)]
+    Table(#[from] TableError),
+    #[error(transparent)]
+    Signal(#[from] Refusal),
+    #[error("the match did not start")]
+    NotStarted,
+    #[error("the match is playing: no question is asked")]
+    Playing,
+    #[error("no placement by hand to take back")]
+    NothingToUndo,
+}
+
 /// What the table waits for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -420,23 +452,23 @@ impl HotSeat {
     /// Acts on an answer typed at the table for the question of the phase: `COL ROW FACING`
     /// or `undo` while placing; `start` or `undo` once all are placed; `ROBOT STEP` or `skip`
     /// for a signal; `match FILE`, `replay FILE` or `done` at the end. A refusal says why.
-    pub fn answer(&mut self, text: &str) -> Result<Answered, String> {
+    pub fn answer(&mut self, text: &str) -> Result<Answered, AnswerError> {
         let text = text.trim();
         match self.phase() {
             Phase::Place { .. } if text == "undo" => self.undone(),
             Phase::Place { .. } => {
                 let (cell, facing) = parse_placement(text, &self.setup.board)?;
-                self.place(cell, facing).map_err(|e| e.to_string())?;
+                self.place(cell, facing)?;
                 Ok(Answered::Placed)
             }
             Phase::Confirm => match text {
                 "undo" => self.undone(),
                 "start" => {
-                    self.start().map_err(|e| e.to_string())?;
-                    let m = self.game().ok_or("the match did not start")?;
+                    self.start()?;
+                    let m = self.game().ok_or(AnswerError::NotStarted)?;
                     Ok(Answered::Started(m.team(m.first_team()).colour))
                 }
-                _ => Err("expected `start` or `undo`".into()),
+                _ => Err(AnswerError::Expected("expected `start` or `undo`")),
             },
             Phase::Signal { .. } if is_skip(text) => {
                 self.skip();
@@ -444,7 +476,7 @@ impl HotSeat {
             }
             Phase::Signal { .. } => {
                 let (robot, step) = parse_signal(text)?;
-                self.signal(robot, step).map_err(|e| e.to_string())?;
+                self.signal(robot, step)?;
                 Ok(Answered::Signalled(robot))
             }
             Phase::Over => {
@@ -452,28 +484,32 @@ impl HotSeat {
                     return Ok(Answered::Done);
                 }
                 let (what, path) = text.split_once(' ').unwrap_or((text, ""));
-                let replay = match what {
-                    "match" => false,
-                    "replay" => true,
-                    _ => return Err("expected `match FILE`, `replay FILE` or `done`".into()),
+                let (replay, what) = match what {
+                    "match" => (false, "match"),
+                    "replay" => (true, "replay"),
+                    _ => {
+                        return Err(AnswerError::Expected(
+                            "expected `match FILE`, `replay FILE` or `done`",
+                        ));
+                    }
                 };
                 if path.trim().is_empty() {
-                    return Err(format!("`{what}` needs a file name"));
+                    return Err(AnswerError::NeedsFile(what));
                 }
                 Ok(Answered::Save {
                     replay,
                     path: path.trim().to_string(),
                 })
             }
-            Phase::Play => Err("the match is playing: no question is asked".into()),
+            Phase::Play => Err(AnswerError::Playing),
         }
     }
 
-    fn undone(&mut self) -> Result<Answered, String> {
+    fn undone(&mut self) -> Result<Answered, AnswerError> {
         if self.undo() {
             Ok(Answered::Undone)
         } else {
-            Err("no placement by hand to take back".into())
+            Err(AnswerError::NothingToUndo)
         }
     }
 }
@@ -487,7 +523,7 @@ pub fn is_skip(text: &str) -> bool {
 pub fn parse_placement(
     text: &str,
     board: &crate::battle::board::Board,
-) -> Result<(crate::battle::board::CellId, Direction), String> {
+) -> Result<(crate::battle::board::CellId, Direction), AnswerError> {
     let cleaned: String = text
         .chars()
         .map(|c| if matches!(c, '[' | ']' | ',') { ' ' } else { c })
@@ -497,39 +533,41 @@ pub fn parse_placement(
         .skip_while(|w| w.eq_ignore_ascii_case("place"))
         .collect();
     let [col, row, facing] = words[..] else {
-        return Err(
-            "expected `COL ROW FACING`, such as `3 9 2` (a start point and a facing 1 to 6)".into(),
-        );
+        return Err(AnswerError::Expected(
+            "expected `COL ROW FACING`, such as `3 9 2` (a start point and a facing 1 to 6)",
+        ));
     };
-    let number = |w: &str, what: &str| {
-        w.parse::<i32>()
-            .map_err(|_| format!("{what} `{}` is not a number", crate::text::escape(w)))
+    let number = |w: &str, what: &'static str| {
+        w.parse::<i32>().map_err(|_| AnswerError::NotANumber {
+            what,
+            text: crate::text::escape(w).into_owned(),
+        })
     };
     let (col, row) = (number(col, "the column")?, number(row, "the row")?);
     let facing = number(facing, "the facing")?;
     let facing = u32::try_from(facing)
         .ok()
         .and_then(Direction::from_number)
-        .ok_or("a facing is 1 to 6 (R-A1)")?;
+        .ok_or(AnswerError::Facing)?;
     let cell = board
         .cell_at_offset(col, row)
-        .ok_or_else(|| format!("[{col}, {row}] is off the board"))?;
+        .ok_or(AnswerError::OffBoard { col, row })?;
     Ok((cell, facing))
 }
 
 /// A signal answer: `ROBOT STEP` (`signal` before it allowed).
-pub fn parse_signal(text: &str) -> Result<(RobotName, u8), String> {
+pub fn parse_signal(text: &str) -> Result<(RobotName, u8), AnswerError> {
     let words: Vec<&str> = text
         .split_whitespace()
         .skip_while(|w| w.eq_ignore_ascii_case("signal"))
         .collect();
     let [robot, step] = words[..] else {
-        return Err("expected `ROBOT STEP`, such as `green.2 7`, or `skip`".into());
+        return Err(AnswerError::Expected(
+            "expected `ROBOT STEP`, such as `green.2 7`, or `skip`",
+        ));
     };
-    let robot = RobotName::parse(robot).map_err(|e| e.to_string())?;
-    let step = step
-        .parse::<u8>()
-        .map_err(|_| "the step is a number, 1 to the program's length".to_string())?;
+    let robot = RobotName::parse(robot)?;
+    let step = step.parse::<u8>().map_err(|_| AnswerError::Step)?;
     Ok((robot, step))
 }
 

@@ -166,17 +166,21 @@ fn echo_signal(answer: &str) -> String {
 }
 
 fn answer_to(table: &mut HotSeat, answer: &str) -> Result<Reply, String> {
-    Ok(Reply::Text(match table.answer(answer)? {
-        Answered::Placed => String::new(),
-        Answered::Undone => "the last placement by hand is taken back\n".into(),
-        Answered::Started(first) => format!("the match starts; {first} plays first (drawn)\n"),
-        Answered::Signalled(robot) => {
-            format!("signal sent to {robot}; its step stays secret until it acts (R-A23)\n")
-        }
-        Answered::Skipped => "no signal\n".into(),
-        Answered::Save { replay, path } => save(table, std::path::Path::new(&path), replay)? + "\n",
-        Answered::Done => return Ok(Reply::Done),
-    }))
+    Ok(Reply::Text(
+        match table.answer(answer).map_err(|e| e.to_string())? {
+            Answered::Placed => String::new(),
+            Answered::Undone => "the last placement by hand is taken back\n".into(),
+            Answered::Started(first) => format!("the match starts; {first} plays first (drawn)\n"),
+            Answered::Signalled(robot) => {
+                format!("signal sent to {robot}; its step stays secret until it acts (R-A23)\n")
+            }
+            Answered::Skipped => "no signal\n".into(),
+            Answered::Save { replay, path } => {
+                save(table, std::path::Path::new(&path), replay)? + "\n"
+            }
+            Answered::Done => return Ok(Reply::Done),
+        },
+    ))
 }
 
 /// Names come from files: shown escaped, line breaks kept.

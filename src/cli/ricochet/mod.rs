@@ -15,7 +15,9 @@ fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     // A position names its board relative to itself, inside its folder (docs/FORMATS.md).
     let read = |name: &str| {
-        robots::text::confine::Confine::Inside.check(name)?;
+        robots::text::confine::Confine::Inside
+            .check(name)
+            .map_err(|e| e.to_string())?;
         let path = base.join(name);
         let text = super::files::read_input(&path);
         if !super::files::outside(super::files::folder_of(path_of_position), &path) {

@@ -252,7 +252,9 @@ fn read_match(
     let defaults = Rules::default();
     let keywords = match &raw.rules.keywords {
         None => Keywords::Plain,
-        Some(text) => Keywords::from_name(text).map_err(|m| ctx.err(ctx.key("keywords", 1), m))?,
+        Some(text) => {
+            Keywords::from_name(text).map_err(|m| ctx.err(ctx.key("keywords", 1), m.to_string()))?
+        }
     };
     let rules = Rules {
         shapes_block: raw.rules.shapes_block.unwrap_or(defaults.shapes_block),

@@ -35,7 +35,7 @@ fn read_referenced(
     shipped: &[&str],
     ctx: &Named,
 ) -> Result<Referenced, String> {
-    ctx.confine.check(name)?;
+    ctx.confine.check(name).map_err(|e| e.to_string())?;
     let path: PathBuf = ctx.base.join(name);
     let shown = path.display().to_string();
     let fetched = (ctx.read)(&path).map_err(|e| {
