@@ -15,6 +15,7 @@ use super::replay::Lines;
 use super::tournament::{entrant, play, show};
 use clap::{Args, FromArgMatches};
 use robots::battle::board::Board;
+use robots::battle::compare::tournament::hill_file::{HillSettings, OWN_BOARD, parse_hill};
 use robots::battle::compare::tournament::hill::{crown, is_safe_name, missing, reindex};
 use robots::battle::compare::tournament::parts::{
     Field, MAX_LINE_BYTES, PART_BUDGET, Results, match_line,
@@ -24,7 +25,6 @@ use robots::battle::engine::{Rules, Scenario};
 use robots::battle::lang::Keywords;
 use robots::battle::{files::board_file, files::match_file, files::shipped};
 use robots::text::escape;
-use serde::Deserialize;
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -33,127 +33,33 @@ use std::sync::Arc;
 const SETTINGS: &str = "hill.yaml";
 const PROGRAMS: &str = "programs";
 const RESULTS: &str = "results.jsonl";
-const BOARD: &str = "board.yaml";
+const BOARD: &str = OWN_BOARD;
 
-/// `hill.yaml`.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Settings {
-    format_version: u32,
-    size: usize,
-    /// The first and last seed index.
-    seeds: [u32; 2],
-    /// A shipped board's name, or `board.yaml` (the hill's own copy).
-    board: String,
-    scenario: u8,
-    robots: u8,
-    rounds: u32,
-    /// `plain` or `ti57` (RULES A.12); absent: plain.
-    #[serde(default = "plain")]
-    keywords: String,
+/// The settings of `robots hill DIR init` (and of a hill an `add` creates).
+fn settings_of(init: &HillInit, board: String) -> HillSettings {
+    HillSettings {
+        size: usize::from(init.size),
+        seeds: [*init.seeds.0.start(), *init.seeds.0.end()],
+        board,
+        scenario: init.scenario,
+        robots: init.robots,
+        rounds: init.rounds,
+        keywords: init.keywords.language(),
+    }
 }
 
-fn plain() -> String {
-    "plain".into()
-}
-
-impl Settings {
-    fn new(init: &HillInit, board: String) -> Settings {
-        Settings {
-            format_version: 1,
-            size: usize::from(init.size),
-            seeds: [*init.seeds.0.start(), *init.seeds.0.end()],
-            board,
-            scenario: init.scenario,
-            robots: init.robots,
-            rounds: init.rounds,
-            keywords: init.keywords.language().name().into(),
-        }
-    }
-
-    /// The defaults of `robots hill DIR init`.
-    fn defaults() -> Result<Settings, Failure> {
-        let matches = HillInit::augment_args(clap::Command::new("init"))
-            .try_get_matches_from(["init"])
-            .map_err(|e| e.to_string())?;
-        let init = HillInit::from_arg_matches(&matches).map_err(|e| e.to_string())?;
-        Ok(Settings::new(&init, init.board.clone()))
-    }
-
-    fn yaml(&self) -> String {
-        format!(
-            "# A hill of robots programs (docs/TOURNAMENTS.md, \"The hill\"): its settings.\n\
-             format_version: {}\nsize: {}\nseeds: [{}, {}]\nboard: {}\nscenario: {}\nrobots: {}\nrounds: {}\nkeywords: {}\n",
-            self.format_version,
-            self.size,
-            self.seeds[0],
-            self.seeds[1],
-            self.board,
-            self.scenario,
-            self.robots,
-            self.rounds,
-            self.keywords
-        )
-    }
-
-    /// The program language of the hill (checked by [`Settings::check`]).
-    fn language(&self) -> Keywords {
-        Keywords::parse(&self.keywords).unwrap_or_default()
-    }
-
-    /// What is wrong with settings read from a file, in words.
-    fn check(&self) -> Result<(), String> {
-        let [first, last] = self.seeds;
-        if Keywords::parse(&self.keywords).is_none() {
-            Err(format!(
-                "keywords `{}`: plain or ti57",
-                escape(&self.keywords)
-            ))
-        } else if self.format_version != 1 {
-            Err(format!(
-                "format_version {}: this robots reads 1",
-                self.format_version
-            ))
-        } else if !(1..MAX_ENTRANTS).contains(&self.size) {
-            Err(format!("size {}: 1 to {}", self.size, MAX_ENTRANTS - 1))
-        } else if first > last || u64::from(last - first) >= 1_000_000 {
-            Err(format!(
-                "seeds [{first}, {last}]: the first index, then the last (at most 1,000,000 seeds)"
-            ))
-        } else if !(1..=3).contains(&self.scenario) {
-            Err(format!("scenario {}: 1, 2 or 3", self.scenario))
-        } else if !(1..=9).contains(&self.robots) {
-            Err(format!("robots {}: 1 to 9", self.robots))
-        } else if !(1..=100_000).contains(&self.rounds) {
-            Err(format!("rounds {}: 1 to 100000", self.rounds))
-        } else if shipped::board(&self.board).is_none() && self.board != BOARD {
-            Err(format!(
-                "board `{}`: a shipped board's name (classic, duel, melee) or {BOARD}",
-                escape(&self.board)
-            ))
-        } else {
-            Ok(())
-        }
-    }
-
-    fn summary(&self) -> String {
-        format!(
-            "size {}, seeds {}..{}, board {}, scenario {}, {} robots a side, at most {} rounds, keywords {}",
-            self.size,
-            self.seeds[0],
-            self.seeds[1],
-            escape(&self.board),
-            self.scenario,
-            self.robots,
-            self.rounds,
-            self.keywords
-        )
-    }
+/// The defaults of `robots hill DIR init`.
+fn defaults() -> Result<HillSettings, Failure> {
+    let matches = HillInit::augment_args(clap::Command::new("init"))
+        .try_get_matches_from(["init"])
+        .map_err(|e| e.to_string())?;
+    let init = HillInit::from_arg_matches(&matches).map_err(|e| e.to_string())?;
+    Ok(settings_of(&init, init.board.clone()))
 }
 
 /// A hill as read from its folder.
 struct Hill {
-    settings: Settings,
+    settings: HillSettings,
     config: Config,
     /// In the order of their files' names (as `robots tournament DIR/programs` orders them).
     members: Vec<Entrant>,
@@ -167,21 +73,17 @@ impl Hill {
 }
 
 /// `hill.yaml`, checked; `None` when the folder holds no hill.
-fn read_settings(dir: &Path) -> Result<Option<Settings>, Failure> {
+fn read_settings(dir: &Path) -> Result<Option<HillSettings>, Failure> {
     let path = dir.join(SETTINGS);
     if !plain_file(&path)? {
         return Ok(None);
     }
     let text = read_input(&path)?;
-    let settings: Settings = robots::text::yaml::from_str(&path.display().to_string(), &text)?;
-    settings
-        .check()
-        .map_err(|m| format!("{}: error: {m}", shown(&path)))?;
-    Ok(Some(settings))
+    Ok(Some(parse_hill(&path.display().to_string(), &text)?))
 }
 
 /// The hill's board: a shipped one, or its own `board.yaml`.
-fn board(dir: &Path, settings: &Settings) -> Result<Board, Failure> {
+fn board(dir: &Path, settings: &HillSettings) -> Result<Board, Failure> {
     if let Some(text) = shipped::board(&settings.board) {
         return Ok(board_file::parse_board(
             &format!("boards/{}.yaml", settings.board),
@@ -199,14 +101,14 @@ fn board(dir: &Path, settings: &Settings) -> Result<Board, Failure> {
     Ok(board_file::parse_board(&path.display().to_string(), &text)?)
 }
 
-fn config(board: Board, settings: &Settings) -> Result<Config, Failure> {
+fn config(board: Board, settings: &HillSettings) -> Result<Config, Failure> {
     Ok(Config {
         board: Arc::new(board),
         scenario: Scenario::from_number(u32::from(settings.scenario))
             .ok_or_else(|| Failure::Bad("the scenario is 1, 2 or 3".into()))?,
         rules: Rules {
             rounds: settings.rounds,
-            ..Rules::with_keywords(settings.language())
+            ..Rules::with_keywords(settings.keywords)
         },
         robots: usize::from(settings.robots),
         seeds: settings.seeds[0]..=settings.seeds[1],
@@ -296,9 +198,9 @@ fn results(dir: &Path, field: &Field) -> Result<Vec<GameResult>, Failure> {
 }
 
 /// The hill in `dir` with `settings`.
-fn load(dir: &Path, settings: Settings) -> Result<Hill, Failure> {
+fn load(dir: &Path, settings: HillSettings) -> Result<Hill, Failure> {
     let config = config(board(dir, &settings)?, &settings)?;
-    let members = members(dir, settings.language())?;
+    let members = members(dir, settings.keywords)?;
     let names: Vec<String> = members.iter().map(|e| e.name.clone()).collect();
     let field = Field::new(&names, &config, &settings.board);
     let results = results(dir, &field)?;
@@ -390,8 +292,8 @@ fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
     } else {
         init.board.clone()
     };
-    let settings = Settings::new(init, name);
-    settings.check()?;
+    let settings = settings_of(init, name);
+    settings.check().map_err(|e| e.to_string())?;
     // The board must hold K robots a side: set up one match of two shipped programs.
     let config = config(board, &settings)?;
     let pair: Vec<Entrant> = shipped::PROGRAMS
@@ -422,7 +324,7 @@ fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result
     if !there(dir) {
         // A new hill: its folder is made once the newcomer is known to be one, and before
         // the lock, which is taken on the folder itself.
-        newcomer(spec, Settings::defaults()?.language())?;
+        newcomer(spec, defaults()?.keywords)?;
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
     }
@@ -433,10 +335,10 @@ fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result
         Some(s) => (s, false),
         None => {
             refuse_existing(dir)?;
-            (Settings::defaults()?, true)
+            (defaults()?, true)
         }
     };
-    let newcomer = newcomer(spec, settings.language())?;
+    let newcomer = newcomer(spec, settings.keywords)?;
     let hill = load(dir, settings)?;
     let replaced = hill.members.iter().position(|e| e.name == newcomer.name);
     let (list, kept) = join(&hill, &newcomer);

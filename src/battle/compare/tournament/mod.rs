@@ -9,6 +9,7 @@
 
 mod game;
 pub mod hill;
+pub mod hill_file;
 pub mod parts;
 mod rating;
 mod standings;
