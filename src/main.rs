@@ -4,8 +4,8 @@
 mod cli;
 
 use clap::Parser;
-use cli::flags::{Cli, Command};
-use cli::output::finish;
+use cli::args::flags::{Cli, Command};
+use cli::io::output::finish;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -13,7 +13,7 @@ fn main() -> ExitCode {
     {
         use std::io::IsTerminal;
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        cli::output::set_colour(cli.color, no_color, std::io::stdout().is_terminal());
+        cli::io::output::set_colour(cli.color, no_color, std::io::stdout().is_terminal());
     }
     finish(match cli.command {
         Command::Run(args) => cli::battle::run(args),
@@ -22,16 +22,16 @@ fn main() -> ExitCode {
         Command::Debug(args) => cli::battle::debug(args),
         Command::Play(args) => cli::play::run(&args),
         Command::Replay(args) => cli::battle::replay(&args),
-        Command::Duel(args) => cli::tournament::duel(&args),
-        Command::Tournament(args) => cli::tournament::tournament(&args),
-        Command::Hill(args) => cli::hill::run(&args),
-        Command::Evolve(args) => cli::evolve::run(&args),
+        Command::Duel(args) => cli::compare::tournament::duel(&args),
+        Command::Tournament(args) => cli::compare::tournament::tournament(&args),
+        Command::Hill(args) => cli::compare::hill::run(&args),
+        Command::Evolve(args) => cli::compare::evolve::run(&args),
         Command::Bench {
             tournament: true, ..
-        } => cli::tournament::bench(),
+        } => cli::compare::tournament::bench(),
         Command::Bench { matches, json, .. } => cli::battle::bench(matches, json),
-        Command::Completions { shell } => cli::manual::completions(shell),
-        Command::Man => cli::manual::man(),
+        Command::Completions { shell } => cli::args::manual::completions(shell),
+        Command::Man => cli::args::manual::man(),
         Command::Micro { command } => cli::micro::run(command),
         Command::Ricochet { command } => cli::ricochet::run(command),
     })

@@ -1,10 +1,10 @@
 //! The hex game's commands: `run`, `check`, `board`, `debug`, `bench`.
 
-use super::files::{FileKind, expect_kind, read_input, read_text};
-use super::flags::{CheckArgs, CheckFormat, DebugArgs, ReplayArgs, RunArgs, confine};
 use super::micro::micro_file;
-use super::output::Failure;
 use super::replay::Recorder;
+use crate::cli::args::flags::{CheckArgs, CheckFormat, DebugArgs, ReplayArgs, RunArgs, confine};
+use crate::cli::io::files::{FileKind, expect_kind, read_input, read_text};
+use crate::cli::io::output::Failure;
 use robots::battle::engine::{Match, MatchSetup, Outcome};
 use robots::battle::show::report::{FORMAT_VERSION, ResultDoc};
 use robots::battle::{files::board_file, files::match_file, files::shipped, show::render};
@@ -33,13 +33,16 @@ pub fn load_match(
             shipped::DEFAULT_MATCH.1.to_string(),
         ),
     };
-    let fetch = super::files::fetcher(Path::new(&name));
+    let fetch = crate::cli::io::files::fetcher(Path::new(&name));
     match_file::parse_match_rounds(&name, &text, &fetch, confine, rounds)
 }
 
 /// `robots run`: play a match; print the result, the log, JSON, or write a replay.
 pub fn run(args: RunArgs) -> Result<(), Failure> {
-    let to_stdout = args.replay.as_deref().is_some_and(super::files::is_stdin);
+    let to_stdout = args
+        .replay
+        .as_deref()
+        .is_some_and(crate::cli::io::files::is_stdin);
     if to_stdout && (args.log || args.json) {
         return Err(Failure::Bad(
             "--replay - writes the replay to standard output: it cannot share it with --log or --json".into(),
@@ -55,7 +58,10 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     if let Some(seed) = args.seed {
         setup.seed = seed;
     }
-    let html_to_stdout = args.html.as_deref().is_some_and(super::files::is_stdin);
+    let html_to_stdout = args
+        .html
+        .as_deref()
+        .is_some_and(crate::cli::io::files::is_stdin);
     let others = args.log || args.json || to_stdout || html_to_stdout;
     if super::picture::match_pictures(&setup, &args.picture, others)? {
         return Ok(());
@@ -155,7 +161,7 @@ fn print_end(game: &Match, outcome: &Outcome) {
 fn check_outputs(
     html: Option<&Path>,
     replay: Option<&Path>,
-    picture: &super::flags::MatchPictureArgs,
+    picture: &crate::cli::args::flags::MatchPictureArgs,
 ) -> Result<(), Failure> {
     let outputs = [
         (html, "the page"),
@@ -166,7 +172,7 @@ fn check_outputs(
     ];
     for (path, what) in outputs {
         if let Some(path) = path {
-            super::files::writable(path, what)?;
+            crate::cli::io::files::writable(path, what)?;
         }
     }
     Ok(())
@@ -180,7 +186,10 @@ pub fn replay(args: &ReplayArgs) -> Result<(), Failure> {
     if args.html.is_some() || pictures.iter().any(|p| p.is_some()) {
         // The replay is checked whole first; then its setup makes the page and pictures.
         let (setup, _) = super::replay::read(&args.file, |_, _, _| {})?;
-        let html_to_stdout = args.html.as_deref().is_some_and(super::files::is_stdin);
+        let html_to_stdout = args
+            .html
+            .as_deref()
+            .is_some_and(crate::cli::io::files::is_stdin);
         super::picture::match_pictures(&setup, &args.picture, html_to_stdout)?;
         if let Some(path) = &args.html {
             super::viewer::write_html(&setup, path)?;
@@ -259,10 +268,12 @@ fn check_one(
     // Standard input (`-`) has no extension: what it holds says what it is.
     let ext = match path.extension().and_then(|e| e.to_str()) {
         Some(ext) => ext,
-        None if super::files::is_stdin(path) && FileKind::of(path, &text) == FileKind::Program => {
+        None if crate::cli::io::files::is_stdin(path)
+            && FileKind::of(path, &text) == FileKind::Program =>
+        {
             "robot"
         }
-        None if super::files::is_stdin(path) => "yaml",
+        None if crate::cli::io::files::is_stdin(path) => "yaml",
         None => "",
     };
     match ext {
@@ -299,7 +310,7 @@ fn check_yaml(
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let line = match FileKind::of(path, text) {
         FileKind::Match => {
-            let fetch = super::files::fetcher(Path::new(shown));
+            let fetch = crate::cli::io::files::fetcher(Path::new(shown));
             let (m, warnings) = match_file::check_match_fetched(shown, text, &fetch, confine)?;
             let teams = m.teams.len();
             let line = format!("{shown}: ok (match `{}`, {teams} teams)", escape(&m.name));
@@ -429,7 +440,10 @@ pub fn check(args: &CheckArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn board(file: &str, picture: &super::game_flags::PictureArgs) -> Result<(), Failure> {
+pub fn board(
+    file: &str,
+    picture: &crate::cli::args::game_flags::PictureArgs,
+) -> Result<(), Failure> {
     let board = match shipped::board(file) {
         Some(text) => board_file::parse_board(&format!("boards/{file}.yaml"), text),
         None => {
@@ -479,7 +493,7 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
                 .into_iter(),
         ),
         None if !std::io::stdin().is_terminal() => {
-            Box::new(super::prompt::lines(std::io::stdin().lock()))
+            Box::new(crate::cli::io::prompt::lines(std::io::stdin().lock()))
         }
         None => {
             return super::tui::run(session)

@@ -1,9 +1,9 @@
 //! `robots micro …`: Micro Robots boards, the solver, the analysis and games at the terminal.
 
-use super::files::read_text;
-use super::game_flags::{MicroCommand, MicroPlay, MicroVariant};
-use super::output::Failure;
-use super::prompt::{ask, say};
+use crate::cli::args::game_flags::{MicroCommand, MicroPlay, MicroVariant};
+use crate::cli::io::files::read_text;
+use crate::cli::io::output::Failure;
+use crate::cli::io::prompt::{ask, say};
 use robots::micro::analyse::Analysis;
 use robots::micro::answer::{self, Answer, AnswerError};
 use robots::micro::board::Marks;
@@ -64,7 +64,10 @@ pub fn micro_file(
             None => {
                 confine.check(face).map_err(|e| e.to_string())?;
                 let path = base.join(face);
-                let hide = super::files::outside(super::files::folder_of(&base.join("x")), &path);
+                let hide = crate::cli::io::files::outside(
+                    crate::cli::io::files::folder_of(&base.join("x")),
+                    &path,
+                );
                 micro_face(&path.display().to_string()).map_err(|e| match e {
                     MicroInputError::Invalid(d) if hide => {
                         MicroInputError::Invalid(d.without_content())
@@ -115,7 +118,7 @@ pub fn run(command: MicroCommand) -> Result<(), Failure> {
             outln!("{}", board.name());
             out!(
                 "{}",
-                micro_robots::board::render(&board, super::output::colour())
+                micro_robots::board::render(&board, crate::cli::io::output::colour())
             );
         }
         MicroCommand::Solve {
@@ -301,13 +304,13 @@ fn play(flags: MicroPlay) -> Result<(), Failure> {
         outln!("Micro Robots on {}", game.board().name());
         out!(
             "{}",
-            micro_robots::board::render(game.board(), super::output::colour())
+            micro_robots::board::render(game.board(), crate::cli::io::output::colour())
         );
         game.play(humans, &mut |note| outln!("{note}"));
         return Ok(());
     };
     // Questions to human players go to standard error: standard output is the record's.
-    super::prompt::to_stderr();
+    crate::cli::io::prompt::to_stderr();
     outln!("{}", super::record::micro_setup(&game, seed, players_json));
     let mut folded = super::record::MicroRecord::default();
     game.play(humans, &mut |note| {
@@ -358,7 +361,7 @@ impl micro_robots::game::Humans for TerminalHumans {
         say(&micro_robots::board::render_marked(
             board,
             marks,
-            super::prompt::colour(),
+            crate::cli::io::prompt::colour(),
         ));
         let through = via
             .map(|v| format!(", stopping on {v}"))

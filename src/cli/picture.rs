@@ -3,9 +3,9 @@
 //! match as an animated GIF (one frame per robot turn that changes the picture). `-` writes
 //! to standard output; a binary format is never written to a terminal.
 
-use super::flags::MatchPictureArgs;
-use super::game_flags::PictureArgs;
-use super::output::Failure;
+use crate::cli::args::flags::MatchPictureArgs;
+use crate::cli::args::game_flags::PictureArgs;
+use crate::cli::io::output::Failure;
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 use robots::battle::engine::{Event, Match, MatchSetup};
@@ -71,7 +71,7 @@ fn write_binary(bytes: &[u8], path: &Path, what: &str) -> Result<(), Failure> {
                 "a {what} is binary: not written to a terminal (redirect standard output, or name a file)"
             )));
         }
-        super::output::emit_bytes(bytes);
+        crate::cli::io::output::emit_bytes(bytes);
         return Ok(());
     }
     std::fs::write(path, bytes)

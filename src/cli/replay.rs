@@ -2,8 +2,8 @@
 //! (gzip-compressed when the name ends in `.gz`), and read back line by line, each line
 //! bounded, every turn played again and compared ([`robots::battle::files::replay::Check`]).
 
-use super::files::is_stdin;
-use super::output::Failure;
+use crate::cli::io::files::is_stdin;
+use crate::cli::io::output::Failure;
 use robots::battle::engine::{Event, Match, MatchSetup, Outcome};
 use robots::battle::files::replay::{
     Check, Header, MAX_HEADER_BYTES, MAX_REPLAY_BYTES, MAX_REPLAY_LINES, MAX_TURN_BYTES,

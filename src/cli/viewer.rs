@@ -2,7 +2,7 @@
 //! the template, style sheet and scripts of `web/` embedded in the binary, with the match's
 //! document (`battle::show::view`) inlined as JSON. The page loads nothing from the network.
 
-use super::output::Failure;
+use crate::cli::io::output::Failure;
 use robots::battle::engine::MatchSetup;
 use robots::battle::show::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
 use std::path::Path;

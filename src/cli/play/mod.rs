@@ -12,9 +12,9 @@ mod script;
 mod tests;
 
 use super::battle::load_match;
-use super::files::read_bytes;
-use super::flags::{PlayArgs, confine};
-use super::output::Failure;
+use crate::cli::args::flags::{PlayArgs, confine};
+use crate::cli::io::files::read_bytes;
+use crate::cli::io::output::Failure;
 use robots::battle::board::CellId;
 use robots::battle::engine::{Match, MatchSetup};
 use robots::battle::files::match_file;
@@ -60,7 +60,10 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         return screen::run(table).map_err(|e| Failure::Bad(format!("the terminal failed: {e}")));
     }
-    script::run(table, super::prompt::lines(std::io::stdin().lock()))
+    script::run(
+        table,
+        crate::cli::io::prompt::lines(std::io::stdin().lock()),
+    )
 }
 
 /// The match of `--team COLOUR=PROGRAM …`: a match file written from the flags, read as any

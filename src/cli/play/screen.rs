@@ -478,7 +478,7 @@ fn placement_side(
 /// Runs the game in the terminal until the players quit.
 pub fn run(table: HotSeat) -> std::io::Result<()> {
     use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
-    let colourful = crate::cli::output::colour();
+    let colourful = crate::cli::io::output::colour();
     let mut terminal = ratatui::try_init()?;
     let mut screen = Screen::new(table);
     let result = loop {
@@ -523,9 +523,9 @@ pub fn run(table: HotSeat) -> std::io::Result<()> {
     ratatui::restore();
     // What the players leave with: the result, or where the game stopped.
     match screen.table.session() {
-        Some(s) if s.current().is_over() => crate::cli::prompt::say(&result_text(s.current())),
-        Some(s) => crate::cli::prompt::say(&format!("the game is left: {}", s.position())),
-        None => crate::cli::prompt::say("the game is left before the match started\n"),
+        Some(s) if s.current().is_over() => crate::cli::io::prompt::say(&result_text(s.current())),
+        Some(s) => crate::cli::io::prompt::say(&format!("the game is left: {}", s.position())),
+        None => crate::cli::io::prompt::say("the game is left before the match started\n"),
     }
     result
 }

@@ -3,7 +3,7 @@
 //! did; the match's events as it plays. A signal's step is echoed as `*` (R-A23).
 
 use super::{result_text, save};
-use crate::cli::output::Failure;
+use crate::cli::io::output::Failure;
 use robots::battle::live::hot_seat::{Answered, HotSeat, Phase, is_skip, parse_signal};
 use robots::text::escape;
 

@@ -1,9 +1,9 @@
 //! `ricochet hint`, `ricochet solve --all` and `ricochet hardest`: what a position's optimal
 //! solutions have in common, all of them, and a board's hardest start positions.
 
-use super::super::output::Failure;
 use super::super::record::MoveJson;
 use super::ricochet_position;
+use crate::cli::io::output::Failure;
 use robots::ricochet::all::{self, AllError};
 use robots::ricochet::position::{Goal, Move, Position};
 use robots::ricochet::solve::{self, Budget, NoSolution, Solution};
@@ -183,7 +183,7 @@ fn hardest_question(
         let b = quarters::from_quadrants(&names).map_err(|e| e.to_string())?;
         (b, None)
     } else {
-        let text = super::super::files::read_text(path)?;
+        let text = crate::cli::io::files::read_text(path)?;
         let keys = robots::text::yaml::top_level_keys(&text);
         if keys.iter().any(|k| k == "size") {
             let b = files::parse_custom(&path.display().to_string(), &text)
@@ -303,14 +303,14 @@ pub fn hardest(
         .num_threads(jobs.map_or(0, usize::from))
         .build()
         .map_err(|e| format!("cannot start the threads: {e}"))?;
-    super::super::memory::reset_peak();
+    crate::cli::io::memory::reset_peak();
     let started = std::time::Instant::now();
     let shown = usize::try_from(show).unwrap_or(usize::MAX);
     let answer = pool
         .install(|| search(&plan, shown, &report))
         .map_err(|e| Failure::NoAnswer(e.to_string()))?;
     let seconds = started.elapsed().as_secs_f64();
-    let peak = super::super::memory::peak();
+    let peak = crate::cli::io::memory::peak();
     bar.finish_and_clear();
     print_hardest(&answer, &plan, &b, &name);
     eprintln!(

@@ -2,9 +2,9 @@
 //! memory of its solve: the shipped set, or a file of game ids with the median, p99 and
 //! maximum.
 
-use super::super::files::read_text;
-use super::super::memory;
-use super::super::output::Failure;
+use crate::cli::io::files::read_text;
+use crate::cli::io::memory;
+use crate::cli::io::output::Failure;
 use robots::ricochet::{self as ricochet_robots, game_id::GameId, rules::Rules};
 use std::path::Path;
 

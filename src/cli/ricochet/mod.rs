@@ -1,8 +1,8 @@
 //! `robots ricochet …`: positions drawn, solved and checked, benchmarks, games at the terminal.
 
-use super::files::read_text;
-use super::game_flags::{PictureArgs, RicochetCommand};
-use super::output::Failure;
+use crate::cli::args::game_flags::{PictureArgs, RicochetCommand};
+use crate::cli::io::files::read_text;
+use crate::cli::io::output::Failure;
 
 use super::record::MoveJson;
 use std::path::Path;
@@ -19,8 +19,11 @@ fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
             .check(name)
             .map_err(|e| e.to_string())?;
         let path = base.join(name);
-        let text = super::files::read_input(&path);
-        if !super::files::outside(super::files::folder_of(path_of_position), &path) {
+        let text = crate::cli::io::files::read_input(&path);
+        if !crate::cli::io::files::outside(
+            crate::cli::io::files::folder_of(path_of_position),
+            &path,
+        ) {
             return text.map_err(|d| d.to_string());
         }
         // Outside the folder (a link that leads out): any error about it shows nothing of it.
@@ -156,7 +159,7 @@ fn board(position: &Path, picture: &PictureArgs, solution: bool) -> Result<(), F
         }
         out!(
             "{}",
-            ricochet_robots::drawing::board(&board, &bases, super::output::colour())
+            ricochet_robots::drawing::board(&board, &bases, crate::cli::io::output::colour())
         );
     } else {
         let p = ricochet_position(position)?;
@@ -165,7 +168,7 @@ fn board(position: &Path, picture: &PictureArgs, solution: bool) -> Result<(), F
         }
         out!(
             "{}",
-            ricochet_robots::drawing::position(&p, super::output::colour())
+            ricochet_robots::drawing::position(&p, crate::cli::io::output::colour())
         );
     }
     Ok(())

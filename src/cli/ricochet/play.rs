@@ -7,11 +7,11 @@
 //! lines read in turn on a virtual clock, `@SECONDS` giving a line its time
 //! (docs/FORMATS.md, "Ricochet play scripts"), the same transcript every run.
 
-use super::super::files::read_text;
-use super::super::game_flags::RicochetPlay;
-use super::super::output::Failure;
-use super::super::prompt::{self, Editor, Typed, say};
 use super::super::record::RicochetRecord;
+use crate::cli::args::game_flags::RicochetPlay;
+use crate::cli::io::files::read_text;
+use crate::cli::io::output::Failure;
+use crate::cli::io::prompt::{self, Editor, Typed, say};
 use robots::ricochet::bidding::{Heard, Humans, Timer};
 use robots::ricochet::position::{Move, Position as RicochetPosition, parse_moves};
 use robots::ricochet::record::{Quit, seconds};
@@ -421,7 +421,7 @@ impl Humans for TerminalHumans {
         }
         say(&ricochet_robots::drawing::position(
             p,
-            super::super::prompt::colour(),
+            crate::cli::io::prompt::colour(),
         ));
         if !self.helped {
             self.helped = true;

@@ -1,8 +1,8 @@
 //! `ricochet board --random`: a random Ricochets board ([`robots::ricochet::generate`]) drawn
 //! as text, as pictures, or written as a custom board file (`--out`).
 
-use super::super::game_flags::{PictureArgs, RandomBoard};
-use super::super::output::Failure;
+use crate::cli::args::game_flags::{PictureArgs, RandomBoard};
+use crate::cli::io::output::Failure;
 use robots::ricochet::generate::{Spec, generate, yaml};
 use robots::text::escape;
 
@@ -51,7 +51,7 @@ pub fn board(flags: &RandomBoard, picture: &PictureArgs) -> Result<(), Failure> 
             robots::ricochet::drawing::board(
                 &drawn.board,
                 &drawn.board.bases,
-                super::super::output::colour()
+                crate::cli::io::output::colour()
             )
         );
     }

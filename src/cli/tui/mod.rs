@@ -175,7 +175,7 @@ pub enum Key {
 /// Runs the debugger in the terminal until `q`.
 pub fn run(mut session: Session) -> std::io::Result<()> {
     // `NO_COLOR` or `--color never`: the same screen, bold and reversed but no colours.
-    let colourful = super::output::colour();
+    let colourful = crate::cli::io::output::colour();
     use ratatui::crossterm::event::{
         self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEventKind, KeyModifiers,
         MouseEventKind,

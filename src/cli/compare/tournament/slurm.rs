@@ -5,8 +5,8 @@
 //! command line reaches the script single-quoted; line breaks and other control characters
 //! are refused, so no value can end a quote, a line or the merge job's here-document.
 
-use super::super::flags::{TableFormat, TournamentArgs};
-use super::super::output::Failure;
+use crate::cli::args::flags::{TableFormat, TournamentArgs};
+use crate::cli::io::output::Failure;
 use clap::ValueEnum;
 use robots::text::escape;
 use std::fmt::Write as _;

@@ -2,9 +2,9 @@
 //! in parallel (rayon, results independent of the thread count), a progress bar on a
 //! terminal, Ctrl-C printing the standings so far; shards and their merge (docs/SCALE.md).
 
-use super::files::{FileKind, expect_kind, read_input};
-use super::flags::{DuelArgs, DuelFormat, FieldArgs, GroundArgs, TournamentArgs};
-use super::output::Failure;
+use crate::cli::args::flags::{DuelArgs, DuelFormat, FieldArgs, GroundArgs, TournamentArgs};
+use crate::cli::io::files::{FileKind, expect_kind, read_input};
+use crate::cli::io::output::Failure;
 use robots::battle::compare::tournament::parts::{Field, MAX_MATCHES, shard_lines};
 use robots::battle::compare::tournament::{
     Config, Entrant, Game, GameResult, MAX_ENTRANTS, Score, play_all, schedule, schedule_len,
@@ -288,7 +288,7 @@ pub fn duel(args: &DuelArgs) -> Result<(), Failure> {
 
 /// `robots tournament PROGRAMS... | DIR`, `--shard I/N`, and `robots tournament merge`.
 pub fn tournament(args: &TournamentArgs) -> Result<(), Failure> {
-    if let Some(super::flags::TournamentCommand::Merge {
+    if let Some(crate::cli::args::flags::TournamentCommand::Merge {
         parts,
         format,
         partial,
@@ -365,7 +365,7 @@ pub fn bench() -> Result<(), Failure> {
             rounds: 200,
         },
         jobs: None,
-        keywords: super::flags::KeywordsArg::Plain,
+        keywords: crate::cli::args::flags::KeywordsArg::Plain,
     };
     let config = config(&field, 1..=20)?;
     let games = schedule(list.len(), &config.seeds);

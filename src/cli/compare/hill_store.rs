@@ -4,7 +4,7 @@
 //! temporary files of writers killed before their rename removed by the next writer; and what
 //! a writer changed before its commit point put back when a later write fails.
 
-use super::output::Failure;
+use crate::cli::io::output::Failure;
 use robots::text::escape;
 use std::fs::{File, TryLockError};
 use std::io::{ErrorKind, Write};

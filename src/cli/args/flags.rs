@@ -1,6 +1,6 @@
 //! Every clap type of the command line: commands, subcommands and their flags.
 
-use super::game_flags::{MicroCommand, PictureArgs, RicochetCommand};
+use crate::cli::args::game_flags::{MicroCommand, PictureArgs, RicochetCommand};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use robots::text::confine::Confine;
 use std::path::PathBuf;

@@ -1,6 +1,6 @@
 //! How duels and standings are printed: text, JSON and CSV (docs/TOURNAMENTS.md).
 
-use super::super::flags::TableFormat;
+use crate::cli::args::flags::TableFormat;
 use robots::battle::compare::tournament::parts::Field;
 use robots::battle::compare::tournament::{Config, Standings};
 use robots::text::escape;

@@ -9,18 +9,18 @@ static COLOUR: OnceLock<bool> = OnceLock::new();
 
 /// Decides once whether drawings on standard output are in colour: `--color always` or
 /// `never` says so; `auto` means on a terminal, unless `NO_COLOR` is set (no-color.org).
-pub fn set_colour(choice: super::flags::ColourChoice, no_color: bool, terminal: bool) {
+pub fn set_colour(choice: crate::cli::args::flags::ColourChoice, no_color: bool, terminal: bool) {
     let _ = CHOICE.set((choice, no_color));
     let _ = COLOUR.set(colour_for(terminal));
 }
 
 /// `--color` and whether `NO_COLOR` is set, for [`colour_for`].
-static CHOICE: OnceLock<(super::flags::ColourChoice, bool)> = OnceLock::new();
+static CHOICE: OnceLock<(crate::cli::args::flags::ColourChoice, bool)> = OnceLock::new();
 
 /// Whether drawings written to a stream (a terminal or not) are in colour, under the same
 /// policy: standard error, when the questions to human players go there.
 pub fn colour_for(terminal: bool) -> bool {
-    use super::flags::ColourChoice;
+    use crate::cli::args::flags::ColourChoice;
     match CHOICE.get() {
         Some((ColourChoice::Always, _)) => true,
         Some((ColourChoice::Auto, no_color)) => terminal && !no_color,
@@ -61,12 +61,12 @@ pub fn emit_bytes(bytes: &[u8]) {
 }
 
 macro_rules! out {
-    ($($arg:tt)*) => { $crate::cli::output::emit(format_args!($($arg)*)) };
+    ($($arg:tt)*) => { $crate::cli::io::output::emit(format_args!($($arg)*)) };
 }
 
 macro_rules! outln {
-    () => { $crate::cli::output::emit(format_args!("\n")) };
-    ($($arg:tt)*) => { $crate::cli::output::emit(format_args!("{}\n", format_args!($($arg)*))) };
+    () => { $crate::cli::io::output::emit(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::cli::io::output::emit(format_args!("{}\n", format_args!($($arg)*))) };
 }
 
 /// How a command failed: bad input (exit 2) or no answer to give (exit 1).

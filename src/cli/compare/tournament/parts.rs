@@ -2,8 +2,8 @@
 //! merged (`robots::battle::compare::tournament::parts` checks each line); every part's lines
 //! bounded, the whole of each part within a budget.
 
-use super::super::output::Failure;
-use super::super::replay::Lines;
+use crate::cli::io::output::Failure;
+use crate::cli::replay::Lines;
 use robots::battle::compare::tournament::parts::{
     MAX_HEADER_BYTES, MAX_LINE_BYTES, Merge, Merged, PART_BUDGET, PartError,
 };

@@ -1,8 +1,8 @@
 //! `robots completions SHELL` and `robots man`: the shell completion scripts and the manual
 //! page, generated from the same clap definitions as the parser, so they never drift.
 
-use super::flags::Cli;
-use super::output::Failure;
+use crate::cli::args::flags::Cli;
+use crate::cli::io::output::Failure;
 use clap::CommandFactory;
 
 /// A completion script for `shell` (bash, zsh, fish, powershell, elvish) on stdout.

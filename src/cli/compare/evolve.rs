@@ -2,8 +2,8 @@
 //! progress line a generation on stderr, Ctrl-C keeping the best so far, and the champions
 //! written as commented `.robot` files (never over a file).
 
-use super::flags::EvolveArgs;
-use super::output::Failure;
+use crate::cli::args::flags::EvolveArgs;
+use crate::cli::io::output::Failure;
 use robots::battle::compare::evolve::{
     Champion, Outcome, Progress, Settings, check_run, commented_text, evolve,
 };
@@ -26,7 +26,7 @@ fn benchmark(specs: &[String]) -> Result<Vec<Entrant>, Failure> {
         && Path::new(one).is_dir()
     {
         let dir = one.clone();
-        specs = super::tournament::robot_files(&dir)?;
+        specs = crate::cli::compare::tournament::robot_files(&dir)?;
         if specs.is_empty() {
             return Err(Failure::Bad(format!(
                 "{}: error: no .robot file in the folder",
@@ -42,12 +42,12 @@ fn benchmark(specs: &[String]) -> Result<Vec<Entrant>, Failure> {
     }
     specs
         .iter()
-        .map(|s| super::tournament::entrant(s, Keywords::Plain))
+        .map(|s| crate::cli::compare::tournament::entrant(s, Keywords::Plain))
         .collect()
 }
 
 fn config(args: &EvolveArgs) -> Result<Config, Failure> {
-    super::tournament::ground_config("evolve", &args.ground, Keywords::Plain, 1..=1)
+    crate::cli::compare::tournament::ground_config("evolve", &args.ground, Keywords::Plain, 1..=1)
 }
 
 /// The champions' files: `DIR/evolved-SEED-RANK.robot`.

@@ -7,16 +7,16 @@
 //! file whole to a temporary file in DIR, then rename it (`hill_store.rs`). Which games are
 //! missing and who is pushed off: `robots::battle::compare::tournament::hill`.
 
-use super::files::read_input;
-use super::flags::{HillArgs, HillCommand, HillInit, TableFormat};
-use super::hill_store::{Hold, Undo, lock, plain_file, shown, sweep, there};
-use super::output::Failure;
-use super::replay::Lines;
-use super::tournament::{entrant, play, show};
+use crate::cli::args::flags::{HillArgs, HillCommand, HillInit, TableFormat};
+use crate::cli::compare::hill_store::{Hold, Undo, lock, plain_file, shown, sweep, there};
+use crate::cli::compare::tournament::{entrant, play, show};
+use crate::cli::io::files::read_input;
+use crate::cli::io::output::Failure;
+use crate::cli::replay::Lines;
 use clap::{Args, FromArgMatches};
 use robots::battle::board::Board;
-use robots::battle::compare::tournament::hill_file::{HillSettings, OWN_BOARD, parse_hill};
 use robots::battle::compare::tournament::hill::{crown, is_safe_name, missing, reindex};
+use robots::battle::compare::tournament::hill_file::{HillSettings, OWN_BOARD, parse_hill};
 use robots::battle::compare::tournament::parts::{
     Field, MAX_LINE_BYTES, PART_BUDGET, Results, match_line,
 };
@@ -283,7 +283,12 @@ fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
         None => {
             let path = PathBuf::from(&init.board);
             let text = read_input(&path)?;
-            super::files::expect_kind("hill", super::files::FileKind::HexBoard, &path, &text)?;
+            crate::cli::io::files::expect_kind(
+                "hill",
+                crate::cli::io::files::FileKind::HexBoard,
+                &path,
+                &text,
+            )?;
             (board_file::parse_board(&init.board, &text)?, Some(text))
         }
     };

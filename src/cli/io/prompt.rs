@@ -18,9 +18,9 @@ pub fn to_stderr() {
 pub fn colour() -> bool {
     if TO_STDERR.load(Ordering::Relaxed) {
         use std::io::IsTerminal;
-        super::output::colour_for(std::io::stderr().is_terminal())
+        crate::cli::io::output::colour_for(std::io::stderr().is_terminal())
     } else {
-        super::output::colour()
+        crate::cli::io::output::colour()
     }
 }
 
