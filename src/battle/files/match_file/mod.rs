@@ -5,82 +5,23 @@
 
 use crate::battle::board::Board;
 use crate::battle::board::CellId;
-use crate::battle::engine::{
-    MatchSetup, RobotName, RobotNameError, RobotRef, RobotSetup, Rules, Scenario, SetupError,
-    SignalPlan, TeamSetup,
-};
+use crate::battle::engine::{MatchSetup, RobotSetup, Rules, Scenario, SetupError, TeamSetup};
 use crate::battle::hex::Direction;
 use crate::battle::lang::{Keywords, Program};
 use crate::battle::terrain::TeamColour;
 use crate::text::confine::{Confine, Fetched};
 use crate::text::diagnostic::Diagnostic;
-use serde::Deserialize;
 use std::path::Path;
 use std::sync::Arc;
 
 mod named;
+mod raw;
+mod signals;
 pub use named::{Fetcher, Reader};
 use named::{Named, load_board, private, program_source};
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MatchFile {
-    #[serde(default)]
-    name: Option<String>,
-    #[serde(default)]
-    description: Option<String>,
-    board: String,
-    #[serde(default = "scenario_one")]
-    scenario: u32,
-    #[serde(default)]
-    rules: RulesFile,
-    #[serde(default)]
-    seed: Option<u64>,
-    teams: Vec<TeamFile>,
-    #[serde(default)]
-    signals: Vec<SignalFile>,
-}
-
-fn scenario_one() -> u32 {
-    1
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct RulesFile {
-    shapes_block: Option<bool>,
-    program_steps: Option<usize>,
-    rounds: Option<u32>,
-    keywords: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TeamFile {
-    #[serde(alias = "color")]
-    colour: String,
-    robots: Vec<RobotFile>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RobotFile {
-    /// A `.robot` file (relative to the match file) or the name of a shipped program.
-    program: Option<String>,
-    /// The program text itself.
-    code: Option<String>,
-    at: Option<[i64; 2]>,
-    facing: Option<u32>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SignalFile {
-    round: Option<u32>,
-    when: Option<String>,
-    robot: String,
-    step: u32,
-}
+use raw::{Ctx, Located, MatchFile, Places, RobotFile, TeamFile};
+pub use signals::{RobotRefError, parse_robot_ref};
+use signals::{lint_signals, read_signals};
 
 /// The longest match a file may ask for (`rules.rounds`): a file from a stranger should not
 /// make `robots run` work for minutes. A longer match is the user's own request, on the
@@ -89,79 +30,6 @@ pub const MAX_FILE_ROUNDS: u32 = 1000;
 
 /// The default seed when neither the file nor the command line gives one.
 pub const DEFAULT_SEED: u64 = 1;
-
-/// A value read from the file, with the `(line, column)` of each of its entries.
-type Located<T> = (T, Vec<(usize, usize)>);
-
-/// Where the entries of a match file sit, to point errors from the domain at them.
-struct Places {
-    /// Each team's `colour:` key.
-    teams: Vec<(usize, usize)>,
-    /// Each robot's `at:` key (or where its entry starts), per team.
-    robots: Vec<Vec<(usize, usize)>>,
-    /// Each signal's `robot:` key.
-    signals: Vec<(usize, usize)>,
-    /// The teams' colours, once read.
-    colours: Vec<TeamColour>,
-}
-
-/// What every step of reading a match file needs: its name, text, folder and reader.
-struct Ctx<'a> {
-    file: &'a str,
-    source: &'a str,
-    named: Named<'a>,
-    /// Warnings met on the way (docs/LANGUAGE.md): about the programs the match names, in
-    /// their own files, and about its signals.
-    warnings: std::cell::RefCell<Vec<Diagnostic>>,
-}
-
-impl Ctx<'_> {
-    /// The position of `key`, searching from line `after` (semantic errors point at keys).
-    fn key(&self, key: &str, after: usize) -> (usize, usize) {
-        crate::text::yaml::locate_key(self.source, key, after).unwrap_or((1, 1))
-    }
-
-    fn err(&self, (line, col): (usize, usize), message: String) -> Diagnostic {
-        Diagnostic::at(self.file, self.source, line, col, message)
-    }
-
-    /// A [`SetupError`] pointed at the entry it is about.
-    fn locate(&self, places: &Places, e: &SetupError) -> Diagnostic {
-        let robot_place = |t: usize, i: usize| places.robots[t][i];
-        let name = |t: usize, i: usize| match places.colours.get(t) {
-            Some(colour) => format!("{colour}.{}", i + 1),
-            None => format!("teams[{t}].robots[{i}]"),
-        };
-        let what = |t: usize, i: usize| format!("teams[{t}].robots[{i}] ({})", name(t, i));
-        match e {
-            SetupError::ProgramSteps(_) => self.err(self.key("program_steps", 1), e.to_string()),
-            SetupError::NoRounds => self.err(self.key("rounds", 1), e.to_string()),
-            SetupError::NoTeams => self.err(self.key("teams", 1), e.to_string()),
-            SetupError::SameColour { team, .. } | SetupError::TeamSize { team, .. } => {
-                self.err(places.teams[*team], format!("teams[{team}]: {e}"))
-            }
-            SetupError::NoCamp { team, .. } | SetupError::NoComputer { team, .. } => {
-                self.err(places.teams[*team], e.to_string())
-            }
-            SetupError::ProgramTooLong { team, robot, .. }
-            | SetupError::NeedsTi57 { team, robot }
-            | SetupError::BadPlacement { team, robot, .. } => self.err(
-                robot_place(*team, *robot),
-                format!("{}: {e}", what(*team, *robot)),
-            ),
-            SetupError::Taken { team, robot } | SetupError::NoFreeStartPoint { team, robot } => {
-                let message = e.to_string().replace(
-                    &format!("teams[{team}].robots[{robot}]"),
-                    &name(*team, *robot),
-                );
-                self.err(robot_place(*team, *robot), message)
-            }
-            SetupError::Signal(i, inner) => {
-                self.err(places.signals[*i], format!("signals[{i}]: {inner}"))
-            }
-        }
-    }
-}
 
 /// Loads a match file. `file` is its path (for diagnostics and relative paths). The file
 /// layer reads the text and says where; [`MatchSetup::validate`] says what is wrong. Files
@@ -240,38 +108,7 @@ fn read_match(
         signals: Vec::new(),
         colours: Vec::new(),
     };
-    let scenario = Scenario::from_number(raw.scenario).ok_or_else(|| {
-        ctx.err(
-            ctx.key("scenario", 1),
-            format!(
-                "scenario {} does not exist: expected 1, 2 or 3",
-                raw.scenario
-            ),
-        )
-    })?;
-    let defaults = Rules::default();
-    let keywords = match &raw.rules.keywords {
-        None => Keywords::Plain,
-        Some(text) => {
-            Keywords::from_name(text).map_err(|m| ctx.err(ctx.key("keywords", 1), m.to_string()))?
-        }
-    };
-    let rules = Rules {
-        shapes_block: raw.rules.shapes_block.unwrap_or(defaults.shapes_block),
-        program_steps: raw.rules.program_steps.unwrap_or(keywords.default_steps()),
-        rounds: rounds.or(raw.rules.rounds).unwrap_or(defaults.rounds),
-        keywords,
-    };
-    rules.validate().map_err(|e| ctx.locate(&places, &e))?;
-    if rounds.is_none() && rules.rounds > MAX_FILE_ROUNDS {
-        return Err(ctx.err(
-            ctx.key("rounds", 1),
-            format!(
-                "rounds: {} is more than a match file may ask ({MAX_FILE_ROUNDS}); a longer match is asked on the command line: `robots run FILE --rounds N`",
-                rules.rounds
-            ),
-        ));
-    }
+    let (scenario, rules) = read_rules(&ctx, &raw, rounds, &places)?;
     let board =
         load_board(&raw.board, &ctx.named).map_err(|msg| ctx.err(ctx.key("board", 1), msg))?;
     if raw.teams.is_empty() {
@@ -309,62 +146,47 @@ fn read_match(
     Ok((setup, warnings))
 }
 
-/// Signals that will do nothing (R-A14) and conditions that can never hold.
-fn lint_signals(ctx: &Ctx, setup: &MatchSetup, places: &Places, raw: &[SignalFile]) {
-    use crate::battle::lang::lint::{Context, WarningId, never_holds};
-    let robots = setup.teams.iter().map(|t| t.robots.len()).sum::<usize>();
-    for (i, plan) in setup.signals.iter().enumerate() {
-        let r = plan.robot();
-        let team = &setup.teams[r.team];
-        let program = &team.robots[usize::from(r.number) - 1].program;
-        let name = format!("{}.{}", team.colour, r.number);
-        let step = plan.step();
-        let at = places.signals[i];
-        let warn = |place: (usize, usize), id: WarningId, message: String| {
-            let mut d = ctx.err(place, format!("signals[{i}]: {message}"));
-            d.severity = crate::text::diagnostic::Severity::Warning;
-            d.id = Some(id.code());
-            ctx.warnings.borrow_mut().push(d);
-        };
-        match program.instruction(usize::from(step)) {
-            None => warn(
-                at,
-                WarningId::SignalDoesNothing,
-                format!(
-                    "step {step} of {name}'s program is empty (it has {}): the signal will do nothing and spend the turn (R-A14)",
-                    crate::text::count(program.len(), "step")
-                ),
+/// The scenario and the rules of the match: the file's, with `rounds` from the command line
+/// in place of its `rules.rounds`.
+fn read_rules(
+    ctx: &Ctx,
+    raw: &MatchFile,
+    rounds: Option<u32>,
+    places: &Places,
+) -> Result<(Scenario, Rules), Diagnostic> {
+    let scenario = Scenario::from_number(raw.scenario).ok_or_else(|| {
+        ctx.err(
+            ctx.key("scenario", 1),
+            format!(
+                "scenario {} does not exist: expected 1, 2 or 3",
+                raw.scenario
             ),
-            Some(instruction) if !instruction.is_action() => warn(
-                at,
-                WarningId::SignalDoesNothing,
-                format!(
-                    "step {step} of {name}'s program is `{}`, a control step: the signal will do nothing and spend the turn (R-A14); name a move, turn, shot or explosion",
-                    program.notation(instruction)
-                ),
+        )
+    })?;
+    let defaults = Rules::default();
+    let keywords = match &raw.rules.keywords {
+        None => Keywords::Plain,
+        Some(text) => {
+            Keywords::from_name(text).map_err(|m| ctx.err(ctx.key("keywords", 1), m.to_string()))?
+        }
+    };
+    let rules = Rules {
+        shapes_block: raw.rules.shapes_block.unwrap_or(defaults.shapes_block),
+        program_steps: raw.rules.program_steps.unwrap_or(keywords.default_steps()),
+        rounds: rounds.or(raw.rules.rounds).unwrap_or(defaults.rounds),
+        keywords,
+    };
+    rules.validate().map_err(|e| ctx.locate(&places, &e))?;
+    if rounds.is_none() && rules.rounds > MAX_FILE_ROUNDS {
+        return Err(ctx.err(
+            ctx.key("rounds", 1),
+            format!(
+                "rounds: {} is more than a match file may ask ({MAX_FILE_ROUNDS}); a longer match is asked on the command line: `robots run FILE --rounds N`",
+                rules.rounds
             ),
-            Some(_) => {}
-        }
-        if let SignalPlan::Conditional { when, .. } = plan {
-            let context = Context {
-                teams: setup.teams.iter().map(|t| t.colour).collect(),
-                robots: u32::try_from(robots).unwrap_or(u32::MAX),
-                shots: u32::from(crate::battle::engine::SHOTS),
-                steps: u32::try_from(program.len()).unwrap_or(u32::MAX),
-            };
-            if never_holds(when, &context) {
-                let text = raw[i].when.as_deref().unwrap_or_default();
-                let place =
-                    crate::text::yaml::locate_text(ctx.source, text, at.0.saturating_sub(3))
-                        .unwrap_or(at);
-                warn(
-                    place,
-                    WarningId::NeverHolds,
-                    format!("the condition `{text}` can never hold: the signal is never sent"),
-                );
-            }
-        }
+        ));
     }
+    Ok((scenario, rules))
 }
 
 /// Where each team's entry starts: its `colour:` key, in file order.
@@ -579,96 +401,6 @@ fn cell_at(board: &Board, col: i64, row: i64) -> Result<CellId, String> {
                 board.width, board.height
             )
         })
-}
-
-/// The signal plans (R-A15), with where each is written. Whether they keep the rules is
-/// for [`MatchSetup::validate`].
-fn read_signals(
-    ctx: &Ctx,
-    raw: &[SignalFile],
-    teams: &[TeamSetup],
-    rules: &Rules,
-) -> Result<Located<Vec<SignalPlan>>, Diagnostic> {
-    let mut plans = Vec::new();
-    let mut places = Vec::new();
-    let mut from = ctx.key("signals", 1).0;
-    for (i, s) in raw.iter().enumerate() {
-        let at = crate::text::yaml::locate_key(ctx.source, "robot", from).unwrap_or((from, 1));
-        from = at.0 + 1;
-        let err = |msg: String| ctx.err(at, format!("signals[{i}]: {msg}"));
-        let robot = parse_robot_ref(&s.robot, teams).map_err(|e| match e {
-            RobotRefError::Name(RobotNameError::Form(_)) => err(e.to_string()),
-            _ => err(format!("robot `{}`: {e}", s.robot)),
-        })?;
-        // Past 255 it is no step of any program; below, the domain says which steps are.
-        let step = u8::try_from(s.step).map_err(|_| {
-            err(format!(
-                "step {} is not a step number (1 to {})",
-                s.step, rules.program_steps
-            ))
-        })?;
-        plans.push(match (s.round, &s.when) {
-            (Some(round), None) => SignalPlan::Scheduled { round, robot, step },
-            (None, Some(text)) => {
-                let when = crate::battle::lang::parse_condition_in(ctx.file, text, rules.keywords)
-                    .map_err(|d| {
-                        // Point into the condition where it sits in the file, when it is on one line.
-                        let place = crate::text::yaml::locate_text(
-                            ctx.source,
-                            text,
-                            at.0.saturating_sub(3),
-                        )
-                        .map_or(at, |(l, c)| (l, c + d.col - 1));
-                        ctx.err(place, format!("signals[{i}].when: {}", d.message))
-                    })?;
-                SignalPlan::Conditional {
-                    when,
-                    text: text.clone(),
-                    robot,
-                    step,
-                }
-            }
-            _ => {
-                return Err(err(
-                    "give either `round:` (a scheduled signal) or `when:` (a conditional one)"
-                        .into(),
-                ));
-            }
-        });
-        places.push(at);
-    }
-    Ok((plans, places))
-}
-
-/// Why a robot named in a match file is not one of its robots.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RobotRefError {
-    #[error("{0}")]
-    Name(#[from] RobotNameError),
-    #[error("no {0} team in this match")]
-    NoTeam(TeamColour),
-    #[error("the {colour} team has robots 1 to {count}")]
-    NoRobot { colour: TeamColour, count: usize },
-}
-
-/// `green.1` → team index and robot number.
-pub fn parse_robot_ref(text: &str, teams: &[TeamSetup]) -> Result<RobotRef, RobotRefError> {
-    let name = RobotName::parse(text)?;
-    let team = teams
-        .iter()
-        .position(|t| t.colour == name.team)
-        .ok_or(RobotRefError::NoTeam(name.team))?;
-    let count = teams[team].robots.len();
-    if usize::from(name.number) > count {
-        return Err(RobotRefError::NoRobot {
-            colour: name.team,
-            count,
-        });
-    }
-    Ok(RobotRef {
-        team,
-        number: name.number,
-    })
 }
 
 /// Programs parsed on their own are checked against the default length. A leading byte
