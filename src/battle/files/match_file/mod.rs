@@ -176,7 +176,7 @@ fn read_rules(
         rounds: rounds.or(raw.rules.rounds).unwrap_or(defaults.rounds),
         keywords,
     };
-    rules.validate().map_err(|e| ctx.locate(&places, &e))?;
+    rules.validate().map_err(|e| ctx.locate(places, &e))?;
     if rounds.is_none() && rules.rounds > MAX_FILE_ROUNDS {
         return Err(ctx.err(
             ctx.key("rounds", 1),

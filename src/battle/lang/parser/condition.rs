@@ -243,96 +243,116 @@ impl Walker<'_> {
             .iter()
             .map(|w| w.as_str().to_ascii_lowercase())
             .collect();
-        let who = |w: &str| match w {
-            "enemy" | "enemies" => Some(Who::Enemy),
-            "friend" | "friends" | "ally" | "allies" => Some(Who::Friend),
-            "any" | "robot" | "robots" => Some(Who::Any),
-            _ => TeamColour::parse(w).map(Who::Team),
-        };
-        let is_robot_noun = |w: &str| matches!(w, "robot" | "robots");
-        let is_shape_noun = |w: &str| matches!(w, "shape" | "shapes") || Form::parse(w).is_some();
-        let form_of = |w: &str| Form::parse(w);
         match lower.as_slice() {
-            [one] => {
-                let w = one.as_str();
-                if let Some(who) = who(w) {
-                    return Ok(Subject::Robots(who));
-                }
-                let kind = match w {
-                    "lake" | "lakes" => TerrainKind::Lake,
-                    "lightning" => TerrainKind::Lightning,
-                    "edge" => TerrainKind::Edge,
-                    "plain" => TerrainKind::Plain,
-                    "camp" | "camps" => TerrainKind::Camp(CampOwner::Any),
-                    "computer" | "computers" => TerrainKind::Computer(CampOwner::Any),
-                    _ if is_shape_noun(w) => TerrainKind::Shape(form_of(w), None),
-                    _ => {
-                        return Err(self.error(
-                            &words[0],
-                            format!(
-                                "unknown thing `{}`{}: expected robots (`enemy`, `friend`, `any`, a team colour) or terrain (`lake`, `lightning`, `edge`, `plain`, `shape`, `square`, `triangle`, `circle`, `camp`, `computer`)",
-                                words[0].as_str(),
-                                hint(words[0].as_str())
-                            ),
-                        ));
-                    }
-                };
-                Ok(Subject::Terrain(kind))
-            }
-            [first, second] => {
-                let (a, b) = (first.as_str(), second.as_str());
-                if is_robot_noun(b) {
-                    return who(a).map(Subject::Robots).ok_or_else(|| {
-                        self.error(
-                            &words[0],
-                            format!("unknown robots `{}`{}: expected `enemy`, `friend`, `any` or a team colour ({})", words[0].as_str(), hint(words[0].as_str()), TeamColour::names()),
-                        )
-                    });
-                }
-                if is_shape_noun(b) {
-                    let colour = ShapeColour::parse(a).ok_or_else(|| {
-                        self.error(
-                            &words[0],
-                            format!(
-                                "unknown colour `{}`{}: shapes are {}",
-                                words[0].as_str(),
-                                hint(words[0].as_str()),
-                                ShapeColour::names()
-                            ),
-                        )
-                    })?;
-                    return Ok(Subject::Terrain(TerrainKind::Shape(
-                        form_of(b),
-                        Some(colour),
-                    )));
-                }
-                if matches!(b, "camp" | "camps") {
-                    return Ok(Subject::Terrain(TerrainKind::Camp(
-                        self.camp_owner(&words[0])?,
-                    )));
-                }
-                if matches!(b, "computer" | "computers") {
-                    return Ok(Subject::Terrain(TerrainKind::Computer(
-                        self.camp_owner(&words[0])?,
-                    )));
-                }
-                let message = if ShapeColour::parse(a).is_some() && TeamColour::parse(a).is_none() {
-                    format!(
-                        "unknown form `{}`{}: expected square, triangle, circle or shape",
-                        words[1].as_str(),
-                        hint(words[1].as_str())
-                    )
-                } else {
-                    format!(
-                        "unknown word `{}` after `{}`{}: expected `robot`, a form (square, triangle, circle), `shape`, `camp` or `computer`, or a place (`ahead`, `behind`, `right`, `left`, `behind-right`, `behind-left`, `direction 3`, `within 2`, `at 2`, `here`, `anywhere`)",
-                        words[1].as_str(),
-                        words[0].as_str(),
-                        hint(words[1].as_str())
-                    )
-                };
-                Err(self.error(&words[1], message))
-            }
+            [one] => self.one_word_subject(&words[0], one),
+            [first, second] => self.two_word_subject(&words, first, second),
             _ => unreachable!("grammar: a subject has one or two words"),
         }
     }
+
+    /// `enemy`, `lake`, `square`…: robots of a kind, or a kind of terrain.
+    fn one_word_subject(&self, word: &Pair<Rule>, lower: &str) -> Result<Subject> {
+        let words = std::slice::from_ref(word);
+        let w = lower;
+        if let Some(who) = who(w) {
+            return Ok(Subject::Robots(who));
+        }
+        let kind = match w {
+            "lake" | "lakes" => TerrainKind::Lake,
+            "lightning" => TerrainKind::Lightning,
+            "edge" => TerrainKind::Edge,
+            "plain" => TerrainKind::Plain,
+            "camp" | "camps" => TerrainKind::Camp(CampOwner::Any),
+            "computer" | "computers" => TerrainKind::Computer(CampOwner::Any),
+            _ if is_shape_noun(w) => TerrainKind::Shape(form_of(w), None),
+            _ => {
+                return Err(self.error(
+                    &words[0],
+                    format!(
+                        "unknown thing `{}`{}: expected robots (`enemy`, `friend`, `any`, a team colour) or terrain (`lake`, `lightning`, `edge`, `plain`, `shape`, `square`, `triangle`, `circle`, `camp`, `computer`)",
+                        words[0].as_str(),
+                        hint(words[0].as_str())
+                    ),
+                ));
+            }
+        };
+        Ok(Subject::Terrain(kind))
+    }
+
+    /// `enemy robots`, `red square`, `green camp`…: the second word says what, the first whose.
+    fn two_word_subject(&self, words: &[Pair<Rule>], first: &str, second: &str) -> Result<Subject> {
+        let (a, b) = (first, second);
+        if is_robot_noun(b) {
+            return who(a).map(Subject::Robots).ok_or_else(|| {
+                self.error(
+                    &words[0],
+                    format!("unknown robots `{}`{}: expected `enemy`, `friend`, `any` or a team colour ({})", words[0].as_str(), hint(words[0].as_str()), TeamColour::names()),
+                )
+            });
+        }
+        if is_shape_noun(b) {
+            let colour = ShapeColour::parse(a).ok_or_else(|| {
+                self.error(
+                    &words[0],
+                    format!(
+                        "unknown colour `{}`{}: shapes are {}",
+                        words[0].as_str(),
+                        hint(words[0].as_str()),
+                        ShapeColour::names()
+                    ),
+                )
+            })?;
+            return Ok(Subject::Terrain(TerrainKind::Shape(
+                form_of(b),
+                Some(colour),
+            )));
+        }
+        if matches!(b, "camp" | "camps") {
+            return Ok(Subject::Terrain(TerrainKind::Camp(
+                self.camp_owner(&words[0])?,
+            )));
+        }
+        if matches!(b, "computer" | "computers") {
+            return Ok(Subject::Terrain(TerrainKind::Computer(
+                self.camp_owner(&words[0])?,
+            )));
+        }
+        let message = if ShapeColour::parse(a).is_some() && TeamColour::parse(a).is_none() {
+            format!(
+                "unknown form `{}`{}: expected square, triangle, circle or shape",
+                words[1].as_str(),
+                hint(words[1].as_str())
+            )
+        } else {
+            format!(
+                "unknown word `{}` after `{}`{}: expected `robot`, a form (square, triangle, circle), `shape`, `camp` or `computer`, or a place (`ahead`, `behind`, `right`, `left`, `behind-right`, `behind-left`, `direction 3`, `within 2`, `at 2`, `here`, `anywhere`)",
+                words[1].as_str(),
+                words[0].as_str(),
+                hint(words[1].as_str())
+            )
+        };
+        Err(self.error(&words[1], message))
+    }
+}
+
+/// The robots a word names (`enemy`, `friends`, `any`, a team colour).
+fn who(w: &str) -> Option<Who> {
+    match w {
+        "enemy" | "enemies" => Some(Who::Enemy),
+        "friend" | "friends" | "ally" | "allies" => Some(Who::Friend),
+        "any" | "robot" | "robots" => Some(Who::Any),
+        _ => TeamColour::parse(w).map(Who::Team),
+    }
+}
+
+fn is_robot_noun(w: &str) -> bool {
+    matches!(w, "robot" | "robots")
+}
+
+fn is_shape_noun(w: &str) -> bool {
+    matches!(w, "shape" | "shapes") || Form::parse(w).is_some()
+}
+
+fn form_of(w: &str) -> Option<Form> {
+    Form::parse(w)
 }
