@@ -25,74 +25,19 @@ impl Walker<'_> {
         };
         self.ti57(&pair, &what)?;
         let key = match rule {
-            Rule::lbl => {
-                let n = self.label(&arg(&pair).expect("grammar: LBL n"))?;
-                let mut calc = self.calc.borrow_mut();
-                let slot = &mut calc.labels[usize::from(n)];
-                if let Some(first) = *slot {
-                    return Err(self.error(
-                        &pair,
-                        format!("label {n} is written twice (first at step {first}): each label marks one step (R-A24)"),
-                    ));
-                }
-                *slot = Some(u8::try_from(step).expect("validated: at most 63 steps"));
-                Key::Label(n)
-            }
+            Rule::lbl => self.label_key(&pair, step)?,
             Rule::gto => Key::Goto(self.label(&arg(&pair).expect("grammar: GTO n"))?),
             Rule::sbr => Key::Call(self.label(&arg(&pair).expect("grammar: SBR n"))?),
             Rule::rtn => Key::Return,
             Rule::sto | Rule::rcl | Rule::sum | Rule::prd | Rule::exc => {
-                let op = match rule {
-                    Rule::sto => MemoryOp::Store,
-                    Rule::rcl => MemoryOp::Recall,
-                    Rule::sum => MemoryOp::Add,
-                    Rule::prd => MemoryOp::Multiply,
-                    _ => MemoryOp::Exchange,
-                };
-                Key::Memory(
-                    op,
-                    self.register_arg(&arg(&pair).expect("grammar: a register"))?,
-                )
+                self.memory_key(rule, &pair)?
             }
-            Rule::inv_key => {
-                let inner = pair
-                    .clone()
-                    .into_inner()
-                    .nth(1)
-                    .expect("grammar: INV and a key");
-                match inner.as_rule() {
-                    Rule::sum | Rule::prd => {
-                        let op = if inner.as_rule() == Rule::sum {
-                            MemoryOp::Subtract
-                        } else {
-                            MemoryOp::Divide
-                        };
-                        Key::Memory(op, self.register_arg(&arg(&inner).expect("grammar"))?)
-                    }
-                    Rule::dsz => Key::Dsz { inverse: true },
-                    Rule::clear_t => Key::ClearAll,
-                    Rule::x_test_eq => Key::Test(XtTest::NotEqual),
-                    Rule::x_test_ge => Key::Test(XtTest::Below),
-                    _ => Key::Return,
-                }
-            }
+            Rule::inv_key => self.inverse_key(&pair)?,
             Rule::swap_xt => Key::SwapXt,
             Rule::clear_t => Key::ClearT,
             Rule::x_test_eq => Key::Test(XtTest::Equal),
             Rule::x_test_ge => Key::Test(XtTest::AtLeast),
-            Rule::sense => {
-                let term = pair
-                    .clone()
-                    .into_inner()
-                    .find(|p| p.as_rule() == Rule::quantity)
-                    .expect("grammar: x = TERM");
-                let text = term.as_str().trim().to_string();
-                let quantity = self.quantity(term)?;
-                let mut calc = self.calc.borrow_mut();
-                let index = u8::try_from(calc.senses.len()).expect("validated: at most 63 steps");
-                calc.senses.push((quantity, text));
-                Key::Sense(index)
-            }
+            Rule::sense => self.sense_key(&pair)?,
             Rule::dsz => Key::Dsz { inverse: false },
             Rule::pause => Key::Pause,
             Rule::run_stop => Key::Stop,
@@ -101,6 +46,75 @@ impl Walker<'_> {
             other => unreachable!("grammar: not an instruction: {other:?}"),
         };
         Ok(key)
+    }
+
+    /// `LBL n`: the label, recorded at its step (R-A24).
+    fn label_key(&self, pair: &Pair<Rule>, step: usize) -> Result<Key> {
+        let n = self.label(&arg(pair).expect("grammar: LBL n"))?;
+        let mut calc = self.calc.borrow_mut();
+        let slot = &mut calc.labels[usize::from(n)];
+        if let Some(first) = *slot {
+            return Err(self.error(
+                pair,
+                format!("label {n} is written twice (first at step {first}): each label marks one step (R-A24)"),
+            ));
+        }
+        *slot = Some(u8::try_from(step).expect("validated: at most 63 steps"));
+        Ok(Key::Label(n))
+    }
+
+    /// `STO n`, `RCL n`, `SUM n`, `PRD n`, `EXC n`.
+    fn memory_key(&self, rule: Rule, pair: &Pair<Rule>) -> Result<Key> {
+        let op = match rule {
+            Rule::sto => MemoryOp::Store,
+            Rule::rcl => MemoryOp::Recall,
+            Rule::sum => MemoryOp::Add,
+            Rule::prd => MemoryOp::Multiply,
+            _ => MemoryOp::Exchange,
+        };
+        Ok(Key::Memory(
+            op,
+            self.register_arg(&arg(pair).expect("grammar: a register"))?,
+        ))
+    }
+
+    /// `INV` and the key it inverts.
+    fn inverse_key(&self, pair: &Pair<Rule>) -> Result<Key> {
+        let inner = pair
+            .clone()
+            .into_inner()
+            .nth(1)
+            .expect("grammar: INV and a key");
+        Ok(match inner.as_rule() {
+            Rule::sum | Rule::prd => {
+                let op = if inner.as_rule() == Rule::sum {
+                    MemoryOp::Subtract
+                } else {
+                    MemoryOp::Divide
+                };
+                Key::Memory(op, self.register_arg(&arg(&inner).expect("grammar"))?)
+            }
+            Rule::dsz => Key::Dsz { inverse: true },
+            Rule::clear_t => Key::ClearAll,
+            Rule::x_test_eq => Key::Test(XtTest::NotEqual),
+            Rule::x_test_ge => Key::Test(XtTest::Below),
+            _ => Key::Return,
+        })
+    }
+
+    /// `x = TERM`: the term kept (R-A27).
+    fn sense_key(&self, pair: &Pair<Rule>) -> Result<Key> {
+        let term = pair
+            .clone()
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::quantity)
+            .expect("grammar: x = TERM");
+        let text = term.as_str().trim().to_string();
+        let quantity = self.quantity(term)?;
+        let mut calc = self.calc.borrow_mut();
+        let index = u8::try_from(calc.senses.len()).expect("validated: at most 63 steps");
+        calc.senses.push((quantity, text));
+        Ok(Key::Sense(index))
     }
 
     /// A number written as a step (R-A26).
