@@ -70,7 +70,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         return super::viewer::write_html(&setup, path);
     }
     let mut game = Match::new(&setup)?;
-    let mut recorder = match &args.replay {
+    let recorder = match &args.replay {
         Some(path) => Some(Recorder::create(path, &setup, &game)?),
         None => None,
     };
@@ -78,6 +78,35 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     if !args.json && !to_stdout {
         print_start(&setup.name, &game);
     }
+    let outcome = play_to_the_end(&mut game, log, recorder)?;
+    if to_stdout {
+        return Ok(());
+    }
+    if args.json {
+        let doc = ResultDoc::new(&game, &outcome);
+        outln!(
+            "{}",
+            serde_json::to_string(&doc).map_err(|e| e.to_string())?
+        );
+        return Ok(());
+    }
+    if !log {
+        outln!(
+            "… {} of play …\n",
+            robots::text::count(outcome.rounds, "round")
+        );
+    }
+    print_end(&game, &outcome);
+    Ok(())
+}
+
+/// Plays `game` to its end, printing each turn's log lines when `log`, writing each turn to
+/// the replay, with a progress bar on long matches; the outcome.
+fn play_to_the_end(
+    game: &mut Match,
+    log: bool,
+    mut recorder: Option<Recorder>,
+) -> Result<Outcome, Failure> {
     let progress = Progress::new(game.rules().rounds);
     let mut events = Vec::new();
     let mut turns = 0u64;
@@ -104,25 +133,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     if let Some(recorder) = recorder {
         recorder.finish(&outcome)?;
     }
-    if to_stdout {
-        return Ok(());
-    }
-    if args.json {
-        let doc = ResultDoc::new(&game, &outcome);
-        outln!(
-            "{}",
-            serde_json::to_string(&doc).map_err(|e| e.to_string())?
-        );
-        return Ok(());
-    }
-    if !log {
-        outln!(
-            "… {} of play …\n",
-            robots::text::count(outcome.rounds, "round")
-        );
-    }
-    print_end(&game, &outcome);
-    Ok(())
+    Ok(outcome)
 }
 
 /// Which match, where, with which seed, and how it starts.

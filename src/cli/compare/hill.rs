@@ -324,6 +324,32 @@ fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Says on standard error that the newcomer replaced the program `i` of its name, and how
+/// many of that program's matches are dropped.
+fn say_replaced(hill: &Hill, i: usize, name: &str) {
+    let dropped = hill
+        .results
+        .iter()
+        .filter(|r| r.game.a == i || r.game.b == i)
+        .count();
+    eprintln!(
+        "{} was on the hill: replaced, its {} dropped",
+        escape(name),
+        matches(dropped)
+    );
+}
+
+/// Says on standard error who left the hill, the newcomer among them or not.
+fn say_pushed(pushed: &[String], newcomer: &str, of: usize) {
+    for name in pushed {
+        if name == newcomer {
+            eprintln!("{} did not stay on the hill (last of {of})", escape(name));
+        } else {
+            eprintln!("pushed off the hill: {} (last of {of})", escape(name));
+        }
+    }
+}
+
 /// `robots hill DIR add PROGRAM`.
 fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result<(), Failure> {
     if !there(dir) {
@@ -372,16 +398,7 @@ fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result
         );
     }
     if let Some(i) = replaced {
-        let dropped = hill
-            .results
-            .iter()
-            .filter(|r| r.game.a == i || r.game.b == i)
-            .count();
-        eprintln!(
-            "{} was on the hill: replaced, its {} dropped",
-            escape(&newcomer.name),
-            matches(dropped)
-        );
+        say_replaced(&hill, i, &newcomer.name);
     }
     eprintln!(
         "{} played {} against {}",
@@ -398,21 +415,7 @@ fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result
         &crowned.results,
         created,
     )?;
-    for name in &pushed {
-        if *name == newcomer.name {
-            eprintln!(
-                "{} did not stay on the hill (last of {})",
-                escape(name),
-                list.len()
-            );
-        } else {
-            eprintln!(
-                "pushed off the hill: {} (last of {})",
-                escape(name),
-                list.len()
-            );
-        }
-    }
+    say_pushed(&pushed, &newcomer.name, list.len());
     let field = Field::new(&stays, &hill.config, &hill.settings.board);
     out!(
         "{}",

@@ -66,8 +66,9 @@ fn tournament_line(args: &TournamentArgs) -> Result<String, Failure> {
     Ok(line)
 }
 
-/// The script (docs/SCALE.md): `shards` array tasks for a tournament of `matches`.
-pub fn script(args: &TournamentArgs, shards: u32, matches: u64) -> Result<String, Failure> {
+/// The script's variables, each a single-quoted word: the folder it runs in, the robots it
+/// runs, the results folder and the standings file in it, the number of shards.
+fn variables(args: &TournamentArgs, shards: u32) -> Result<String, Failure> {
     let here = std::env::current_dir()
         .map_err(|e| format!("cannot tell the current folder: {e}"))?
         .display()
@@ -89,11 +90,16 @@ pub fn script(args: &TournamentArgs, shards: u32, matches: u64) -> Result<String
         TableFormat::Json => "standings.json",
         TableFormat::Csv => "standings.csv",
     };
+    Ok(format!(
+        "cd {here}\nrobots={bin}\nresults={results}\nshards={shards}\nstandings=\"$results\"/{standings}\n"
+    ))
+}
+
+/// The script (docs/SCALE.md): `shards` array tasks for a tournament of `matches`.
+pub fn script(args: &TournamentArgs, shards: u32, matches: u64) -> Result<String, Failure> {
     let jobs = args.field.jobs.unwrap_or(1);
     let each = matches.div_ceil(u64::from(shards));
-    let vars = format!(
-        "cd {here}\nrobots={bin}\nresults={results}\nshards={shards}\nstandings=\"$results\"/{standings}\n"
-    );
+    let vars = variables(args, shards)?;
     let mut s = String::new();
     let _ = write!(
         s,
