@@ -314,11 +314,26 @@ fn a_corrupted_hill_is_reported_by_file_and_line() {
     ok(&["hill", d, "add", "sentinel"]);
     assert_eq!(lines(&results), 12);
     std::fs::write(&results, &good).unwrap();
-    // Bad settings, a stray file among the programs.
+    ok(&["hill", d]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A hand-edited `hill.yaml` is refused at the key it is wrong at; files that are not a
+/// hill's own (a stray file, a link) are refused by name.
+#[test]
+fn bad_settings_and_stray_files_are_reported() {
+    let dir = scratch("stray");
+    let d = dir.to_str().unwrap();
+    ok(&["hill", d, "init", "--size", "3", "--seeds", "2"]);
+    ok(&["hill", d, "add", "hunter"]);
     let settings = dir.join("hill.yaml");
     let yaml = std::fs::read_to_string(&settings).unwrap();
     std::fs::write(&settings, yaml.replace("size: 3", "size: 0")).unwrap();
-    assert!(refused(&["hill", d]).contains("size 0: 1 to 999"));
+    let err = refused(&["hill", d]);
+    assert!(
+        err.contains("hill.yaml:3:1: error: size 0: 1 to 999"),
+        "{err}"
+    );
     std::fs::write(
         &settings,
         yaml.replace("board: classic", "board: ../x.yaml"),
@@ -340,6 +355,25 @@ fn a_corrupted_hill_is_reported_by_file_and_line() {
     }
     ok(&["hill", d]);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `results.jsonl` holds `count` lines, each a different match.
+fn assert_each_match_once(results: &Path, count: usize) {
+    let text = std::fs::read_to_string(results).unwrap();
+    let games: BTreeSet<(String, String, u64)> = text
+        .lines()
+        .map(|line| {
+            let r: serde_json::Value = serde_json::from_str(line).unwrap();
+            let name = |key: &str| r[key].as_str().unwrap().to_string();
+            (
+                name("green"),
+                name("violet"),
+                r["seed_index"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(text.lines().count(), count);
+    assert_eq!(games.len(), count);
 }
 
 /// Issue 30: ten adds started together all wrote one temporary file and nobody locked the
@@ -409,21 +443,7 @@ fn ten_adds_at_once_keep_every_result_once() {
         // 9 opponents, both colours, 1 seed.
         assert_eq!(row["played"], 18, "{row}");
     }
-    let text = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
-    let games: BTreeSet<(String, String, u64)> = text
-        .lines()
-        .map(|line| {
-            let r: serde_json::Value = serde_json::from_str(line).unwrap();
-            let name = |key: &str| r[key].as_str().unwrap().to_string();
-            (
-                name("green"),
-                name("violet"),
-                r["seed_index"].as_u64().unwrap(),
-            )
-        })
-        .collect();
-    assert_eq!(text.lines().count(), 10 * 9);
-    assert_eq!(games.len(), 10 * 9);
+    assert_each_match_once(&dir.join("results.jsonl"), 10 * 9);
     assert_eq!(files(&dir.join("programs")).len(), 10);
     assert!(
         files(&dir).keys().all(|n| !n.starts_with('.')),
