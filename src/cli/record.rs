@@ -5,8 +5,8 @@
 
 use robots::micro::game::{Game as MicroGame, Variant};
 use robots::micro::{Cell as MicroCell, record::Note as MicroNote};
-use robots::ricochet::game::Game as RicochetGame;
-use robots::ricochet::record::{Note as RicochetNote, Unshown};
+use robots::ricochet::play::game::Game as RicochetGame;
+use robots::ricochet::play::record::{Note as RicochetNote, Unshown};
 use robots::table::{End, Kind, Player};
 use serde::Serialize;
 

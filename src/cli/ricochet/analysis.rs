@@ -4,7 +4,7 @@
 use super::super::output::Failure;
 use super::super::record::MoveJson;
 use super::ricochet_position;
-use robots::ricochet::all::{self, AllError};
+use robots::ricochet::analysis::all::{self, AllError};
 use robots::ricochet::position::{Goal, Move, Position};
 use robots::ricochet::solve::{self, Budget, NoSolution, Solution};
 use std::path::Path;
@@ -174,7 +174,7 @@ fn hardest_question(
     board: &str,
     target: Option<&str>,
 ) -> Result<(robots::ricochet::board::Board, Goal, String), Failure> {
-    use robots::ricochet::{files, quarters};
+    use robots::ricochet::files::{self, quarters};
     let path = Path::new(board);
     let quarters_named = board.split(',').count() == 4 && !path.exists();
     let (b, from_file) = if quarters_named {
@@ -270,13 +270,13 @@ pub fn hardest(
     max_memory: u64,
     jobs: Option<u16>,
 ) -> Result<(), Failure> {
-    use robots::ricochet::hardest::{Plan, Report, search};
+    use robots::ricochet::analysis::hardest::{Plan, Report, search};
     use std::io::IsTerminal;
     let (b, goal, name) = hardest_question(board, target)?;
     let limit = max_memory.saturating_mul(1 << 20);
     let placed = usize::from(robots_placed);
     let plan = Plan::new(&b, goal, placed, must_ricochet, limit).map_err(|e| match e {
-        robots::ricochet::hardest::HardestError::TooBig { .. } => {
+        robots::ricochet::analysis::hardest::HardestError::TooBig { .. } => {
             Failure::Bad(format!("{e}: raise --max-memory (now {max_memory} MiB)"))
         }
         e => Failure::Bad(e.to_string()),
@@ -323,8 +323,8 @@ pub fn hardest(
 }
 
 fn print_hardest(
-    answer: &robots::ricochet::hardest::Answer,
-    plan: &robots::ricochet::hardest::Plan,
+    answer: &robots::ricochet::analysis::hardest::Answer,
+    plan: &robots::ricochet::analysis::hardest::Plan,
     b: &robots::ricochet::board::Board,
     name: &str,
 ) {

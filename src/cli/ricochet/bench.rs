@@ -5,7 +5,7 @@
 use super::super::files::read_text;
 use super::super::memory;
 use super::super::output::Failure;
-use robots::ricochet::{self as ricochet_robots, game_id::GameId, rules::Rules};
+use robots::ricochet::{self as ricochet_robots, files::game_id::GameId, rules::Rules};
 use std::path::Path;
 
 /// `ricochet bench`: the fixed position set, each solved and timed, with its peak memory.

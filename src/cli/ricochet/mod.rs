@@ -38,7 +38,7 @@ mod random_board;
 
 /// The position a game id names, under the rules asked for.
 fn id_position(id: &str, must_ricochet: bool) -> Result<RicochetPosition, Failure> {
-    use ricochet_robots::game_id::GameId;
+    use ricochet_robots::files::game_id::GameId;
     let rules = ricochet_robots::rules::Rules {
         must_ricochet,
         no_single_move: false,
@@ -154,7 +154,7 @@ fn board(position: &Path, picture: &PictureArgs, solution: bool) -> Result<(), F
         }
         out!(
             "{}",
-            ricochet_robots::drawing::board(&board, &bases, super::output::colour())
+            ricochet_robots::draw::text::board(&board, &bases, super::output::colour())
         );
     } else {
         let p = ricochet_position(position)?;
@@ -163,7 +163,7 @@ fn board(position: &Path, picture: &PictureArgs, solution: bool) -> Result<(), F
         }
         out!(
             "{}",
-            ricochet_robots::drawing::position(&p, super::output::colour())
+            ricochet_robots::draw::text::position(&p, super::output::colour())
         );
     }
     Ok(())

@@ -1,6 +1,6 @@
 //! `robots ricochet play`: a game at the terminal, its log or its record, and the human players.
 //!
-//! The game decides every bid by the rules from its time ([`robots::ricochet::bidding`]); this
+//! The game decides every bid by the rules from its time ([`robots::ricochet::play::bidding`]); this
 //! front end owns the clock. Live (standard input and standard error terminals): real seconds
 //! from the moment the target is shown, a countdown redrawn on standard error while the player
 //! types, bids and lowered bids whenever the player presses Enter. A script (anything else):
@@ -12,9 +12,9 @@ use super::super::game_flags::RicochetPlay;
 use super::super::output::Failure;
 use super::super::prompt::{self, Editor, Typed, say};
 use super::super::record::RicochetRecord;
-use robots::ricochet::bidding::{Heard, Humans, Timer};
+use robots::ricochet::play::bidding::{Heard, Humans, Timer};
+use robots::ricochet::play::record::{Quit, seconds};
 use robots::ricochet::position::{Move, Position as RicochetPosition, parse_moves};
-use robots::ricochet::record::{Quit, seconds};
 use robots::ricochet::{self as ricochet_robots};
 use robots::text::escape;
 use std::time::{Duration, Instant};
@@ -48,7 +48,7 @@ pub fn play(flags: RicochetPlay) -> Result<(), Failure> {
                 .map_err(|e| Failure::Bad(format!("--random-board: {e}")))?
                 .board
         }
-        None => ricochet_robots::game::original_board(seed),
+        None => ricochet_robots::play::game::original_board(seed),
     };
     let rules = ricochet_robots::rules::Rules {
         must_ricochet: !no_ricochet,
@@ -56,14 +56,14 @@ pub fn play(flags: RicochetPlay) -> Result<(), Failure> {
     };
     let players_json = json.then(|| super::super::record::players(&table));
     let mut terminal = TerminalHumans::new(table.iter().map(|p| p.name.clone()).collect(), humans);
-    let mut none = ricochet_robots::game::NoHumans;
+    let mut none = ricochet_robots::play::game::NoHumans;
     let humans: &mut dyn Humans = if terminal.humans.is_empty() {
         &mut none
     } else {
         &mut terminal
     };
     let players = table.len();
-    let game = ricochet_robots::game::Game::new(&board, table, seed, rules)
+    let game = ricochet_robots::play::game::Game::new(&board, table, seed, rules)
         .map_err(|e| Failure::Bad(e.to_string()))?;
     let Some(players_json) = players_json else {
         outln!(
@@ -230,7 +230,7 @@ impl TerminalHumans {
             if timer.turned && timer.standing.iter().all(Option::is_none) {
                 say(&format!(
                     "  no bid after {} s: the sand timer is turned (RULES B.1); it runs out at {} s\n",
-                    seconds(ricochet_robots::game::NO_BID),
+                    seconds(ricochet_robots::play::game::NO_BID),
                     seconds(end)
                 ));
             } else {
@@ -419,7 +419,7 @@ impl Humans for TerminalHumans {
                 ));
             }
         }
-        say(&ricochet_robots::drawing::position(
+        say(&ricochet_robots::draw::text::position(
             p,
             super::super::prompt::colour(),
         ));

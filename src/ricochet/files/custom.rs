@@ -1,8 +1,8 @@
 //! Custom boards (Ricochets, RULES B.2): any size, walls anywhere, an optional central
 //! enclosure, targets, bases and diagonals anywhere. [`Board::custom`] owns every check of
-//! such a board; reading one from a file is [`super::files::parse_custom`].
+//! such a board; reading one from a file is [`crate::ricochet::files::parse_custom`].
 
-use super::board::{Board, Colour, Diagonal, Dir, Target, target_colour};
+use crate::ricochet::board::{Board, Colour, Diagonal, Dir, Target, target_colour};
 
 /// A custom board as written: sizes and cells as numbers, sides, colours and leans as words.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -3,14 +3,14 @@
 //! moves. It answers most positions; one that outgrows it without R-B1 is handed to
 //! [`super::parallel_bfs`].
 
-use super::board::Dir;
 use super::bound::{Bound, NEVER};
 use super::bucket::BucketQueue;
-use super::position::Position;
-use super::rules::{Axis, Rules};
 use super::solution::{Meter, NoSolution, Solution};
 use super::standard::{Packed, Tables, moves_of, pack, sort3, start_and_goal, successors, unpack};
 use super::states::{States, Via};
+use crate::ricochet::board::Dir;
+use crate::ricochet::position::Position;
+use crate::ricochet::rules::{Axis, Rules};
 
 /// States the small tier may hold before a search without R-B1 moves to the big tier.
 const SMALL_LIMIT: usize = 250_000;

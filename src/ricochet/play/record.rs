@@ -2,8 +2,8 @@
 //! Its words (`Display`) are the game's log; the command line also folds the notes into a
 //! JSON record of the game (docs/FORMATS.md, "Game records"). No serialisation here.
 
-use super::board::Colour;
-use super::position::Move;
+use crate::ricochet::board::Colour;
+use crate::ricochet::position::Move;
 use crate::table::End;
 use std::fmt;
 

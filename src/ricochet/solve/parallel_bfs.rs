@@ -9,14 +9,14 @@
 //! keep only states whose bound may still beat it.
 
 use super::astar::{ALONE_MAX, alone};
-use super::board::Dir;
 use super::bound::{Bound, NEVER};
-use super::position::Position;
-use super::rules::{Axis, Rules};
 use super::solution::{Meter, NoSolution, Solution};
 use super::standard::{
     Packed, STATES, Tables, moves_of, pack, sort3, start_and_goal, successors_of, unpack,
 };
+use crate::ricochet::board::Dir;
+use crate::ricochet::position::Position;
+use crate::ricochet::rules::{Axis, Rules};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
@@ -341,7 +341,7 @@ fn predecessors(t: &Tables, s: Packed) -> Vec<Packed> {
 mod tests {
     use super::*;
     use crate::ricochet::rules::Rules;
-    use crate::ricochet::solution::Budget;
+    use crate::ricochet::solve::solution::Budget;
     use crate::ricochet::solve::{check, general};
 
     /// The radix sort of the chunks gives their states in increasing order, repeats kept.
@@ -382,7 +382,7 @@ mod tests {
                 no_single_move: seed % 3 == 0,
             };
             let p = id.position(rules).unwrap();
-            if !crate::ricochet::standard::applies(&p) {
+            if !crate::ricochet::solve::standard::applies(&p) {
                 continue;
             }
             let slow = general(&p, 6);
