@@ -76,11 +76,7 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
             all,
             limit,
         } => {
-            let p = match (position, id) {
-                (_, Some(id)) => id_position(&id, must_ricochet.on())?,
-                (Some(path), None) => ricochet_position(&path)?,
-                (None, None) => return Err(Failure::Bad("give a POSITION file or --id".into())),
-            };
+            let p = solve_position(position.as_deref(), id.as_deref(), must_ricochet.on())?;
             if all {
                 analysis::all(&p, json, max_moves, max_states, limit)?;
             } else {
@@ -116,14 +112,7 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
         } => bench::ids(&file, must_ricochet.on(), json)?,
         RicochetCommand::Bench { json, .. } => bench::shipped(json),
         RicochetCommand::Play(flags) => play::play(flags)?,
-        RicochetCommand::Random { seed, robots, id } => {
-            let n = if robots == 5 { 5 } else { 4 };
-            if id {
-                outln!("{}", ricochet_robots::files::random_id(seed, n));
-            } else {
-                out!("{}", ricochet_robots::files::random_yaml(seed, n));
-            }
-        }
+        RicochetCommand::Random { seed, robots, id } => random(seed, robots, id),
         RicochetCommand::Check {
             position,
             moves,
@@ -131,6 +120,29 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
         } => check(&position, &moves, json)?,
     }
     Ok(())
+}
+
+/// The position `ricochet solve` is asked about: a game id's, or a file's.
+fn solve_position(
+    position: Option<&Path>,
+    id: Option<&str>,
+    must_ricochet: bool,
+) -> Result<RicochetPosition, Failure> {
+    Ok(match (position, id) {
+        (_, Some(id)) => id_position(id, must_ricochet)?,
+        (Some(path), None) => ricochet_position(path)?,
+        (None, None) => return Err(Failure::Bad("give a POSITION file or --id".into())),
+    })
+}
+
+/// `ricochet random`: a random position from `seed`, as a game id or a position file.
+fn random(seed: u64, robots: u64, id: bool) {
+    let n = if robots == 5 { 5 } else { 4 };
+    if id {
+        outln!("{}", ricochet_robots::files::random_id(seed, n));
+    } else {
+        out!("{}", ricochet_robots::files::random_yaml(seed, n));
+    }
 }
 
 /// `ricochet board`: a custom board file (it has a `size:`) is drawn as it is; a position
