@@ -5,9 +5,10 @@
 //! boards), positions and game ids; [`board`], [`rules`], [`moves`] and [`position`] say what
 //! a position is and how its robots slide; [`solve`] finds the fewest moves and checks
 //! answers; [`analysis`] goes further (every optimal solution, the hardest starts); [`play`]
-//! plays games, its bidding decided as data; [`report`] turns a game's notes into its JSON
-//! record; [`draw`] shows boards, positions and solutions as text and pictures. Beside them,
-//! [`generate`] draws random Ricochets boards and [`bench`] holds the benchmark's positions.
+//! plays games, its bidding decided as data; [`report`] writes the JSON documents of answers
+//! and a game's record; [`draw`] shows boards, positions and solutions as text and pictures.
+//! Beside them, [`generate`] draws random Ricochets boards and [`bench`] holds the
+//! benchmark's positions.
 //!
 //! Dependencies run one way: [`board`] and [`rules`] at the bottom; [`moves`] on the board;
 //! [`position`] on both; the searches on positions; play on the searches.
@@ -21,6 +22,7 @@ pub mod generate;
 pub mod moves;
 pub mod play;
 pub mod position;
+pub mod report;
 pub mod rules;
 pub mod solve;
 

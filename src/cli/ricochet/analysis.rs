@@ -2,10 +2,10 @@
 //! solutions have in common, all of them, and a board's hardest start positions.
 
 use super::super::output::Failure;
-use super::super::record::MoveJson;
 use super::ricochet_position;
 use robots::ricochet::analysis::all::{self, AllError};
 use robots::ricochet::position::{Goal, Move, Position};
+use robots::ricochet::report::AllJson;
 use robots::ricochet::solve::{self, Budget, NoSolution, Solution};
 use std::path::Path;
 
@@ -98,15 +98,6 @@ pub fn hint(position: &Path, level: u8, max_moves: u32, max_states: u64) -> Resu
     Ok(())
 }
 
-/// The JSON of `ricochet solve --all --json`.
-#[derive(serde::Serialize)]
-struct AllJson {
-    moves: u32,
-    count: u128,
-    listed: usize,
-    solutions: Vec<Vec<MoveJson>>,
-}
-
 /// `ricochet solve --all`: the optimal length from the solver, then every distinct optimal
 /// solution, each checked by replaying it, at most `limit` listed.
 pub fn all(
@@ -129,16 +120,7 @@ pub fn all(
         }
     }
     if json {
-        let doc = AllJson {
-            moves: found.moves,
-            count: found.count,
-            listed: found.solutions.len(),
-            solutions: found
-                .solutions
-                .iter()
-                .map(|s| s.iter().map(MoveJson::from).collect())
-                .collect(),
-        };
+        let doc = AllJson::from(&found);
         outln!("{}", serde_json::to_string(&doc).unwrap_or_default());
         return Ok(());
     }

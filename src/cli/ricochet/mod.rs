@@ -4,9 +4,9 @@ use super::files::read_text;
 use super::game_flags::{PictureArgs, RicochetCommand};
 use super::output::Failure;
 
-use super::record::MoveJson;
 use std::path::Path;
 
+use robots::ricochet::report::{CheckJson, SolutionJson};
 use robots::ricochet::{self as ricochet_robots, position::Position as RicochetPosition};
 
 fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
@@ -181,23 +181,6 @@ fn board(position: &Path, picture: &PictureArgs, solution: bool) -> Result<(), F
     Ok(())
 }
 
-/// The JSON of `ricochet solve --json`: `{"moves":N,"solution":[{"robot":"red","dir":"N"},…]}`,
-/// with `"to":[x,y]` on the transparent robot's moves.
-#[derive(serde::Serialize)]
-struct SolutionJson {
-    moves: u32,
-    solution: Vec<MoveJson>,
-}
-
-impl From<&ricochet_robots::solve::Solution> for SolutionJson {
-    fn from(s: &ricochet_robots::solve::Solution) -> Self {
-        SolutionJson {
-            moves: s.moves,
-            solution: s.solution.iter().map(MoveJson::from).collect(),
-        }
-    }
-}
-
 /// `ricochet solve`: a progress line on stderr, when it is a terminal, once the search has
 /// run for a second.
 fn solve(p: &RicochetPosition, json: bool, max_moves: u32, max_states: u64) -> Result<(), Failure> {
@@ -238,27 +221,6 @@ fn solve(p: &RicochetPosition, json: bool, max_moves: u32, max_states: u64) -> R
     Ok(())
 }
 
-/// `ricochet check --json`: `{"valid": true, "moves": n}` or `{"valid": false, "reason": …}`.
-#[derive(serde::Serialize)]
-struct CheckDoc {
-    valid: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    moves: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
-}
-
-impl CheckDoc {
-    fn json(moves: Option<u32>, reason: Option<String>) -> String {
-        let doc = CheckDoc {
-            valid: moves.is_some(),
-            moves,
-            reason,
-        };
-        serde_json::to_string(&doc).unwrap_or_default()
-    }
-}
-
 /// `ricochet check`: a proposed solution replayed.
 fn check(position: &Path, moves: &str, json: bool) -> Result<(), Failure> {
     let p = ricochet_position(position)?;
@@ -266,7 +228,7 @@ fn check(position: &Path, moves: &str, json: bool) -> Result<(), Failure> {
     use ricochet_robots::position::MoveError;
     use ricochet_robots::solve::CheckError;
     match ricochet_robots::solve::check(&p, &moves) {
-        Ok(n) if json => outln!("{}", CheckDoc::json(Some(n), None)),
+        Ok(n) if json => outln!("{}", robots::table::report::line(&CheckJson::valid(n))),
         Ok(n) => outln!("valid: {}", robots::text::count(n, "move")),
         // A move this position cannot even name is bad input (exit 2), not a wrong answer.
         Err(
@@ -277,7 +239,10 @@ fn check(position: &Path, moves: &str, json: bool) -> Result<(), Failure> {
             },
         ) => return Err(Failure::Bad(format!("error: {why}"))),
         Err(why) if json => {
-            outln!("{}", CheckDoc::json(None, Some(why.to_string())));
+            outln!(
+                "{}",
+                robots::table::report::line(&CheckJson::not_valid(why.to_string()))
+            );
             return Err(Failure::NoAnswer(String::new()));
         }
         Err(why) => return Err(Failure::NoAnswer(format!("not valid: {why}"))),

@@ -11,10 +11,10 @@ use super::super::files::read_text;
 use super::super::game_flags::RicochetPlay;
 use super::super::output::Failure;
 use super::super::prompt::{self, Editor, Typed, say};
-use super::super::record::RicochetRecord;
 use robots::ricochet::play::bidding::{Heard, Humans, Timer};
 use robots::ricochet::play::record::{Quit, seconds};
 use robots::ricochet::position::{Move, Position as RicochetPosition, parse_moves};
+use robots::ricochet::report;
 use robots::ricochet::{self as ricochet_robots};
 use robots::text::escape;
 use std::time::{Duration, Instant};
@@ -54,7 +54,7 @@ pub fn play(flags: RicochetPlay) -> Result<(), Failure> {
         must_ricochet: !no_ricochet,
         no_single_move: false,
     };
-    let players_json = json.then(|| super::super::record::players(&table));
+    let players_json = json.then(|| robots::table::report::players(&table));
     let mut terminal = TerminalHumans::new(table.iter().map(|p| p.name.clone()).collect(), humans);
     let mut none = ricochet_robots::play::game::NoHumans;
     let humans: &mut dyn Humans = if terminal.humans.is_empty() {
@@ -74,16 +74,10 @@ pub fn play(flags: RicochetPlay) -> Result<(), Failure> {
         return Ok(());
     };
     // Questions to human players go to standard error: standard output is the record's.
-    prompt::to_stderr();
-    outln!(
-        "{}",
-        super::super::record::ricochet_setup(&game, seed, players_json)
-    );
-    let mut folded = RicochetRecord::default();
+    super::super::record::start(&report::setup(&game, seed, players_json));
+    let mut folded = report::Record::default();
     game.play(humans, &mut |note| {
-        for line in folded.note(&note) {
-            outln!("{line}");
-        }
+        super::super::record::print(folded.note(&note));
     });
     Ok(())
 }

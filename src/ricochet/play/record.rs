@@ -1,6 +1,6 @@
 //! What a game of Ricochet Robots says as it is played: one [`Note`] per event, in order.
-//! Its words (`Display`) are the game's log; the command line also folds the notes into a
-//! JSON record of the game (docs/FORMATS.md, "Game records"). No serialisation here.
+//! Its words (`Display`) are the game's log; [`crate::ricochet::report`] folds the notes into
+//! a JSON record of the game (docs/FORMATS.md, "Game records"). No serialisation here.
 
 use crate::ricochet::board::Colour;
 use crate::ricochet::position::Move;
