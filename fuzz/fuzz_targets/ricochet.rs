@@ -6,7 +6,7 @@ mod common;
 
 use libfuzzer_sys::fuzz_target;
 use robots::ricochet::position::Position;
-use robots::ricochet::{files, game_id::GameId, rules::Rules, solve};
+use robots::ricochet::{files, files::game_id::GameId, rules::Rules, solve};
 
 const MAX_MOVES: u32 = 6;
 

@@ -4,15 +4,13 @@ use crate::cli::args::game_flags::{MicroCommand, MicroPlay, MicroVariant};
 use crate::cli::io::files::read_text;
 use crate::cli::io::output::Failure;
 use crate::cli::io::prompt::{ask, say};
-use robots::micro::analyse::Analysis;
 use robots::micro::answer::{self, Answer, AnswerError};
 use robots::micro::board::Marks;
 use robots::micro::game::{Game, Quit, Variant};
-use robots::micro::solve::Solution;
+use robots::micro::report::{self, AnalysisJson, SolutionJson};
 use robots::micro::{self as micro_robots, Board as MicroBoard, Cell, Face, MicroFile};
 use robots::text::confine::Confine;
 use robots::text::diagnostic::Diagnostic;
-use serde::Serialize;
 use std::path::Path;
 
 /// Why a Micro Robots file or cell named on the command line cannot be used.
@@ -134,22 +132,6 @@ pub fn run(command: MicroCommand) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `{"moves": n, "path": ["P1", …]}`.
-#[derive(Serialize)]
-struct SolutionJson {
-    moves: usize,
-    path: Vec<String>,
-}
-
-impl From<&Solution> for SolutionJson {
-    fn from(s: &Solution) -> Self {
-        SolutionJson {
-            moves: s.moves,
-            path: s.path.iter().map(Cell::to_string).collect(),
-        }
-    }
-}
-
 fn solve(board: &str, from: &str, to: &str, via: Option<&str>, json: bool) -> Result<(), Failure> {
     let board = micro_board(board)?;
     let (from, to) = (cell(from, "from")?, cell(to, "to")?);
@@ -175,68 +157,6 @@ fn solve(board: &str, from: &str, to: &str, via: Option<&str>, json: bool) -> Re
         );
     }
     Ok(())
-}
-
-/// The analysis of a face as JSON: the fields of [`Analysis`], cells written `P1`.
-#[derive(Serialize)]
-struct AnalysisJson<'a> {
-    face: &'a str,
-    arrangements: usize,
-    pairs_per_arrangement: usize,
-    distribution: &'a [u64],
-    unreachable: u64,
-    arrangements_with_unreachable_pairs: usize,
-    mean_moves: f64,
-    hardest_pairs: Vec<PairJson>,
-    longest_worst_cases: Vec<WorstCaseJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct PairJson {
-    from: String,
-    to: String,
-    mean: f64,
-    longest: u8,
-}
-
-#[derive(Serialize)]
-struct WorstCaseJson<'a> {
-    arrangement: &'a str,
-    longest: u8,
-    pairs: usize,
-}
-
-impl<'a> From<&'a Analysis> for AnalysisJson<'a> {
-    fn from(a: &'a Analysis) -> Self {
-        AnalysisJson {
-            face: &a.face,
-            arrangements: a.arrangements,
-            pairs_per_arrangement: a.pairs_per_arrangement,
-            distribution: &a.distribution,
-            unreachable: a.unreachable,
-            arrangements_with_unreachable_pairs: a.arrangements_with_unreachable_pairs,
-            mean_moves: a.mean_moves,
-            hardest_pairs: a
-                .hardest_pairs
-                .iter()
-                .map(|p| PairJson {
-                    from: p.from.to_string(),
-                    to: p.to.to_string(),
-                    mean: p.mean,
-                    longest: p.longest,
-                })
-                .collect(),
-            longest_worst_cases: a
-                .longest_worst_cases
-                .iter()
-                .map(|w| WorstCaseJson {
-                    arrangement: &w.arrangement,
-                    longest: w.longest,
-                    pairs: w.pairs,
-                })
-                .collect(),
-        }
-    }
 }
 
 fn analyse(face: &str, json: bool) -> Result<(), Failure> {
@@ -290,7 +210,7 @@ fn play(flags: MicroPlay) -> Result<(), Failure> {
     let table = robots::table::roster(&humans, players, strength)
         .map_err(|e| Failure::Bad(format!("--players {players}: {e}")))?;
     let face = micro_face(&face)?;
-    let players_json = json.then(|| super::record::players(&table));
+    let players_json = json.then(|| robots::table::report::players(&table));
     // The tiles are laid out at random, from the same seed.
     let game = Game::on_face(&face, table, variant, seed);
     let mut terminal = TerminalHumans;
@@ -310,14 +230,9 @@ fn play(flags: MicroPlay) -> Result<(), Failure> {
         return Ok(());
     };
     // Questions to human players go to standard error: standard output is the record's.
-    crate::cli::io::prompt::to_stderr();
-    outln!("{}", super::record::micro_setup(&game, seed, players_json));
-    let mut folded = super::record::MicroRecord::default();
-    game.play(humans, &mut |note| {
-        for line in folded.note(&note) {
-            outln!("{line}");
-        }
-    });
+    super::record::start(&report::setup(&game, seed, players_json));
+    let mut folded = report::Record::default();
+    game.play(humans, &mut |note| super::record::print(folded.note(&note)));
     Ok(())
 }
 

@@ -116,14 +116,67 @@ pub struct Analysis {
 /// Analyses every arrangement; `progress(done, total)` is called as it goes.
 pub fn analyse(face: &Face, progress: &mut dyn FnMut(usize, usize)) -> Analysis {
     let all = arrangements();
-    let mut distribution = vec![0u64; 37];
-    let mut unreachable = 0u64;
-    let mut with_unreachable = 0;
-    let mut sums = vec![(0u64, 0u32, 0u8); 36 * 36];
+    let mut tally = Tally {
+        distribution: vec![0u64; 37],
+        unreachable: 0,
+        with_unreachable: 0,
+        sums: vec![(0u64, 0u32, 0u8); 36 * 36],
+    };
     let mut worst: Vec<(u8, usize, Arrangement)> = Vec::with_capacity(all.len());
     for (i, a) in all.iter().enumerate() {
-        let board = Board::arrange(face, *a);
-        let d = Moves::new(&board).all_distances();
+        let (longest, at_longest) = tally.add(&Board::arrange(face, *a));
+        worst.push((longest, at_longest, *a));
+        progress(i + 1, all.len());
+    }
+    let Tally {
+        mut distribution,
+        unreachable,
+        with_unreachable,
+        sums,
+    } = tally;
+    while distribution.len() > 1 && distribution.last() == Some(&0) {
+        distribution.pop();
+    }
+    let reached: u64 = distribution.iter().sum();
+    let total_moves: u64 = distribution
+        .iter()
+        .enumerate()
+        .map(|(k, n)| u64::try_from(k).unwrap_or(u64::MAX).saturating_mul(*n))
+        .sum();
+    Analysis {
+        face: face.name().to_string(),
+        arrangements: all.len(),
+        pairs_per_arrangement: 36 * 35 / 2,
+        distribution,
+        unreachable,
+        arrangements_with_unreachable_pairs: with_unreachable,
+        mean_moves: if reached == 0 {
+            0.0
+        } else {
+            total_moves as f64 / reached as f64
+        },
+        hardest_pairs: hardest_pairs(&sums),
+        longest_worst_cases: longest_worst_cases(worst),
+    }
+}
+
+/// The counts over every arrangement so far.
+struct Tally {
+    /// `distribution[k]`: how many (arrangement, pair) need exactly k moves.
+    distribution: Vec<u64>,
+    unreachable: u64,
+    /// Arrangements with an unreachable pair.
+    with_unreachable: usize,
+    /// `sums[a * 36 + b]`: (total moves, arrangements where the pair is reachable, longest)
+    /// for cells a < b.
+    sums: Vec<(u64, u32, u8)>,
+}
+
+impl Tally {
+    /// Counts one board's pairs; its worst case: the longest distance and how many pairs
+    /// need it, or `u8::MAX` and how many pairs are unreachable.
+    fn add(&mut self, board: &Board) -> (u8, usize) {
+        let d = Moves::new(board).all_distances();
         let mut longest = 0u8;
         let mut at_longest = 0;
         let mut any_unreachable = false;
@@ -132,12 +185,12 @@ pub fn analyse(face: &Face, progress: &mut dyn FnMut(usize, usize)) -> Analysis 
                 let (cp, cq) = (board.cell_at(p), board.cell_at(q));
                 let (x, y) = if cp < cq { (cp, cq) } else { (cq, cp) };
                 if k == u8::MAX {
-                    unreachable += 1;
+                    self.unreachable += 1;
                     any_unreachable = true;
                     continue;
                 }
-                distribution[usize::from(k)] += 1;
-                let s = &mut sums[x.index() * 36 + y.index()];
+                self.distribution[usize::from(k)] += 1;
+                let s = &mut self.sums[x.index() * 36 + y.index()];
                 s.0 += u64::from(k);
                 s.1 += 1;
                 s.2 = s.2.max(k);
@@ -150,34 +203,24 @@ pub fn analyse(face: &Face, progress: &mut dyn FnMut(usize, usize)) -> Analysis 
                 }
             }
         }
-        if any_unreachable {
-            with_unreachable += 1;
+        if !any_unreachable {
+            return (longest, at_longest);
         }
+        self.with_unreachable += 1;
         let unreachable_here = (0..36)
             .map(|p| (p + 1..36).filter(|&q| d[p][q] == u8::MAX).count())
             .sum();
-        worst.push(if any_unreachable {
-            (u8::MAX, unreachable_here, *a)
-        } else {
-            (longest, at_longest, *a)
-        });
-        progress(i + 1, all.len());
+        (u8::MAX, unreachable_here)
     }
-    while distribution.len() > 1 && distribution.last() == Some(&0) {
-        distribution.pop();
-    }
-    let reached: u64 = distribution.iter().sum();
-    let total_moves: u64 = distribution
-        .iter()
-        .enumerate()
-        .map(|(k, n)| u64::try_from(k).unwrap_or(u64::MAX).saturating_mul(*n))
-        .sum();
-    let pairs = hardest_pairs(&sums);
-    // Longest worst case first, then the most pairs at it; ties keep enumeration order. Each
-    // class of equivalent arrangements once, by its first member in that order.
+}
+
+/// The five arrangements whose worst case is longest, then has the most pairs; ties keep
+/// enumeration order. Each class of equivalent arrangements once, by its first member in
+/// that order.
+fn longest_worst_cases(mut worst: Vec<(u8, usize, Arrangement)>) -> Vec<WorstCase> {
     worst.sort_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)));
     let mut listed: Vec<Arrangement> = Vec::new();
-    let longest_worst_cases = worst
+    worst
         .iter()
         .filter(|(_, _, a)| {
             let new = !listed.contains(a);
@@ -192,22 +235,7 @@ pub fn analyse(face: &Face, progress: &mut dyn FnMut(usize, usize)) -> Analysis 
             longest: *longest,
             pairs: *pairs,
         })
-        .collect();
-    Analysis {
-        face: face.name().to_string(),
-        arrangements: all.len(),
-        pairs_per_arrangement: 36 * 35 / 2,
-        distribution,
-        unreachable,
-        arrangements_with_unreachable_pairs: with_unreachable,
-        mean_moves: if reached == 0 {
-            0.0
-        } else {
-            total_moves as f64 / reached as f64
-        },
-        hardest_pairs: pairs,
-        longest_worst_cases,
-    }
+        .collect()
 }
 
 /// The ten pairs hardest on average; `sums[a * 36 + b]`: (total moves, arrangements where

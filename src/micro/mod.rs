@@ -8,6 +8,7 @@ pub mod file;
 pub mod game;
 pub mod record;
 pub mod reference;
+pub mod report;
 pub mod shipped;
 pub mod solve;
 pub mod svg;

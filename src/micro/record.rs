@@ -1,6 +1,6 @@
 //! What a game of Micro Robots says as it is played: one [`Note`] per event, in order. Its
-//! words (`Display`) are the game's log; the command line also folds the notes into a JSON
-//! record of the game (docs/FORMATS.md, "Game records"). No serialisation here.
+//! words (`Display`) are the game's log; [`super::report`] folds the notes into a JSON record
+//! of the game (docs/FORMATS.md, "Game records"). No serialisation here.
 
 use super::board::{COLOURS, Cell};
 use crate::table::End;

@@ -6,7 +6,7 @@
 //! `ricochet play --random-board --seed N` plays on.
 //!
 //! **No mission is hopeless at the start.** A game of Ricochets starts with every robot on
-//! its base and a treasure of any colour drawn first ([`super::game::Game`]); so for each
+//! its base and a treasure of any colour drawn first ([`super::play::game::Game`]); so for each
 //! colour, the mission "that robot onto its target, the others on their bases, under R-B1
 //! (it must turn) and R-B2 (one move does not count)" must have a solution within the game's
 //! own search limit ([`SEARCH_LIMIT`] moves): the robot's own way, found by a small search and
@@ -18,9 +18,9 @@
 //! left and the played target moved to (B.2): those the generator cannot promise.
 
 use super::board::{Board, Cell, Colour, Dir};
-use super::custom::CustomBoard;
-use super::game::SEARCH_LIMIT;
+use super::files::custom::CustomBoard;
 use super::moves::slide;
+use super::play::game::SEARCH_LIMIT;
 use super::position::{Goal, Move, Position};
 use super::rules::{Axis, Rules};
 use super::solve::{Budget, check, solve_within};

@@ -1,39 +1,31 @@
 //! Ricochet Robots and Ricochets (RULES part B, and C.2's transparent robot): boards from the
 //! published quarters or custom files, positions, moves, an optimal solver, and games.
 //!
+//! The folders are the pipeline: [`files`] reads boards (the published quarters, custom
+//! boards), positions and game ids; [`board`], [`rules`], [`moves`] and [`position`] say what
+//! a position is and how its robots slide; [`solve`] finds the fewest moves and checks
+//! answers; [`analysis`] goes further (every optimal solution, the hardest starts); [`play`]
+//! plays games, its bidding decided as data; [`report`] writes the JSON documents of answers
+//! and a game's record; [`draw`] shows boards, positions and solutions as text and pictures.
+//! Beside them, [`generate`] draws random Ricochets boards and [`bench`] holds the
+//! benchmark's positions.
+//!
 //! Dependencies run one way: [`board`] and [`rules`] at the bottom; [`moves`] on the board;
-//! [`position`] on both; the searches ([`astar`] and [`parallel_bfs`] over [`standard`]'s
-//! packed states, [`dijkstra`] for the rest, sharing [`bucket`] and [`solution`]) on positions;
-//! [`solve`] dispatches to them and checks answers; [`game`] plays, its [`bidding`] decided
-//! as data (bids with their times). [`quarters`], [`custom`] and [`files`] read boards and
-//! positions (`board` and `position` re-export their entry points under the old paths);
-//! [`generate`] draws random Ricochets boards, each mission from the bases solved;
-//! [`svg`] draws boards, positions and solutions as pictures, [`drawing`] as text.
+//! [`position`] on both; the searches on positions; play on the searches.
 
-pub mod all;
-pub mod astar;
+pub mod analysis;
 pub mod bench;
-pub mod bidding;
 pub mod board;
-pub mod bound;
-pub mod bucket;
-pub mod custom;
-pub mod dijkstra;
-pub mod drawing;
+pub mod draw;
 pub mod files;
-pub mod game;
-pub mod game_id;
 pub mod generate;
-pub mod hardest;
 pub mod moves;
-pub mod parallel_bfs;
+pub mod play;
 pub mod position;
-pub mod quarters;
-pub mod record;
-pub mod reference;
+pub mod report;
 pub mod rules;
-pub mod solution;
 pub mod solve;
-pub mod standard;
-pub mod states;
-pub mod svg;
+
+// The paths the binary's shared parts (checking files, pictures) name.
+pub use draw::svg;
+pub use files::quarters;

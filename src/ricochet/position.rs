@@ -405,8 +405,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn validation_finds_each_problem() {
+    /// Drafts whose robots are wrong, each with its error.
+    fn robot_errors() -> Vec<(PositionDraft, PositionError)> {
         use PositionError as E;
         let off = E::RobotOffBoard {
             name: "red".into(),
@@ -415,7 +415,7 @@ mod tests {
             width: 5,
             height: 5,
         };
-        let rows: Vec<(PositionDraft, PositionError)> = vec![
+        vec![
             (
                 draft(&[("pink", (0, 0))], at(1, 1, "red")),
                 E::UnknownRobot("pink".into()),
@@ -445,6 +445,13 @@ mod tests {
                     y: 1,
                 },
             ),
+        ]
+    }
+
+    /// Drafts whose target is wrong, each with its error.
+    fn target_errors() -> Vec<(PositionDraft, PositionError)> {
+        use PositionError as E;
+        vec![
             (draft(&[], at(1, 1, "red")), E::NoRobot),
             (
                 draft(&[("red", (0, 0))], at(9, 1, "red")),
@@ -473,8 +480,12 @@ mod tests {
                 draft(&[("red", (0, 0))], at(1, 1, "green")),
                 E::AbsentRobot(Colour::Green),
             ),
-        ];
-        for (d, want) in rows {
+        ]
+    }
+
+    #[test]
+    fn validation_finds_each_problem() {
+        for (d, want) in robot_errors().into_iter().chain(target_errors()) {
             assert_eq!(Position::validate(board(), &d).err(), Some(want));
         }
         let p = Position::validate(

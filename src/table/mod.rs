@@ -1,8 +1,9 @@
 //! What the two token games share (Micro Robots and Ricochet Robots): the players at the
-//! table and their seats ([`roster`]), the generator a game draws its board from, and the end
-//! of a game (the score and who won: everyone with the most tokens, so several winners are
-//! possible).
+//! table and their seats ([`roster`]), the generator a game draws its board from, the end of
+//! a game (the score and who won: everyone with the most tokens, so several winners are
+//! possible), and what the games' JSON records share ([`report`]).
 
+pub mod report;
 pub mod roster;
 
 pub use roster::{COMPUTER_NAMES, Kind, NoHumans, Player, RosterError, left_of, roster, seat};

@@ -77,7 +77,7 @@ fn a_ricochet_position_with_its_solution() {
     let solution = robots::ricochet::solve::solve(&p, 10).unwrap();
     snapshot!(
         "ricochet-transparent.svg",
-        robots::ricochet::svg::position(&p, &solution.solution)
+        robots::ricochet::draw::svg::position(&p, &solution.solution)
     );
 }
 

@@ -5,9 +5,9 @@
 use crate::support::{file_name, read, root, shown};
 use proptest::prelude::*;
 use robots::ricochet::board::{Colour, Dir};
+use robots::ricochet::files::quarters::{from_quadrants, original_arrangements};
 use robots::ricochet::position::{self, Position, parse_moves};
-use robots::ricochet::quarters::{from_quadrants, original_arrangements};
-use robots::ricochet::{reference, solve};
+use robots::ricochet::solve::{self, reference};
 use std::path::Path;
 
 fn load(path: &Path) -> Result<Position, robots::text::diagnostic::Diagnostic> {
@@ -81,7 +81,7 @@ fn positions_draw_solve_and_check() {
                 let moves: Vec<String> = s.solution.iter().map(ToString::to_string).collect();
                 format!(
                     "{}{}: {}\n",
-                    robots::ricochet::drawing::position(&p, false),
+                    robots::ricochet::draw::text::position(&p, false),
                     robots::text::count(s.moves, "move"),
                     moves.join(", ")
                 )
@@ -235,7 +235,7 @@ fn the_fast_and_general_searches_agree() {
         if p.goal.robot.is_none() {
             continue;
         }
-        assert!(robots::ricochet::standard::applies(&p));
+        assert!(robots::ricochet::solve::standard::applies(&p));
         let fast = solve::solve(&p, 9).map(|s| s.moves);
         let general = solve::general(&p, 9).map(|s| s.moves);
         assert_eq!(fast, general, "seed {seed}");
@@ -261,7 +261,7 @@ proptest! {
 
 #[test]
 fn a_three_player_game_runs_to_its_end_and_names_the_winner() {
-    use robots::ricochet::game::{Kind, NoHumans, Player, play, tokens_to_win};
+    use robots::ricochet::play::game::{Kind, NoHumans, Player, play, tokens_to_win};
     let board = from_quadrants(&original_arrangements()[17]).unwrap();
     let players: Vec<Player> = ["Ada", "Blaise", "Carl"]
         .iter()
@@ -294,7 +294,7 @@ fn a_three_player_game_runs_to_its_end_and_names_the_winner() {
 
 #[test]
 fn a_game_of_ricochets_plays_the_treasures_out() {
-    use robots::ricochet::game::{Kind, NoHumans, Player, play};
+    use robots::ricochet::play::game::{Kind, NoHumans, Player, play};
     let text = read("boards/ricochet/ricochets-10x8.yaml");
     let board = robots::ricochet::files::parse_custom("ricochets-10x8.yaml", &text).unwrap();
     let players: Vec<Player> = ["Ada", "Blaise"]

@@ -8,8 +8,8 @@ use crate::support::{robots, robots_with_stdin, stderr, stdout};
 use rayon::prelude::*;
 use robots::ricochet::board::{Board, Colour};
 use robots::ricochet::files::parse_custom;
-use robots::ricochet::game::SEARCH_LIMIT;
 use robots::ricochet::generate::{Generated, Spec, generate, yaml};
+use robots::ricochet::play::game::SEARCH_LIMIT;
 use robots::ricochet::position::{Goal, Position};
 use robots::ricochet::rules::Rules;
 use robots::ricochet::solve::solve;
@@ -179,7 +179,10 @@ fn a_random_board_as_a_picture() {
     let svg = stdout(&o);
     assert!(svg.starts_with("<svg"), "{svg}");
     let g = generate(&Spec::default(), 2).unwrap();
-    assert_eq!(svg, robots::ricochet::svg::board(&g.board, &g.board.bases));
+    assert_eq!(
+        svg,
+        robots::ricochet::draw::svg::board(&g.board, &g.board.bases)
+    );
 }
 
 #[test]

@@ -1,11 +1,11 @@
 //! `ricochet hint`, `ricochet solve --all` and `ricochet hardest`: what a position's optimal
 //! solutions have in common, all of them, and a board's hardest start positions.
 
-use super::super::record::MoveJson;
 use super::ricochet_position;
 use crate::cli::io::output::Failure;
-use robots::ricochet::all::{self, AllError};
+use robots::ricochet::analysis::all::{self, AllError};
 use robots::ricochet::position::{Goal, Move, Position};
+use robots::ricochet::report::AllJson;
 use robots::ricochet::solve::{self, Budget, NoSolution, Solution};
 use std::path::Path;
 
@@ -98,15 +98,6 @@ pub fn hint(position: &Path, level: u8, max_moves: u32, max_states: u64) -> Resu
     Ok(())
 }
 
-/// The JSON of `ricochet solve --all --json`.
-#[derive(serde::Serialize)]
-struct AllJson {
-    moves: u32,
-    count: u128,
-    listed: usize,
-    solutions: Vec<Vec<MoveJson>>,
-}
-
 /// `ricochet solve --all`: the optimal length from the solver, then every distinct optimal
 /// solution, each checked by replaying it, at most `limit` listed.
 pub fn all(
@@ -129,16 +120,7 @@ pub fn all(
         }
     }
     if json {
-        let doc = AllJson {
-            moves: found.moves,
-            count: found.count,
-            listed: found.solutions.len(),
-            solutions: found
-                .solutions
-                .iter()
-                .map(|s| s.iter().map(MoveJson::from).collect())
-                .collect(),
-        };
+        let doc = AllJson::from(&found);
         outln!("{}", serde_json::to_string(&doc).unwrap_or_default());
         return Ok(());
     }
@@ -174,7 +156,7 @@ fn hardest_question(
     board: &str,
     target: Option<&str>,
 ) -> Result<(robots::ricochet::board::Board, Goal, String), Failure> {
-    use robots::ricochet::{files, quarters};
+    use robots::ricochet::files::{self, quarters};
     let path = Path::new(board);
     let quarters_named = board.split(',').count() == 4 && !path.exists();
     let (b, from_file) = if quarters_named {
@@ -270,13 +252,13 @@ pub fn hardest(
     max_memory: u64,
     jobs: Option<u16>,
 ) -> Result<(), Failure> {
-    use robots::ricochet::hardest::{Plan, Report, search};
+    use robots::ricochet::analysis::hardest::{Plan, Report, search};
     use std::io::IsTerminal;
     let (b, goal, name) = hardest_question(board, target)?;
     let limit = max_memory.saturating_mul(1 << 20);
     let placed = usize::from(robots_placed);
     let plan = Plan::new(&b, goal, placed, must_ricochet, limit).map_err(|e| match e {
-        robots::ricochet::hardest::HardestError::TooBig { .. } => {
+        robots::ricochet::analysis::hardest::HardestError::TooBig { .. } => {
             Failure::Bad(format!("{e}: raise --max-memory (now {max_memory} MiB)"))
         }
         e => Failure::Bad(e.to_string()),
@@ -323,8 +305,8 @@ pub fn hardest(
 }
 
 fn print_hardest(
-    answer: &robots::ricochet::hardest::Answer,
-    plan: &robots::ricochet::hardest::Plan,
+    answer: &robots::ricochet::analysis::hardest::Answer,
+    plan: &robots::ricochet::analysis::hardest::Plan,
     b: &robots::ricochet::board::Board,
     name: &str,
 ) {

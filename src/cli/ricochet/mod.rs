@@ -4,9 +4,9 @@ use crate::cli::args::game_flags::{PictureArgs, RicochetCommand};
 use crate::cli::io::files::read_text;
 use crate::cli::io::output::Failure;
 
-use super::record::MoveJson;
 use std::path::Path;
 
+use robots::ricochet::report::{CheckJson, SolutionJson};
 use robots::ricochet::{self as ricochet_robots, position::Position as RicochetPosition};
 
 fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
@@ -43,7 +43,7 @@ mod random_board;
 
 /// The position a game id names, under the rules asked for.
 fn id_position(id: &str, must_ricochet: bool) -> Result<RicochetPosition, Failure> {
-    use ricochet_robots::game_id::GameId;
+    use ricochet_robots::files::game_id::GameId;
     let rules = ricochet_robots::rules::Rules {
         must_ricochet,
         no_single_move: false,
@@ -81,11 +81,7 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
             all,
             limit,
         } => {
-            let p = match (position, id) {
-                (_, Some(id)) => id_position(&id, must_ricochet.on())?,
-                (Some(path), None) => ricochet_position(&path)?,
-                (None, None) => return Err(Failure::Bad("give a POSITION file or --id".into())),
-            };
+            let p = solve_position(position.as_deref(), id.as_deref(), must_ricochet.on())?;
             if all {
                 analysis::all(&p, json, max_moves, max_states, limit)?;
             } else {
@@ -121,14 +117,7 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
         } => bench::ids(&file, must_ricochet.on(), json)?,
         RicochetCommand::Bench { json, .. } => bench::shipped(json),
         RicochetCommand::Play(flags) => play::play(flags)?,
-        RicochetCommand::Random { seed, robots, id } => {
-            let n = if robots == 5 { 5 } else { 4 };
-            if id {
-                outln!("{}", ricochet_robots::files::random_id(seed, n));
-            } else {
-                out!("{}", ricochet_robots::files::random_yaml(seed, n));
-            }
-        }
+        RicochetCommand::Random { seed, robots, id } => random(seed, robots, id),
         RicochetCommand::Check {
             position,
             moves,
@@ -136,6 +125,29 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
         } => check(&position, &moves, json)?,
     }
     Ok(())
+}
+
+/// The position `ricochet solve` is asked about: a game id's, or a file's.
+fn solve_position(
+    position: Option<&Path>,
+    id: Option<&str>,
+    must_ricochet: bool,
+) -> Result<RicochetPosition, Failure> {
+    Ok(match (position, id) {
+        (_, Some(id)) => id_position(id, must_ricochet)?,
+        (Some(path), None) => ricochet_position(path)?,
+        (None, None) => return Err(Failure::Bad("give a POSITION file or --id".into())),
+    })
+}
+
+/// `ricochet random`: a random position from `seed`, as a game id or a position file.
+fn random(seed: u64, robots: u64, id: bool) {
+    let n = if robots == 5 { 5 } else { 4 };
+    if id {
+        outln!("{}", ricochet_robots::files::random_id(seed, n));
+    } else {
+        out!("{}", ricochet_robots::files::random_yaml(seed, n));
+    }
 }
 
 /// `ricochet board`: a custom board file (it has a `size:`) is drawn as it is; a position
@@ -159,7 +171,7 @@ fn board(position: &Path, picture: &PictureArgs, solution: bool) -> Result<(), F
         }
         out!(
             "{}",
-            ricochet_robots::drawing::board(&board, &bases, crate::cli::io::output::colour())
+            ricochet_robots::draw::text::board(&board, &bases, crate::cli::io::output::colour())
         );
     } else {
         let p = ricochet_position(position)?;
@@ -168,27 +180,10 @@ fn board(position: &Path, picture: &PictureArgs, solution: bool) -> Result<(), F
         }
         out!(
             "{}",
-            ricochet_robots::drawing::position(&p, crate::cli::io::output::colour())
+            ricochet_robots::draw::text::position(&p, crate::cli::io::output::colour())
         );
     }
     Ok(())
-}
-
-/// The JSON of `ricochet solve --json`: `{"moves":N,"solution":[{"robot":"red","dir":"N"},…]}`,
-/// with `"to":[x,y]` on the transparent robot's moves.
-#[derive(serde::Serialize)]
-struct SolutionJson {
-    moves: u32,
-    solution: Vec<MoveJson>,
-}
-
-impl From<&ricochet_robots::solve::Solution> for SolutionJson {
-    fn from(s: &ricochet_robots::solve::Solution) -> Self {
-        SolutionJson {
-            moves: s.moves,
-            solution: s.solution.iter().map(MoveJson::from).collect(),
-        }
-    }
 }
 
 /// `ricochet solve`: a progress line on stderr, when it is a terminal, once the search has
@@ -231,27 +226,6 @@ fn solve(p: &RicochetPosition, json: bool, max_moves: u32, max_states: u64) -> R
     Ok(())
 }
 
-/// `ricochet check --json`: `{"valid": true, "moves": n}` or `{"valid": false, "reason": …}`.
-#[derive(serde::Serialize)]
-struct CheckDoc {
-    valid: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    moves: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
-}
-
-impl CheckDoc {
-    fn json(moves: Option<u32>, reason: Option<String>) -> String {
-        let doc = CheckDoc {
-            valid: moves.is_some(),
-            moves,
-            reason,
-        };
-        serde_json::to_string(&doc).unwrap_or_default()
-    }
-}
-
 /// `ricochet check`: a proposed solution replayed.
 fn check(position: &Path, moves: &str, json: bool) -> Result<(), Failure> {
     let p = ricochet_position(position)?;
@@ -259,7 +233,7 @@ fn check(position: &Path, moves: &str, json: bool) -> Result<(), Failure> {
     use ricochet_robots::position::MoveError;
     use ricochet_robots::solve::CheckError;
     match ricochet_robots::solve::check(&p, &moves) {
-        Ok(n) if json => outln!("{}", CheckDoc::json(Some(n), None)),
+        Ok(n) if json => outln!("{}", robots::table::report::line(&CheckJson::valid(n))),
         Ok(n) => outln!("valid: {}", robots::text::count(n, "move")),
         // A move this position cannot even name is bad input (exit 2), not a wrong answer.
         Err(
@@ -270,7 +244,10 @@ fn check(position: &Path, moves: &str, json: bool) -> Result<(), Failure> {
             },
         ) => return Err(Failure::Bad(format!("error: {why}"))),
         Err(why) if json => {
-            outln!("{}", CheckDoc::json(None, Some(why.to_string())));
+            outln!(
+                "{}",
+                robots::table::report::line(&CheckJson::not_valid(why.to_string()))
+            );
             return Err(Failure::NoAnswer(String::new()));
         }
         Err(why) => return Err(Failure::NoAnswer(format!("not valid: {why}"))),

@@ -1,20 +1,20 @@
 //! `robots ricochet play`: a game at the terminal, its log or its record, and the human players.
 //!
-//! The game decides every bid by the rules from its time ([`robots::ricochet::bidding`]); this
+//! The game decides every bid by the rules from its time ([`robots::ricochet::play::bidding`]); this
 //! front end owns the clock. Live (standard input and standard error terminals): real seconds
 //! from the moment the target is shown, a countdown redrawn on standard error while the player
 //! types, bids and lowered bids whenever the player presses Enter. A script (anything else):
 //! lines read in turn on a virtual clock, `@SECONDS` giving a line its time
 //! (docs/FORMATS.md, "Ricochet play scripts"), the same transcript every run.
 
-use super::super::record::RicochetRecord;
 use crate::cli::args::game_flags::RicochetPlay;
 use crate::cli::io::files::read_text;
 use crate::cli::io::output::Failure;
 use crate::cli::io::prompt::{self, Editor, Typed, say};
-use robots::ricochet::bidding::{Heard, Humans, Timer};
+use robots::ricochet::play::bidding::{Heard, Humans, Timer};
+use robots::ricochet::play::record::{Quit, seconds};
 use robots::ricochet::position::{Move, Position as RicochetPosition, parse_moves};
-use robots::ricochet::record::{Quit, seconds};
+use robots::ricochet::report;
 use robots::ricochet::{self as ricochet_robots};
 use robots::text::escape;
 use std::time::{Duration, Instant};
@@ -48,22 +48,22 @@ pub fn play(flags: RicochetPlay) -> Result<(), Failure> {
                 .map_err(|e| Failure::Bad(format!("--random-board: {e}")))?
                 .board
         }
-        None => ricochet_robots::game::original_board(seed),
+        None => ricochet_robots::play::game::original_board(seed),
     };
     let rules = ricochet_robots::rules::Rules {
         must_ricochet: !no_ricochet,
         no_single_move: false,
     };
-    let players_json = json.then(|| super::super::record::players(&table));
+    let players_json = json.then(|| robots::table::report::players(&table));
     let mut terminal = TerminalHumans::new(table.iter().map(|p| p.name.clone()).collect(), humans);
-    let mut none = ricochet_robots::game::NoHumans;
+    let mut none = ricochet_robots::play::game::NoHumans;
     let humans: &mut dyn Humans = if terminal.humans.is_empty() {
         &mut none
     } else {
         &mut terminal
     };
     let players = table.len();
-    let game = ricochet_robots::game::Game::new(&board, table, seed, rules)
+    let game = ricochet_robots::play::game::Game::new(&board, table, seed, rules)
         .map_err(|e| Failure::Bad(e.to_string()))?;
     let Some(players_json) = players_json else {
         outln!(
@@ -74,16 +74,10 @@ pub fn play(flags: RicochetPlay) -> Result<(), Failure> {
         return Ok(());
     };
     // Questions to human players go to standard error: standard output is the record's.
-    prompt::to_stderr();
-    outln!(
-        "{}",
-        super::super::record::ricochet_setup(&game, seed, players_json)
-    );
-    let mut folded = RicochetRecord::default();
+    super::super::record::start(&report::setup(&game, seed, players_json));
+    let mut folded = report::Record::default();
     game.play(humans, &mut |note| {
-        for line in folded.note(&note) {
-            outln!("{line}");
-        }
+        super::super::record::print(folded.note(&note));
     });
     Ok(())
 }
@@ -230,7 +224,7 @@ impl TerminalHumans {
             if timer.turned && timer.standing.iter().all(Option::is_none) {
                 say(&format!(
                     "  no bid after {} s: the sand timer is turned (RULES B.1); it runs out at {} s\n",
-                    seconds(ricochet_robots::game::NO_BID),
+                    seconds(ricochet_robots::play::game::NO_BID),
                     seconds(end)
                 ));
             } else {
@@ -419,7 +413,7 @@ impl Humans for TerminalHumans {
                 ));
             }
         }
-        say(&ricochet_robots::drawing::position(
+        say(&ricochet_robots::draw::text::position(
             p,
             crate::cli::io::prompt::colour(),
         ));

@@ -48,7 +48,7 @@ pub fn board(flags: &RandomBoard, picture: &PictureArgs) -> Result<(), Failure> 
     if !out_to_stdout {
         out!(
             "{}",
-            robots::ricochet::drawing::board(
+            robots::ricochet::draw::text::board(
                 &drawn.board,
                 &drawn.board.bases,
                 crate::cli::io::output::colour()

@@ -3,8 +3,8 @@
 //! increasing order); wall stops are tabled, and one successor generator serves both search
 //! tiers ([`super::astar`], [`super::parallel_bfs`]).
 
-use super::board::{Cell, Colour, Dir};
-use super::position::{Move, Position};
+use crate::ricochet::board::{Cell, Colour, Dir};
+use crate::ricochet::position::{Move, Position};
 
 pub const CELLS: usize = 256;
 pub const HELPER_SETS: usize = CELLS * (CELLS - 1) * (CELLS - 2) / 6;
@@ -262,7 +262,7 @@ mod tests {
                     [a, h[0], h[1], h[2], 0, 0].map(Cell::from)
                 })
                 .collect();
-            let replayed = crate::ricochet::solution::relabel(&p, &layouts);
+            let replayed = crate::ricochet::solve::solution::relabel(&p, &layouts);
             assert_eq!(moves_of(&p, &states), replayed, "seed {seed}");
             assert_eq!(replayed, s.solution, "seed {seed}");
             checked += 1;

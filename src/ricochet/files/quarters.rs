@@ -1,14 +1,14 @@
 //! The published quarter boards (`boards/ricochet/quadrants.yaml`, read once per process) and
 //! the 16×16 boards built from four of them, among them the 96 boards of the 1999 game.
 
-use super::board::{Board, Colour, Diagonal, Dir, Target, target_colour};
+use crate::ricochet::board::{Board, Colour, Diagonal, Dir, Target, target_colour};
 use crate::text::diagnostic::Diagnostic;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// The published quarter boards, from `boards/ricochet/quadrants.yaml`.
-pub const QUADRANTS: &str = include_str!("../../boards/ricochet/quadrants.yaml");
+pub const QUADRANTS: &str = include_str!("../../../boards/ricochet/quadrants.yaml");
 
 /// Why a board of quarters could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

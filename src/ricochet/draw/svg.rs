@@ -2,8 +2,8 @@
 //! walls, the central block, targets by colour and symbol, diagonals, bases, robots, the
 //! goal, and a solution's moves as numbered arrows. Pure: the same input, the same bytes.
 
-use super::board::{Board, Cell, Colour, Dir};
-use super::position::{Move, Position};
+use crate::ricochet::board::{Board, Cell, Colour, Dir};
+use crate::ricochet::position::{Move, Position};
 use crate::text::svg::{circle, document, label, line, num, polygon, regular};
 
 pub const FLOOR: &str = "#f4efe1";

@@ -6,9 +6,9 @@
 //! One backward breadth-first sweep from the target, over sets of cells held in two 128-bit
 //! words, in fixed arrays: no allocation.
 
-use super::board::{Board, Dir};
-use super::rules::{Axis, Rules};
 use super::standard::CELLS;
+use crate::ricochet::board::{Board, Dir};
+use crate::ricochet::rules::{Axis, Rules};
 
 /// Never reaches the target.
 pub const NEVER: u8 = u8::MAX;
@@ -180,7 +180,7 @@ impl Bound {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ricochet::quarters::from_quadrants;
+    use crate::ricochet::files::quarters::from_quadrants;
 
     /// The bound by its definition: layer by layer, a (cell, axis) is at depth k when a move
     /// from it may stop (anywhere before the wall) on a (cell, axis) at depth k − 1.

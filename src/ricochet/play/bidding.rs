@@ -6,8 +6,8 @@
 //! ([`Humans`]), each accepted or refused with its reason in the log. The game never reads a
 //! clock: a front end measures real seconds, or reads them from a script.
 
-use super::position::{Move, Position};
 use super::record::{Note, Quit, Refusal};
+use crate::ricochet::position::{Move, Position};
 use crate::table::{Kind, NoHumans, Player};
 
 /// The sand timer, turned by the first bid.

@@ -1,9 +1,9 @@
 //! What a game of Ricochet Robots says as it is played: one [`Note`] per event, in order.
-//! Its words (`Display`) are the game's log; the command line also folds the notes into a
-//! JSON record of the game (docs/FORMATS.md, "Game records"). No serialisation here.
+//! Its words (`Display`) are the game's log; [`crate::ricochet::report`] folds the notes into
+//! a JSON record of the game (docs/FORMATS.md, "Game records"). No serialisation here.
 
-use super::board::Colour;
-use super::position::Move;
+use crate::ricochet::board::Colour;
+use crate::ricochet::position::Move;
 use crate::table::End;
 use std::fmt;
 
@@ -195,28 +195,7 @@ impl fmt::Display for Note {
             }
             Note::NoBid => write!(f, "  no bid: the token goes back into the pile"),
             Note::Quits(quit) => write!(f, "  {quit}: the game ends here"),
-            Note::Fails { player, bid, why } => match why {
-                Unshown::Fewest { fewest, within } => {
-                    let fewest = fewest.map_or(format!("no way within {within}"), |n| {
-                        format!("the fewest is {n}")
-                    });
-                    let bid = count(*bid, "move");
-                    write!(
-                        f,
-                        "  {player} cannot show {bid} ({fewest}); the robots go back"
-                    )
-                }
-                Unshown::Invalid(why) => write!(
-                    f,
-                    "  {player} cannot show {} ({why}); the robots go back",
-                    count(*bid, "move")
-                ),
-                Unshown::Longer(n) => write!(
-                    f,
-                    "  {player} needs {}, more than the {bid} bid; the robots go back",
-                    count(*n, "move")
-                ),
-            },
+            Note::Fails { player, bid, why } => fails(f, player, *bid, why),
             Note::Wins {
                 player,
                 moves,
@@ -233,18 +212,53 @@ impl fmt::Display for Note {
             Note::NobodySucceeds => {
                 write!(f, "  nobody succeeds: the token goes back into the pile")
             }
-            Note::TargetMoves { colour, from, to } => {
-                let colour = colour_word(*colour);
-                match to {
-                    Some((x, y)) => write!(f, "  the {colour} target moves to [{x}, {y}]"),
-                    None => write!(
-                        f,
-                        "  no free cell: the {colour} target stays at [{}, {}]",
-                        from.0, from.1
-                    ),
-                }
-            }
+            Note::TargetMoves { colour, from, to } => target_moves(f, *colour, *from, *to),
             Note::End(end) => end.fmt(f),
         }
+    }
+}
+
+/// The words of a demonstration that does not win the token.
+fn fails(f: &mut fmt::Formatter<'_>, player: &str, bid: u32, why: &Unshown) -> fmt::Result {
+    use crate::text::count;
+    match why {
+        Unshown::Fewest { fewest, within } => {
+            let fewest = fewest.map_or(format!("no way within {within}"), |n| {
+                format!("the fewest is {n}")
+            });
+            let bid = count(bid, "move");
+            write!(
+                f,
+                "  {player} cannot show {bid} ({fewest}); the robots go back"
+            )
+        }
+        Unshown::Invalid(why) => write!(
+            f,
+            "  {player} cannot show {} ({why}); the robots go back",
+            count(bid, "move")
+        ),
+        Unshown::Longer(n) => write!(
+            f,
+            "  {player} needs {}, more than the {bid} bid; the robots go back",
+            count(*n, "move")
+        ),
+    }
+}
+
+/// The words of a target that moves off a robot's base (or cannot).
+fn target_moves(
+    f: &mut fmt::Formatter<'_>,
+    colour: Option<Colour>,
+    from: (u16, u16),
+    to: Option<(u16, u16)>,
+) -> fmt::Result {
+    let colour = colour_word(colour);
+    match to {
+        Some((x, y)) => write!(f, "  the {colour} target moves to [{x}, {y}]"),
+        None => write!(
+            f,
+            "  no free cell: the {colour} target stays at [{}, {}]",
+            from.0, from.1
+        ),
     }
 }

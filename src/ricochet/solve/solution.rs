@@ -1,8 +1,8 @@
 //! What the searches return: the fewest counted moves and the moves themselves, recovered by
 //! replaying from the start (searches keep cells, not who moved).
 
-use super::board::{Cell, Colour, Dir};
-use super::position::{Move, Position};
+use crate::ricochet::board::{Cell, Colour, Dir};
+use crate::ricochet::position::{Move, Position};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {

@@ -3,8 +3,8 @@
 //! centre, targets, diagonals, robots and the goal, and a legend naming what the drawing
 //! shows. Colour (ANSI) only when the caller says so (`--color`, `NO_COLOR`).
 
-use super::board::{Board, Cell, Colour, Dir};
-use super::position::Position;
+use crate::ricochet::board::{Board, Cell, Colour, Dir};
+use crate::ricochet::position::Position;
 
 /// A board with its robots (a custom board's robots stand on their bases).
 pub fn board(b: &Board, robots: &[(Colour, Cell)], colour: bool) -> String {
@@ -255,7 +255,7 @@ mod tests {
     #[test]
     fn colour_takes_no_room() {
         assert_eq!(width(&paint_code("**", VORTEX, true)), 2);
-        use super::super::quarters::{from_quadrants, original_arrangements};
+        use crate::ricochet::files::quarters::{from_quadrants, original_arrangements};
         let b = from_quadrants(&original_arrangements()[0]).unwrap();
         let uncoloured = board(&b, &[], false);
         let coloured = board(&b, &[], true);

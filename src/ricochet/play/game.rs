@@ -5,12 +5,12 @@
 //! a game are the table's ([`crate::table`]).
 
 use super::bidding::{self, Bidding};
-use super::board::{Board, Cell, Colour, Target};
-use super::position::{Goal, Position};
-use super::quarters::{from_quadrants, original_arrangements};
 use super::record::{Note, Quit, Unshown};
-use super::rules::Rules;
-use super::solve::{Solution, check, solve};
+use crate::ricochet::board::{Board, Cell, Colour, Target};
+use crate::ricochet::files::quarters::{from_quadrants, original_arrangements};
+use crate::ricochet::position::{Goal, Position};
+use crate::ricochet::rules::Rules;
+use crate::ricochet::solve::{Solution, check, solve};
 use crate::table;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};

@@ -3,14 +3,14 @@
 //! moves. It answers most positions; one that outgrows it without R-B1 is handed to
 //! [`super::parallel_bfs`].
 
-use super::board::Dir;
 use super::bound::{Bound, NEVER};
 use super::bucket::BucketQueue;
-use super::position::Position;
-use super::rules::{Axis, Rules};
 use super::solution::{Meter, NoSolution, Solution};
 use super::standard::{Packed, Tables, moves_of, pack, sort3, start_and_goal, successors, unpack};
 use super::states::{States, Via};
+use crate::ricochet::board::Dir;
+use crate::ricochet::position::Position;
+use crate::ricochet::rules::{Axis, Rules};
 
 /// States the small tier may hold before a search without R-B1 moves to the big tier.
 const SMALL_LIMIT: usize = 250_000;
@@ -199,14 +199,10 @@ pub fn search(
         if !e.tried() && u32::from(g) + u32::from(hw) == f && hw <= ALONE_MAX {
             let (a, helpers) = unpack(w.packed());
             finish.clear();
-            let moves = f;
-            if alone(t, lb, rules, (a, w.axis()), helpers, hw, moves, &mut finish) {
+            if alone(t, lb, rules, (a, w.axis()), helpers, hw, f, &mut finish) {
                 let mut states = path_to(&seen, start, w);
                 states.extend(finish.iter().rev().map(|&c| pack(c, helpers)));
-                return Some(Ok(Solution {
-                    moves: f,
-                    solution: moves_of(p, &states),
-                }));
+                return Some(Ok(solution(p, f, &states)));
             }
             queue.push(f + 1, Entry::new(w, g, true));
             continue;
@@ -214,24 +210,8 @@ pub fn search(
         if let Err(e) = meter.charge(seen.len()) {
             return Some(Err(e));
         }
-        let axis = w.axis();
         let ng = g + 1;
-        next.clear();
-        successors(t, w.packed(), &mut |n, active, (left, entered)| {
-            let by = via(left, entered, axis);
-            match active {
-                Some((d, to)) => {
-                    let na = if rules.must_ricochet {
-                        axis.after(d)
-                    } else {
-                        Axis::None
-                    };
-                    let arrives = to == goal && rules.arrival(na, u32::from(ng));
-                    next.push((Wide::new(n, na), arrives, by));
-                }
-                None => next.push((Wide::new(n, axis), false, by)),
-            }
-        });
+        expand(t, rules, goal, (w, ng), &mut next);
         for &(n, arrives, by) in &next {
             if arrives {
                 if best.is_none_or(|b| u32::from(ng) < b.0) {
@@ -257,8 +237,42 @@ pub fn search(
     };
     let mut states = path_to(&seen, start, before);
     states.push(arrived.packed());
-    Some(Ok(Solution {
+    Some(Ok(solution(p, moves, &states)))
+}
+
+/// The successors of `w` reached with `ng` moves, into `next`: each with whether it arrives
+/// (the active robot on the goal, R-B2 met) and the way it was reached.
+#[inline]
+fn expand(
+    t: &Tables,
+    rules: Rules,
+    goal: u8,
+    (w, ng): (Wide, u8),
+    next: &mut Vec<(Wide, bool, Via)>,
+) {
+    let axis = w.axis();
+    next.clear();
+    successors(t, w.packed(), &mut |n, active, (left, entered)| {
+        let by = via(left, entered, axis);
+        match active {
+            Some((d, to)) => {
+                let na = if rules.must_ricochet {
+                    axis.after(d)
+                } else {
+                    Axis::None
+                };
+                let arrives = to == goal && rules.arrival(na, u32::from(ng));
+                next.push((Wide::new(n, na), arrives, by));
+            }
+            None => next.push((Wide::new(n, axis), false, by)),
+        }
+    });
+}
+
+/// The solution of `moves` moves through `states`.
+fn solution(p: &Position, moves: u32, states: &[Packed]) -> Solution {
+    Solution {
         moves,
-        solution: moves_of(p, &states),
-    }))
+        solution: moves_of(p, states),
+    }
 }

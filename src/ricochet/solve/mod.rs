@@ -1,19 +1,32 @@
 //! Optimal solutions (RULES B.1, B.2, C.2): fewest moves, the transparent robot's crossings
-//! counted. Standard positions go to the A* of [`super::astar`], and those that outgrow it
-//! without R-B1 to [`super::parallel_bfs`]; the vortex on a standard board to the A* once per
-//! robot; every other case to [`super::dijkstra`]. And the checker, which replays a proposed solution under the same rules.
+//! counted. Standard positions go to the A* of [`astar`], and those that outgrow it
+//! without R-B1 to [`parallel_bfs`]; the vortex on a standard board to the A* once per
+//! robot; every other case to [`dijkstra`]. And the checker, which replays a proposed solution
+//! under the same rules. Their parts: [`standard`]'s packed states and successors, the
+//! [`bound`], the A*'s [`states`], the [`bucket`] queue, the [`solution`] and its budget; a
+//! plain [`reference`] search the tests compare with.
 
-use super::board::Colour;
-use super::bound::Bound;
-use super::position::{Move, MoveError, Position};
-use super::rules::Axis;
-use super::standard::{Tables, applies, applies_to_any};
+pub mod astar;
+pub mod bound;
+pub mod bucket;
+pub mod dijkstra;
+pub mod parallel_bfs;
+pub mod reference;
+pub mod solution;
+pub mod standard;
+pub mod states;
+
+use crate::ricochet::board::Colour;
+use crate::ricochet::position::{Move, MoveError, Position};
+use crate::ricochet::rules::Axis;
+use bound::Bound;
+use standard::{Tables, applies, applies_to_any};
 use std::collections::HashMap;
 
-use super::solution::Meter;
+use solution::Meter;
 
-pub use super::dijkstra::general;
-pub use super::solution::{Budget, NoSolution, Solution};
+pub use dijkstra::general;
+pub use solution::{Budget, NoSolution, Solution};
 
 /// Fewest moves to the goal, up to `max` counted moves, within the default [`Budget`].
 pub fn solve(p: &Position, max: u32) -> Result<Solution, NoSolution> {
@@ -39,13 +52,13 @@ pub fn solve_within(
         return answer;
     }
     if !applies(p) {
-        return super::dijkstra::search(p, max, &mut meter);
+        return dijkstra::search(p, max, &mut meter);
     }
     let t = Tables::new(p);
     let lb = Bound::new(&p.board, t.goal, p.rules);
-    match super::astar::search(p, &t, &lb, max, &mut meter) {
+    match astar::search(p, &t, &lb, max, &mut meter) {
         Some(answer) => answer,
-        None => super::parallel_bfs::search(p, &t, max, &mut meter),
+        None => parallel_bfs::search(p, &t, max, &mut meter),
     }
 }
 
@@ -67,7 +80,7 @@ fn vortex(p: &Position, max: u32, meter: &mut Meter) -> Option<Result<Solution, 
     let lb = Bound::new(&p.board, t.goal, p.rules);
     for limit in 0..=max {
         for one in &each {
-            match super::astar::search(one, &t, &lb, limit, meter)? {
+            match astar::search(one, &t, &lb, limit, meter)? {
                 Ok(s) => return Some(Ok(s)),
                 Err(NoSolution::Limit(_)) => {}
                 Err(e) => return Some(Err(e)),

@@ -3,9 +3,9 @@
 //! transparent robot); R-B1 and R-B2 are checked on the full move list at the goal, so the
 //! search keeps paths, not states, and is only for short positions.
 
-use super::board::Dir;
-use super::position::{Move, Position};
-use super::solve::check;
+use crate::ricochet::board::Dir;
+use crate::ricochet::position::{Move, Position};
+use crate::ricochet::solve::check;
 
 /// Fewest moves, trying every sequence up to `max` moves (breadth-first, no pruning by state
 /// when a rule depends on the path).

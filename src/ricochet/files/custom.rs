@@ -1,8 +1,8 @@
 //! Custom boards (Ricochets, RULES B.2): any size, walls anywhere, an optional central
 //! enclosure, targets, bases and diagonals anywhere. [`Board::custom`] owns every check of
-//! such a board; reading one from a file is [`super::files::parse_custom`].
+//! such a board; reading one from a file is [`crate::ricochet::files::parse_custom`].
 
-use super::board::{Board, Colour, Diagonal, Dir, Target, target_colour};
+use crate::ricochet::board::{Board, Colour, Diagonal, Dir, Target, target_colour};
 
 /// A custom board as written: sizes and cells as numbers, sides, colours and leans as words.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -169,9 +169,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_check_has_its_error() {
-        let rows: Vec<(CustomBoard, CustomBoardError)> = vec![
+    /// Boards whose size, walls or centre are wrong, each with its error.
+    fn shape_errors() -> Vec<(CustomBoard, CustomBoardError)> {
+        vec![
             (
                 CustomBoard {
                     size: (1, 5),
@@ -216,6 +216,12 @@ mod tests {
                 },
                 CustomBoardError::Centre(65535, 0, 2, 1),
             ),
+        ]
+    }
+
+    /// Boards whose targets, bases or diagonals are wrong, each with its error.
+    fn token_errors() -> Vec<(CustomBoard, CustomBoardError)> {
+        vec![
             (
                 CustomBoard {
                     centre: Some((2, 2, 1, 1)),
@@ -259,8 +265,12 @@ mod tests {
                 },
                 CustomBoardError::DiagonalColour("pink".into()),
             ),
-        ];
-        for (spec, want) in rows {
+        ]
+    }
+
+    #[test]
+    fn every_check_has_its_error() {
+        for (spec, want) in shape_errors().into_iter().chain(token_errors()) {
             assert_eq!(Board::custom(&spec).err(), Some(want));
         }
         let ok = CustomBoard {

@@ -1,13 +1,18 @@
 //! The YAML files of Ricochet (docs/FORMATS.md): custom boards and positions. This layer only
 //! reads text; the checks belong to [`Board::custom`] and [`Position::validate`], and their
-//! typed errors come back here to be located at the key they are about.
+//! typed errors come back here to be located at the key they are about. Where boards come
+//! from: [`quarters`] (the published quarter boards), [`custom`] (a custom board's checks),
+//! [`game_id`] (a game id turned into a position).
 
-use super::board::{Board, Cell, Colour};
-use super::custom::{CustomBoard, CustomBoardError};
-use super::position::{Position, PositionDraft, PositionError, TargetDraft};
-use super::quarters;
-use super::rules::Rules;
+pub mod custom;
+pub mod game_id;
+pub mod quarters;
+
+use crate::ricochet::board::{Board, Cell, Colour};
+use crate::ricochet::position::{Position, PositionDraft, PositionError, TargetDraft};
+use crate::ricochet::rules::Rules;
 use crate::text::diagnostic::Diagnostic;
+use custom::{CustomBoard, CustomBoardError};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -227,15 +232,15 @@ pub fn random_yaml(seed: u64, robots: usize) -> String {
     )
 }
 
-/// The random position of `seed` as a game id ([`super::game_id`]).
-pub fn random_id(seed: u64, robots: usize) -> super::game_id::GameId {
+/// The random position of `seed` as a game id ([`game_id`]).
+pub fn random_id(seed: u64, robots: usize) -> game_id::GameId {
     let r = random(seed, robots);
     let cell = |(x, y): (u16, u16)| u8::try_from(y * 16 + x).expect("a cell of a 16×16 board");
     let index = |name: &String| {
-        let i = super::game_id::QUARTERS.iter().position(|q| q == name);
+        let i = game_id::QUARTERS.iter().position(|q| q == name);
         u8::try_from(i.expect("an original quarter")).expect("16 quarters")
     };
-    super::game_id::GameId {
+    game_id::GameId {
         quarters: [0, 1, 2, 3].map(|i| index(&r.quarters[i])),
         active: r.target.0,
         robots: r.robots.iter().map(|&(_, at)| cell(at)).collect(),

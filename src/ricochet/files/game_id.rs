@@ -10,10 +10,10 @@
 //!
 //! An id carries no rule options: the caller chooses them (R-B1 is the solver's default).
 
-use super::board::Colour;
-use super::position::{Position, PositionDraft, PositionError, TargetDraft};
 use super::quarters::{QuarterError, from_quadrants};
-use super::rules::Rules;
+use crate::ricochet::board::Colour;
+use crate::ricochet::position::{Position, PositionDraft, PositionError, TargetDraft};
+use crate::ricochet::rules::Rules;
 
 /// The quarter boards in the order of an id's first four digits.
 pub const QUARTERS: [&str; 16] = [
@@ -227,7 +227,7 @@ mod tests {
         );
         assert_eq!(id.active, Some(Colour::Blue));
         let p = id.position(Rules::default()).unwrap();
-        let file = super::super::files::parse("hard", super::super::bench::HARD_24, &|_| {
+        let file = crate::ricochet::files::parse("hard", crate::ricochet::bench::HARD_24, &|_| {
             Err(String::new())
         })
         .unwrap();

@@ -9,14 +9,14 @@
 //! keep only states whose bound may still beat it.
 
 use super::astar::{ALONE_MAX, alone};
-use super::board::Dir;
 use super::bound::{Bound, NEVER};
-use super::position::Position;
-use super::rules::{Axis, Rules};
 use super::solution::{Meter, NoSolution, Solution};
 use super::standard::{
     Packed, STATES, Tables, moves_of, pack, sort3, start_and_goal, successors_of, unpack,
 };
+use crate::ricochet::board::Dir;
+use crate::ricochet::position::Position;
+use crate::ricochet::rules::{Axis, Rules};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
@@ -32,6 +32,15 @@ struct Visited(Vec<AtomicU64>);
 const BATCH: usize = 8;
 
 impl Visited {
+    /// Every state unvisited.
+    fn new() -> Visited {
+        Visited(
+            (0..STATES.div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+        )
+    }
+
     /// The word that holds state `i`'s bit.
     #[inline]
     fn word(&self, i: usize) -> u64 {
@@ -39,6 +48,7 @@ impl Visited {
     }
 
     /// Marks the state; `true` if this call was the first.
+    #[inline]
     fn claim(&self, i: usize) -> bool {
         let bit = 1u64 << (i % 64);
         let word = &self.0[i / 64];
@@ -67,11 +77,7 @@ pub fn search(
         });
     }
     let lb = Bound::new(&p.board, goal, p.rules);
-    let visited = Visited(
-        (0..STATES.div_ceil(64))
-            .map(|_| AtomicU64::new(0))
-            .collect(),
-    );
+    let visited = Visited::new();
     visited.claim(t.index(start));
     let mut levels: Vec<Vec<Packed>> = vec![vec![start]];
     // The best finish alone so far: its moves, and the state it starts from (in the last
@@ -79,67 +85,39 @@ pub fn search(
     let mut upper: Option<(u32, Packed, usize)> = finish_alone(p, t, &lb, &levels[0], 0, None);
     // The moves made on reaching the level being built: `levels.len()`.
     let mut depth: u32 = 1;
-    // The smallest goal state of the level, so that the answer does not depend on which
-    // thread got there first.
-    let goal_state = AtomicU32::new(u32::MAX);
-    let budget = usize::try_from(meter.budget().max_states)
-        .unwrap_or(usize::MAX)
-        .saturating_mul(PER_STATE);
-    // The states kept: every level, and the one being built.
-    let held = AtomicUsize::new(1);
-    let over = AtomicBool::new(false);
+    let shared = Shared {
+        goal_state: AtomicU32::new(u32::MAX),
+        held: AtomicUsize::new(1),
+        over: AtomicBool::new(false),
+        budget: usize::try_from(meter.budget().max_states)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(PER_STATE),
+    };
     while levels.last().is_some_and(|l| !l.is_empty()) {
         // The most moves a solution found from here may take.
         let limit = upper.map_or(max, |u| u.0 - 1).min(max);
         if depth > limit {
             break;
         }
-        let fits = |n: u8| depth + u32::from(lb.at(n, Axis::None)) <= limit;
+        let level = Level {
+            t,
+            lb: &lb,
+            visited: &visited,
+            shared: &shared,
+            goal,
+            depth,
+            limit,
+            arrival_counts: p.rules.counts(depth),
+        };
         let frontier = levels.last().expect("non-empty");
-        let arrival_counts = p.rules.counts(depth);
         let chunks: Vec<Vec<Packed>> = frontier
             .par_chunks(1 << 14)
-            .map(|chunk| {
-                let mut next = Vec::new();
-                if over.load(Ordering::Relaxed) {
-                    return next;
-                }
-                // The successors of a few states, with their index and visited word.
-                let mut batch: Vec<(Packed, usize, u64)> = Vec::with_capacity(16 * BATCH);
-                for group in chunk.chunks(BATCH) {
-                    batch.clear();
-                    for &s in group {
-                        // A helper's move leaves the bound as it is.
-                        let helpers = fits(unpack(s).0);
-                        successors_of(t, s, helpers, &mut |n, active, _| {
-                            let at_goal = active.is_some_and(|(_, to)| to == goal);
-                            if at_goal && arrival_counts {
-                                goal_state.fetch_min(n, Ordering::Relaxed);
-                            } else if fits(unpack(n).0) {
-                                batch.push((n, t.index(n), 0));
-                            }
-                        });
-                    }
-                    // Every load first, none waiting on another: their cache misses overlap.
-                    for e in &mut batch {
-                        e.2 = visited.word(e.1);
-                    }
-                    for &(n, i, word) in &batch {
-                        if word & 1 << (i % 64) == 0 && visited.claim(i) {
-                            next.push(n);
-                        }
-                    }
-                }
-                if held.fetch_add(next.len(), Ordering::Relaxed) + next.len() >= budget {
-                    over.store(true, Ordering::Relaxed);
-                }
-                next
-            })
+            .map(|chunk| level.expand(chunk))
             .collect();
         // Before the goal: a level cut short by the budget may have missed a smaller goal
         // state, and the answer must not depend on the threads.
-        meter.charge(held.load(Ordering::Relaxed) / PER_STATE)?;
-        let g = goal_state.load(Ordering::Relaxed);
+        meter.charge(shared.held.load(Ordering::Relaxed) / PER_STATE)?;
+        let g = shared.goal_state.load(Ordering::Relaxed);
         if g != u32::MAX {
             let states = walk_back(t, &levels, g);
             return Ok(Solution {
@@ -158,6 +136,88 @@ pub fn search(
     match upper.filter(|u| u.0 <= max) {
         Some(u) => Ok(finished_alone(p, t, &lb, &levels, u)),
         None => Err(NoSolution::Limit(max)),
+    }
+}
+
+/// What the threads of a search share across its levels.
+struct Shared {
+    /// The smallest goal state of the level, so that the answer does not depend on which
+    /// thread got there first.
+    goal_state: AtomicU32,
+    /// The states kept: every level, and the one being built.
+    held: AtomicUsize,
+    /// Whether `held` reached the budget.
+    over: AtomicBool,
+    /// The states the levels may keep.
+    budget: usize,
+}
+
+/// The building of one level: what every chunk of the frontier reads.
+struct Level<'a> {
+    t: &'a Tables,
+    lb: &'a Bound,
+    visited: &'a Visited,
+    shared: &'a Shared,
+    goal: u8,
+    /// The moves made on reaching the level being built.
+    depth: u32,
+    /// The most moves a solution found from here may take.
+    limit: u32,
+    /// Whether an arrival after `depth` moves counts (R-B2).
+    arrival_counts: bool,
+}
+
+impl Level<'_> {
+    /// Whether the active robot at `n` may still arrive within the limit.
+    #[inline]
+    fn fits(&self, n: u8) -> bool {
+        self.depth + u32::from(self.lb.at(n, Axis::None)) <= self.limit
+    }
+
+    /// The states first reached from a chunk of the frontier (none once the budget is over);
+    /// a goal state goes to [`Shared::goal_state`].
+    fn expand(&self, chunk: &[Packed]) -> Vec<Packed> {
+        let mut next = Vec::new();
+        if self.shared.over.load(Ordering::Relaxed) {
+            return next;
+        }
+        // The successors of a few states, with their index and visited word.
+        let mut batch: Vec<(Packed, usize, u64)> = Vec::with_capacity(16 * BATCH);
+        for group in chunk.chunks(BATCH) {
+            batch.clear();
+            for &s in group {
+                self.successors(s, &mut batch);
+            }
+            // Every load first, none waiting on another: their cache misses overlap.
+            for e in &mut batch {
+                e.2 = self.visited.word(e.1);
+            }
+            for &(n, i, word) in &batch {
+                if word & 1 << (i % 64) == 0 && self.visited.claim(i) {
+                    next.push(n);
+                }
+            }
+        }
+        let held = self.shared.held.fetch_add(next.len(), Ordering::Relaxed);
+        if held + next.len() >= self.shared.budget {
+            self.shared.over.store(true, Ordering::Relaxed);
+        }
+        next
+    }
+
+    /// The successors of `s` that may still arrive in time, with their index, into `batch`.
+    #[inline]
+    fn successors(&self, s: Packed, batch: &mut Vec<(Packed, usize, u64)>) {
+        // A helper's move leaves the bound as it is.
+        let helpers = self.fits(unpack(s).0);
+        successors_of(self.t, s, helpers, &mut |n, active, _| {
+            let at_goal = active.is_some_and(|(_, to)| to == self.goal);
+            if at_goal && self.arrival_counts {
+                self.shared.goal_state.fetch_min(n, Ordering::Relaxed);
+            } else if self.fits(unpack(n).0) {
+                batch.push((n, self.t.index(n), 0));
+            }
+        });
     }
 }
 
@@ -341,7 +401,7 @@ fn predecessors(t: &Tables, s: Packed) -> Vec<Packed> {
 mod tests {
     use super::*;
     use crate::ricochet::rules::Rules;
-    use crate::ricochet::solution::Budget;
+    use crate::ricochet::solve::solution::Budget;
     use crate::ricochet::solve::{check, general};
 
     /// The radix sort of the chunks gives their states in increasing order, repeats kept.
@@ -382,7 +442,7 @@ mod tests {
                 no_single_move: seed % 3 == 0,
             };
             let p = id.position(rules).unwrap();
-            if !crate::ricochet::standard::applies(&p) {
+            if !crate::ricochet::solve::standard::applies(&p) {
                 continue;
             }
             let slow = general(&p, 6);

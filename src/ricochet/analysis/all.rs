@@ -1,6 +1,6 @@
 //! Every optimal solution of a position (`ricochet solve --all`, `ricochet hint`): given the
-//! optimal length L (from [`super::solve::solve`]), a depth-first search over the moves of
-//! [`super::moves`] (the slides [`Position::play`] makes) counts, for each state and counted
+//! optimal length L (from [`crate::ricochet::solve::solve`]), a depth-first search over the moves of
+//! [`crate::ricochet::moves`] (the slides [`Position::play`] makes) counts, for each state and counted
 //! moves left, the solutions that end exactly then; a state with none is remembered as dead
 //! for that many moves. The count guides the listing, which follows only live moves, in a
 //! fixed order: robots in colour order, directions N, E, S, W, the transparent robot's stops
@@ -11,11 +11,11 @@
 //! moves the goal robot alone needs, stopping anywhere on its way: robots only shorten a
 //! slide) cuts states that cannot arrive in time.
 
-use super::board::{Board, Cell, Colour, Dir};
-use super::moves::{slide, transparent_slides};
-use super::position::{Move, Position};
-use super::rules::Axis;
-use super::solution::Budget;
+use crate::ricochet::board::{Board, Cell, Colour, Dir};
+use crate::ricochet::moves::{slide, transparent_slides};
+use crate::ricochet::position::{Move, Position};
+use crate::ricochet::rules::Axis;
+use crate::ricochet::solve::solution::Budget;
 use std::collections::HashMap;
 
 /// Why the solutions could not be listed.

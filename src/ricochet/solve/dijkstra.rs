@@ -3,12 +3,12 @@
 //! Dijkstra with a bucket per cost (costs are small integers: the transparent robot's
 //! crossings count), over canonical states.
 
-use super::board::{Cell, Colour, Dir};
 use super::bucket::BucketQueue;
-use super::moves::{slide, transparent_slides};
-use super::position::{Move, Position};
-use super::rules::Axis;
 use super::solution::{Budget, Meter, NoSolution, Solution, relabel};
+use crate::ricochet::board::{Cell, Colour, Dir};
+use crate::ricochet::moves::{slide, transparent_slides};
+use crate::ricochet::position::{Move, Position};
+use crate::ricochet::rules::Axis;
 use std::collections::HashMap;
 
 /// The search state: robot cells (in the position's robot order, helpers sorted when they are
