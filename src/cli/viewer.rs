@@ -13,7 +13,8 @@ pub const MAX_TURNS: u64 = 100_000;
 const TEMPLATE: &str = include_str!("../../web/viewer.html");
 const STYLE: &str = include_str!("../../web/viewer.css");
 /// The scripts, inlined in this order (web/README.md).
-const SCRIPTS: [&str; 4] = [
+const SCRIPTS: [&str; 5] = [
+    include_str!("../../web/js/palette.js"),
     include_str!("../../web/js/model.js"),
     include_str!("../../web/js/board.js"),
     include_str!("../../web/js/panels.js"),

@@ -6,15 +6,11 @@ use super::board::{Board, COLOURS};
 use crate::text::svg::{document, label, num, polygon};
 
 /// The fill of each colour of [`COLOURS`] (blue, yellow, green, red, pink, white).
-pub const FILLS: [&str; 6] = [
-    "#3b6fd6", "#e8c21c", "#3fa34d", "#d64541", "#f28ab2", "#ffffff",
-];
+pub const FILLS: [&str; 6] = [BLUE, YELLOW, GREEN, RED, "#f28ab2", WHITE];
 /// The ink on each colour: white on the dark ones, dark on the light ones.
-const INKS: [&str; 6] = [
-    "#ffffff", "#222222", "#ffffff", "#ffffff", "#222222", "#222222",
-];
-pub const BACKGROUND: &str = "#f4efe1";
-const LINE: &str = "#222222";
+const INKS: [&str; 6] = [WHITE, INK, WHITE, WHITE, INK, INK];
+pub use crate::text::palette::PAPER as BACKGROUND;
+use crate::text::palette::{BLUE, GREEN, INK, INK as LINE, RED, WHITE, YELLOW};
 /// The side of a cell, and the margin around the board.
 const CELL: f64 = 56.0;
 const MARGIN: f64 = 16.0;

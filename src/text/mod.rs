@@ -6,6 +6,7 @@
 pub mod confine;
 pub mod diagnostic;
 pub mod lines;
+pub mod palette;
 pub mod svg;
 pub mod yaml;
 

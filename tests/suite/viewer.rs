@@ -253,3 +253,26 @@ fn a_ti57_match_shows_memories_returns_and_calc_rows() {
     let frames = json["frames"].as_array().unwrap();
     assert!(frames.iter().all(|f| f.get("m").is_none()));
 }
+
+/// One palette (issue 31): the page draws with `web/js/palette.js`, which must be what the
+/// crate writes from the palette its SVG pictures use. Run with `ROBOTS_WRITE_PALETTE=1` to
+/// write the file after a change of `src/text/palette.rs`.
+#[test]
+fn the_page_and_the_pictures_share_one_palette() {
+    let path = root().join("web/js/palette.js");
+    let written = robots::text::palette::web_script();
+    if std::env::var_os("ROBOTS_WRITE_PALETTE").is_some() {
+        std::fs::write(&path, &written).unwrap();
+    }
+    let file = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(file, written, "web/js/palette.js is not the crate's palette");
+    // And the pictures draw with it: a camp's team colour, a lake, plain ground.
+    let svg = robots::battle::show::svg::board(&robots::battle::files::board_file::parse_board(
+        "b",
+        robots::battle::files::shipped::board("classic").unwrap(),
+    )
+    .unwrap());
+    for colour in [robots::text::palette::PAPER, robots::text::palette::LAKE, "#2e9e44"] {
+        assert!(svg.contains(colour) && file.contains(colour), "{colour}");
+    }
+}

@@ -4,33 +4,9 @@
 'use strict';
 
 const RobotsModel = (() => {
-  // The drawing palette, shared with the crate's SVG pictures: keep them identical.
-  const PALETTE = {
-    plain: '#f4efe1',
-    stroke: '#9a927d',
-    lake: '#7fb7e6',
-    lightning: '#ffe066',
-    bolt: '#b8860b',
-    computer: '#333333',
-    start: '#000000',
-    campOpacity: 0.25,
-    shapes: {
-      red: '#d64541',
-      blue: '#3b6fd6',
-      green: '#3fa34d',
-      yellow: '#e8c21c',
-      orange: '#f08a24',
-      black: '#222222',
-    },
-    teams: {
-      green: '#2e9e44',
-      violet: '#8a4fc8',
-      red: '#d23c3c',
-      blue: '#2f6fd0',
-      yellow: '#d9b400',
-      orange: '#e67e22',
-    },
-  };
+  // The drawing palette: web/js/palette.js, written from the crate's own (src/text/palette.rs).
+  const PALETTE =
+    typeof RobotsPalette === 'object' ? RobotsPalette : require('./palette.js');
 
   // Directions 1-6 clockwise from east (R-A1), screen coordinates (y down).
   const DIRECTIONS = [

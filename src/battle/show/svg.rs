@@ -14,45 +14,23 @@ use crate::battle::hex::Direction;
 use crate::battle::terrain::{Form, ShapeColour, TeamColour, Terrain};
 use crate::text::svg::{circle, document, label, line, num, polygon, regular};
 
-/// Plain ground and the hex outlines.
-pub const PLAIN: &str = "#f4efe1";
-pub const OUTLINE: &str = "#9a927d";
-pub const LAKE: &str = "#7fb7e6";
-pub const LIGHTNING: &str = "#ffe066";
-pub const BOLT: &str = "#b8860b";
-pub const COMPUTER: &str = "#333333";
-pub const BACKGROUND: &str = "#ffffff";
-/// Labels, start points, pointers.
-pub const INK: &str = "#222222";
-/// Destroyed robots.
-pub const WRECK: &str = "#9e9e9e";
-/// Shots and explosions.
-pub const SHOT: &str = "#ff2d00";
-pub const BURST: &str = "#ff9f1a";
+/// Plain ground and the hex outlines, and the rest of the battle's colours
+/// ([`crate::text::palette`], shared with the other pictures and the replay page).
+pub use crate::text::palette::{
+    BOLT, BURST, COMPUTER, INK, LAKE, LIGHTNING, OUTLINE, PAPER as PLAIN, SHOT, WHITE as BACKGROUND,
+    WRECK,
+};
+use crate::text::palette::{CAMP_OPACITY, SHAPES, TEAMS, named};
 
 /// The colour of a shape.
 pub fn shape_colour(c: ShapeColour) -> &'static str {
-    match c {
-        ShapeColour::Red => "#d64541",
-        ShapeColour::Blue => "#3b6fd6",
-        ShapeColour::Green => "#3fa34d",
-        ShapeColour::Yellow => "#e8c21c",
-        ShapeColour::Orange => "#f08a24",
-        ShapeColour::Black => "#222222",
-    }
+    named(&SHAPES, c.name())
 }
 
-/// The colour of a team: its robots, its camp (at a quarter of its strength), the border of
-/// its computer.
+/// The colour of a team: its robots, its camp (at [`CAMP_OPACITY`]), the border of its
+/// computer.
 pub fn team_colour(c: TeamColour) -> &'static str {
-    match c {
-        TeamColour::Green => "#2e9e44",
-        TeamColour::Violet => "#8a4fc8",
-        TeamColour::Red => "#d23c3c",
-        TeamColour::Blue => "#2f6fd0",
-        TeamColour::Yellow => "#d9b400",
-        TeamColour::Orange => "#e67e22",
-    }
+    named(&TEAMS, c.name())
 }
 
 /// The largest side of a picture, in pixels at scale 1: big boards get smaller hexes.
@@ -182,7 +160,10 @@ fn terrain_layer(board: &Board, layout: &Layout) -> String {
         if let Some(camp) = cell.camp {
             out.push_str(&polygon(
                 &layout.hex(c, 1.0),
-                &format!(" fill=\"{}\" fill-opacity=\"0.25\"", team_colour(camp)),
+                &format!(
+                    " fill=\"{}\" fill-opacity=\"{CAMP_OPACITY}\"",
+                    team_colour(camp)
+                ),
             ));
         }
         out.push_str(&terrain_mark(cell.terrain, c, layout.s));

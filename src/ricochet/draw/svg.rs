@@ -6,22 +6,21 @@ use crate::ricochet::board::{Board, Cell, Colour, Dir};
 use crate::ricochet::position::{Move, Position};
 use crate::text::svg::{circle, document, label, line, num, polygon, regular};
 
-pub const FLOOR: &str = "#f4efe1";
+use crate::text::palette::{BLUE, GREEN, INK, RED, WHITE, YELLOW};
+pub use crate::text::palette::{INK as WALL, PAPER as FLOOR, WHITE as BACKGROUND};
+
 pub const GRID: &str = "#d6cdb6";
-pub const WALL: &str = "#222222";
 pub const CENTRE: &str = "#555555";
-pub const BACKGROUND: &str = "#ffffff";
-const INK: &str = "#222222";
 
 /// A robot colour on the picture.
 pub fn colour(c: Colour) -> &'static str {
     match c {
-        Colour::Red => "#d64541",
-        Colour::Green => "#3fa34d",
-        Colour::Blue => "#3b6fd6",
-        Colour::Yellow => "#e8c21c",
+        Colour::Red => RED,
+        Colour::Green => GREEN,
+        Colour::Blue => BLUE,
+        Colour::Yellow => YELLOW,
         Colour::Silver => "#a8a8a8",
-        Colour::Transparent => "#ffffff",
+        Colour::Transparent => WHITE,
     }
 }
 
