@@ -2,9 +2,9 @@
 //! window for one by hand, R-A13/R-A15), rounds, the round limit (R-A18) and the ends of the
 //! scenarios (RULES A.10). One robot turn is [`step`], a function of `(&Fixed, &mut State)`.
 
+use super::asking::query;
 use super::event::{EndReason, Event, Events, RobotName, SignalCause};
 use super::fixed::Fixed;
-use super::query;
 use super::setup::{Scenario, SignalPlan};
 use super::state::{Outcome, RobotId, State, TeamId};
 use crate::battle::terrain::TeamColour;

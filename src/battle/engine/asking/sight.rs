@@ -2,12 +2,12 @@
 //! tests (`compiled.rs`): each one's distance on each line relative to the facing, and all
 //! around, as bit masks for enemies and for friends.
 
-use super::state::{RobotId, State};
 use crate::battle::board::Board;
+use crate::battle::engine::state::{RobotId, State};
 
 /// Where friends' masks start in [`Sight`] (enemies' at 0): the 6 lines relative to the
 /// facing (0 ahead, 1 ahead-right, …), then the ring (6).
-pub(super) const FRIENDS: u8 = 8;
+pub(crate) const FRIENDS: u8 = 8;
 const KIND: usize = FRIENDS as usize;
 /// The slot (enemies'; friends' at `FRIENDS +` it) that a robot on no straight line from the
 /// acting one is written to: no question reads it.
@@ -17,7 +17,7 @@ const OFF_LINE: u8 = 7;
 /// which one stands (bit `min(d, 63)`) on each line, relative to the acting robot's facing
 /// (0 ahead, 1 ahead-right, …), and all around. A robot of any team is in either mask.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Sight {
+pub(crate) struct Sight {
     /// 16 for indexing without bounds checks (14 are read; [`OFF_LINE`]'s two are not).
     masks: [u64; 16],
     facing: u8,
@@ -28,7 +28,7 @@ pub(super) struct Sight {
 impl Sight {
     /// Works the sight out, once a turn: robots do not move while control steps are read.
     #[inline]
-    pub(super) fn see(&mut self, board: &Board, s: &State, id: RobotId) -> &Sight {
+    pub(crate) fn see(&mut self, board: &Board, s: &State, id: RobotId) -> &Sight {
         if !self.seen {
             self.fill(board, s, id);
         }
@@ -67,14 +67,14 @@ impl Sight {
 
     /// The union of the masks at two slots (the same slot twice: its mask).
     #[inline]
-    pub(super) fn either(&self, slots: [u8; 2]) -> u64 {
+    pub(crate) fn either(&self, slots: [u8; 2]) -> u64 {
         let at = |slot: u8| self.masks[usize::from(slot & 15)];
         at(slots[0]) | at(slots[1])
     }
 
     /// A kind's robots (0 any, 1 enemies, 2 friends) on the line of absolute direction `dir`.
     #[inline]
-    pub(super) fn toward(&self, who: u8, dir: u8) -> u64 {
+    pub(crate) fn toward(&self, who: u8, dir: u8) -> u64 {
         let relative = (dir % 6 + 6 - self.facing) % 6;
         match who {
             1 => self.either([relative; 2]),

@@ -1,19 +1,21 @@
 //! One robot's turn: reading steps (RULES A.4–A.6) and carrying out actions (A.5).
 
-use super::event::{Cause, EndReason, Event, Events, IdleReason, Obstacle, SignalEffect};
 use super::plan::{Passed, Plan, Then, step_bit};
-use super::play::Turn;
-use super::query;
-use super::setup::Scenario;
-use super::sight::Sight;
-use super::state::RobotId;
 use crate::battle::board::CellId;
+use crate::battle::engine::asking::query;
+use crate::battle::engine::asking::sight::Sight;
+use crate::battle::engine::event::{
+    Cause, EndReason, Event, Events, IdleReason, Obstacle, SignalEffect,
+};
+use crate::battle::engine::play::Turn;
+use crate::battle::engine::setup::Scenario;
+use crate::battle::engine::state::RobotId;
 use crate::battle::hex::Direction;
 use crate::battle::lang::Instruction;
 use crate::battle::terrain::Terrain;
 
 impl Turn<'_> {
-    pub(super) fn robot_turn(&mut self, id: RobotId, events: &mut impl Events) {
+    pub(crate) fn robot_turn(&mut self, id: RobotId, events: &mut impl Events) {
         let name = self.s.robots[id.index()].name;
         events.push(Event::Turn {
             round: self.s.clock.round,
@@ -39,7 +41,7 @@ impl Turn<'_> {
     /// or destroyed step, or the loop guard ends it. `TI57`: with the keywords of A.12 (and a
     /// calculator for every robot); without, the plain loop has no trace of them.
     #[inline(always)]
-    pub(super) fn read_steps<const TI57: bool>(&mut self, id: RobotId, events: &mut impl Events) {
+    pub(crate) fn read_steps<const TI57: bool>(&mut self, id: RobotId, events: &mut impl Events) {
         let name = self.s.robots[id.index()].name;
         // Stopped by `R/S`, the robot idles on (R-A29).
         if TI57 && self.s.memories.get(id.index()).is_some_and(|m| m.stopped) {
@@ -240,7 +242,7 @@ impl Turn<'_> {
     }
 
     /// Carries out an action read at `step` (the step lightning would destroy, R-A4).
-    pub(super) fn act(
+    pub(crate) fn act(
         &mut self,
         id: RobotId,
         step: u8,
@@ -527,7 +529,11 @@ impl Turn<'_> {
 }
 
 /// The events of control steps a plan passes without asking anything.
-fn passed(robot: super::event::RobotName, trail: &[Passed], events: &mut impl Events) {
+fn passed(
+    robot: crate::battle::engine::event::RobotName,
+    trail: &[Passed],
+    events: &mut impl Events,
+) {
     for p in trail {
         events.push(match *p {
             Passed::Tested { step, test, answer } => Event::Tested {

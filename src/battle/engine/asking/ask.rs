@@ -5,12 +5,12 @@
 
 use super::compiled::{Compiled, Line, Next, Question, Term, YES};
 use super::sight::Sight;
-use super::state::{Robot, RobotId, State};
 use crate::battle::board::{Board, EDGE_CLASS};
+use crate::battle::engine::state::{Robot, RobotId, State};
 use crate::battle::lang::{Condition, Quantity};
 
 /// The tree walk, for the parts of a condition the compiled form leaves to it.
-pub(super) trait Fallback {
+pub(crate) trait Fallback {
     fn holds(&self, condition: &Condition) -> bool;
     fn quantity(&self, quantity: &Quantity) -> i32;
 }
@@ -18,7 +18,7 @@ pub(super) trait Fallback {
 /// What a compiled test is asked about: the board, the state, the acting robot, and the
 /// other robots as it sees them (worked out at the first question about them: robots do not
 /// move while a turn's control steps are read). One a turn.
-pub(super) struct Ask<'a, F: Fallback> {
+pub(crate) struct Ask<'a, F: Fallback> {
     pub board: &'a Board,
     pub s: &'a State,
     pub id: RobotId,
@@ -31,7 +31,7 @@ pub(super) struct Ask<'a, F: Fallback> {
 impl<F: Fallback> Ask<'_, F> {
     /// Whether the test starting at `entry` of `code` holds.
     #[inline]
-    pub(super) fn holds(&mut self, code: &Compiled, entry: Next) -> bool {
+    pub(crate) fn holds(&mut self, code: &Compiled, entry: Next) -> bool {
         let mut at = entry;
         // Each leaf leads to an earlier one or to a verdict (past the leaves): this ends.
         while let Some(leaf) = code.leaves.get(at as usize) {

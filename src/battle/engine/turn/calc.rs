@@ -1,11 +1,11 @@
 //! The TI-57 keywords in a robot's turn (RULES A.12): labels and jumps (R-A24), subroutines
 //! (R-A25), memories (R-A26), sensing into x (R-A27), tests (R-A28), pauses and stops (R-A29).
 
-use super::calc_effect::CalcEffect;
-use super::event::{Event, Events, IdleReason};
-use super::play::Turn;
-use super::query;
-use super::state::{Memories, RobotId};
+use crate::battle::engine::asking::query;
+use crate::battle::engine::calc_effect::CalcEffect;
+use crate::battle::engine::event::{Event, Events, IdleReason};
+use crate::battle::engine::play::Turn;
+use crate::battle::engine::state::{Memories, RobotId};
 use crate::battle::lang::{Key, MemoryOp, Program};
 
 /// A value sensed or computed, held in an `i32` memory: saturated (RULES A.12).
@@ -18,13 +18,13 @@ impl Turn<'_> {
     /// turn loop with the keywords, out of line so that the plain one stays as it was.
     #[cold]
     #[inline(never)]
-    pub(super) fn calc_turn(&mut self, id: RobotId, events: &mut impl Events) {
+    pub(crate) fn calc_turn(&mut self, id: RobotId, events: &mut impl Events) {
         self.read_steps::<true>(id, events);
     }
 
     /// A TI-57 control step read at `step`: its effect, and the step read next, or `None`
     /// when the turn ends here (a refused `SBR`, an `INV SBR` with nothing to go back to).
-    pub(super) fn calc_control(
+    pub(crate) fn calc_control(
         &mut self,
         id: RobotId,
         step: u8,
@@ -133,7 +133,7 @@ impl Turn<'_> {
     /// `PAUSE` and `R/S`, the two TI-57 actions (R-A29).
     #[cold]
     #[inline(never)]
-    pub(super) fn calc_action(
+    pub(crate) fn calc_action(
         &mut self,
         id: RobotId,
         step: u8,

@@ -3,10 +3,10 @@
 
 use super::areas::{self, Areas};
 use super::ask::{Ask, Fallback};
-use super::fixed::Fixed;
 use super::sight::Sight;
-use super::state::{RobotId, State, TeamId};
 use crate::battle::board::CellId;
+use crate::battle::engine::fixed::Fixed;
+use crate::battle::engine::state::{RobotId, State, TeamId};
 use crate::battle::hex::{Direction, Hex};
 use crate::battle::lang::{
     CampOwner, Condition, LineDirection, Own, Quantity, Region, Selector, Subject, TerrainKind, Who,
@@ -14,14 +14,14 @@ use crate::battle::lang::{
 use crate::battle::terrain::{TeamColour, Terrain};
 use std::sync::Arc;
 
-pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condition) -> bool {
+pub(crate) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condition) -> bool {
     view(fixed, s, id).holds(condition)
 }
 
 /// What a robot's compiled tests (`compiled.rs`) are asked about this turn, the tree walk
 /// answering what the form leaves to it.
 #[inline]
-pub(super) fn asker<'a>(
+pub(crate) fn asker<'a>(
     fixed: &'a Fixed,
     s: &'a State,
     id: RobotId,
@@ -38,7 +38,7 @@ pub(super) fn asker<'a>(
 }
 
 /// The tree walk's view, built only when a test asks what the compiled form leaves to it.
-pub(super) struct Lazy<'a> {
+pub(crate) struct Lazy<'a> {
     fixed: &'a Fixed,
     s: &'a State,
     id: RobotId,
@@ -55,13 +55,13 @@ impl Fallback for Lazy<'_> {
 }
 
 /// A numeric term of the test language (`count(enemy within 3)`, `shots`, `damage`).
-pub(super) fn measure(fixed: &Fixed, s: &State, id: RobotId, quantity: &Quantity) -> i64 {
+pub(crate) fn measure(fixed: &Fixed, s: &State, id: RobotId, quantity: &Quantity) -> i64 {
     i64::from(view(fixed, s, id).quantity(quantity))
 }
 
 /// The constant-time counts for every terrain kind the match's tests and conditional
 /// signals ask about in rings or anywhere, as each robot's team sees it.
-pub(super) fn areas_for(fixed: &Fixed, robot_teams: &[TeamId]) -> Areas {
+pub(crate) fn areas_for(fixed: &Fixed, robot_teams: &[TeamId]) -> Areas {
     let mut keys = Vec::new();
     // Robots of a team often share a program: each program is read once a team.
     let mut seen: Vec<(*const crate::battle::lang::Program, TeamId)> = Vec::new();
@@ -76,7 +76,7 @@ pub(super) fn areas_for(fixed: &Fixed, robot_teams: &[TeamId]) -> Areas {
         }
     }
     for (team, plan) in &fixed.signals {
-        if let super::setup::SignalPlan::Conditional { when, .. } = plan {
+        if let crate::battle::engine::setup::SignalPlan::Conditional { when, .. } = plan {
             areas::keys_in(when, *team, &mut keys);
         }
     }

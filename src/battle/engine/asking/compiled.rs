@@ -10,8 +10,8 @@
 //! answers exactly as the tree does.
 
 use super::sight::FRIENDS;
-use super::state::RobotId;
 use crate::battle::board::{EDGE_CLASS, camp_class, ground_class};
+use crate::battle::engine::state::RobotId;
 use crate::battle::hex::Direction;
 use crate::battle::lang::{
     CampOwner, Comparison, Condition, LineDirection, Own, Program, Quantity, Region, Selector,
@@ -20,23 +20,23 @@ use crate::battle::lang::{
 use crate::battle::terrain::{Form, ShapeColour, TeamColour, Terrain};
 
 /// Where to go after a leaf: the index of another leaf, or one of the two verdicts.
-pub(super) type Next = u32;
+pub(crate) type Next = u32;
 /// The test holds.
-pub(super) const YES: Next = Next::MAX;
+pub(crate) const YES: Next = Next::MAX;
 /// The test does not hold.
 const NO: Next = Next::MAX - 1;
 
 /// One question of a compiled test, and where its answers lead. Every leaf leads only to
 /// leaves compiled before it, or to a verdict: a walk is at most as long as the test.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Leaf {
+pub(crate) struct Leaf {
     pub question: Question,
     pub yes: Next,
     pub no: Next,
 }
 
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Question {
+pub(crate) enum Question {
     /// Another robot at distances in `range`, from the [`Sight`]'s masks at `slots` (enemies
     /// or friends on a line relative to the facing, or in the ring; a robot of any team is
     /// both masks, and an `or` joins two questions on one range).
@@ -76,7 +76,7 @@ pub(super) enum Question {
 /// A line direction: absolute (0–5, the direction's index) or relative to the facing (6–11,
 /// 6 + sixths clockwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Line(u8);
+pub(crate) struct Line(u8);
 
 impl Line {
     fn of(dir: LineDirection) -> Line {
@@ -88,7 +88,7 @@ impl Line {
 
     /// The direction for a robot facing `facing` (an index).
     #[inline]
-    pub(super) fn direction(self, facing: usize) -> Direction {
+    pub(crate) fn direction(self, facing: usize) -> Direction {
         let i = usize::from(self.0);
         Direction::ALL[if i < 6 { i } else { (facing + i - 6) % 6 }]
     }
@@ -98,7 +98,7 @@ impl Line {
 const RING: u8 = 12;
 
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Term {
+pub(crate) enum Term {
     Number(i32),
     Shots,
     Facing,
@@ -108,10 +108,10 @@ pub(super) enum Term {
 
 /// Every robot's tests of a match, compiled for its team.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Compiled {
-    pub(super) leaves: Vec<Leaf>,
-    pub(super) trees: Vec<Condition>,
-    pub(super) quantities: Vec<Quantity>,
+pub(crate) struct Compiled {
+    pub(crate) leaves: Vec<Leaf>,
+    pub(crate) trees: Vec<Condition>,
+    pub(crate) quantities: Vec<Quantity>,
     /// Per robot, where each of its tests 1–4 starts (`None`: not defined).
     entries: Vec<[Option<Next>; 4]>,
 }
@@ -119,7 +119,7 @@ pub(super) struct Compiled {
 impl Compiled {
     /// The tests of every robot: `robots` lists each one's program and team colour. Robots of
     /// a team that share a program share its compiled tests.
-    pub(super) fn new(robots: &[(&Program, TeamColour)], teams: &[TeamColour]) -> Compiled {
+    pub(crate) fn new(robots: &[(&Program, TeamColour)], teams: &[TeamColour]) -> Compiled {
         let mut out = Compiled {
             leaves: Vec::with_capacity(16 * robots.len()),
             entries: Vec::with_capacity(robots.len()),
@@ -145,18 +145,18 @@ impl Compiled {
 
     /// Where each of a robot's tests 1–4 starts (`None`: not defined).
     #[inline]
-    pub(super) fn entries(&self, id: RobotId) -> [Option<Next>; 4] {
+    pub(crate) fn entries(&self, id: RobotId) -> [Option<Next>; 4] {
         self.entries.get(id.index()).copied().unwrap_or([None; 4])
     }
 
     /// Where a robot's test starts, if the robot has it.
     #[inline]
-    pub(super) fn entry(&self, id: RobotId, slot: usize) -> Option<Next> {
+    pub(crate) fn entry(&self, id: RobotId, slot: usize) -> Option<Next> {
         self.entries.get(id.index())?.get(slot).copied().flatten()
     }
 
     /// Compiles one condition; returns where it starts.
-    pub(super) fn add(&mut self, asker: &Asker, condition: &Condition) -> Next {
+    pub(crate) fn add(&mut self, asker: &Asker, condition: &Condition) -> Next {
         self.code(asker, condition, YES, NO)
     }
 
@@ -326,7 +326,7 @@ enum Presence {
 
 /// What the compiler needs to know of the asking robot's team: its colour and the match's
 /// team colours (for `own` and `enemy` camps and computers).
-pub(super) struct Asker<'a> {
+pub(crate) struct Asker<'a> {
     pub own: TeamColour,
     pub teams: &'a [TeamColour],
 }
@@ -472,8 +472,8 @@ fn range(min: u8, max: u8) -> Option<u64> {
 mod tests {
     use super::super::query;
     use super::super::sight::Sight;
-    use super::super::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
     use super::{Asker, Compiled};
+    use crate::battle::engine::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
     use crate::battle::files::shipped;
     use crate::battle::hex::Direction;
     use crate::battle::lang::{Condition, Keywords, parse_program_in};
@@ -486,14 +486,14 @@ mod tests {
     fn conditions() -> Vec<Condition> {
         let mut texts: Vec<&str> = shipped::PROGRAMS.iter().map(|(_, t)| *t).collect();
         texts.extend([
-            include_str!("../../../programs/bench/sentinel.robot"),
-            include_str!("../../../programs/bench/wanderer.robot"),
-            include_str!("../../../programs/bench/flanker.robot"),
-            include_str!("../../../programs/bench/turret.robot"),
-            include_str!("../../../programs/ti57/patrol.robot"),
-            include_str!("../../../programs/ti57/sbr_hunter.robot"),
-            include_str!("../../../programs/ti57/tracker.robot"),
-            include_str!("../../../tests/programs/conditions.robot"),
+            include_str!("../../../../programs/bench/sentinel.robot"),
+            include_str!("../../../../programs/bench/wanderer.robot"),
+            include_str!("../../../../programs/bench/flanker.robot"),
+            include_str!("../../../../programs/bench/turret.robot"),
+            include_str!("../../../../programs/ti57/patrol.robot"),
+            include_str!("../../../../programs/ti57/sbr_hunter.robot"),
+            include_str!("../../../../programs/ti57/tracker.robot"),
+            include_str!("../../../../tests/programs/conditions.robot"),
         ]);
         let extra = "test 1: R0 > 0 and (x = 3 or t < -1) or R7 >= R1\n\
             test 1: edge behind within 50 or edge ahead-left at 3 or green camp ahead 2\n\
