@@ -132,11 +132,11 @@ impl Compiled {
                 out.entries.push(entries);
                 continue;
             }
-            let asker = Asker { own, teams };
+            let compiler = Compiler { own, teams };
             let entries = program
                 .tests
                 .each_ref()
-                .map(|t| t.as_ref().map(|t| out.add(&asker, &t.condition)));
+                .map(|t| t.as_ref().map(|t| out.add(&compiler, &t.condition)));
             done.push((key, own, entries));
             out.entries.push(entries);
         }
@@ -156,8 +156,8 @@ impl Compiled {
     }
 
     /// Compiles one condition; returns where it starts.
-    pub(crate) fn add(&mut self, asker: &Asker, condition: &Condition) -> Next {
-        self.code(asker, condition, YES, NO)
+    pub(crate) fn add(&mut self, compiler: &Compiler, condition: &Condition) -> Next {
+        self.code(compiler, condition, YES, NO)
     }
 
     fn leaf(&mut self, question: Question, yes: Next, no: Next) -> Next {
@@ -188,14 +188,14 @@ impl Compiled {
 
     /// The code of `condition` that goes on to `yes` or `no`; returns where it starts. Built
     /// backwards: the last part first, so that every leaf leads to leaves already built.
-    fn code(&mut self, asker: &Asker, condition: &Condition, yes: Next, no: Next) -> Next {
+    fn code(&mut self, compiler: &Compiler, condition: &Condition, yes: Next, no: Next) -> Next {
         match condition {
             Condition::And(parts) => parts
                 .iter()
                 .rev()
-                .fold(yes, |next, p| self.code(asker, p, next, no)),
-            Condition::Or(parts) => self.code_or(asker, parts, yes, no),
-            Condition::Not(inner) => self.code(asker, inner, no, yes),
+                .fold(yes, |next, p| self.code(compiler, p, next, no)),
+            Condition::Or(parts) => self.code_or(compiler, parts, yes, no),
+            Condition::Not(inner) => self.code(compiler, inner, no, yes),
             Condition::Truth(b) => {
                 if *b {
                     yes
@@ -208,7 +208,7 @@ impl Compiled {
                 let question = Question::Compare(self.term(a), *op, self.term(b));
                 self.leaf(question, yes, no)
             }
-            Condition::Present(selector) => match asker.present(selector) {
+            Condition::Present(selector) => match compiler.present(selector) {
                 Some(Presence::Never) => no,
                 Some(Presence::Ask(question)) => self.leaf(question, yes, no),
                 None => {
@@ -225,14 +225,14 @@ impl Compiled {
 
     /// An `or`: its terrain questions on one region joined into one set, in the place of the
     /// first of them (answers have no side effects, so the order does not matter).
-    fn code_or(&mut self, asker: &Asker, parts: &[Condition], yes: Next, no: Next) -> Next {
+    fn code_or(&mut self, compiler: &Compiler, parts: &[Condition], yes: Next, no: Next) -> Next {
         enum Part<'c> {
             Code(&'c Condition),
             Terrain(Question),
         }
         let mut joined: Vec<Part> = Vec::with_capacity(parts.len());
         for part in parts {
-            let Some(question) = asker.terrain_question(part) else {
+            let Some(question) = compiler.terrain_question(part) else {
                 joined.push(Part::Code(part));
                 continue;
             };
@@ -245,7 +245,7 @@ impl Compiled {
             }
         }
         joined.iter().rev().fold(no, |next, part| match part {
-            Part::Code(c) => self.code(asker, c, yes, next),
+            Part::Code(c) => self.code(compiler, c, yes, next),
             Part::Terrain(q) => self.leaf(*q, yes, next),
         })
     }
@@ -319,19 +319,20 @@ fn near(question: Question) -> Question {
 
 /// What a `Present` condition compiles to.
 enum Presence {
-    /// Never true (another robot on the asker's own hex).
+    /// Never true (another robot on the compiler's own hex).
     Never,
     Ask(Question),
 }
 
-/// What the compiler needs to know of the asking robot's team: its colour and the match's
+/// The compiler of one team's tests (compile time; [`super::ask::Ask`] asks them at run
+/// time): what it needs to know of the asking robot's team: its colour and the match's
 /// team colours (for `own` and `enemy` camps and computers).
-pub(crate) struct Asker<'a> {
+pub(crate) struct Compiler<'a> {
     pub own: TeamColour,
     pub teams: &'a [TeamColour],
 }
 
-impl Asker<'_> {
+impl Compiler<'_> {
     fn camps(&self, owner: CampOwner) -> impl Iterator<Item = TeamColour> + '_ {
         TeamColour::ALL.into_iter().filter(move |&c| match owner {
             CampOwner::Any => true,
@@ -472,7 +473,7 @@ fn range(min: u8, max: u8) -> Option<u64> {
 mod tests {
     use super::super::query;
     use super::super::sight::Sight;
-    use super::{Asker, Compiled};
+    use super::{Compiled, Compiler};
     use crate::battle::engine::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
     use crate::battle::files::shipped;
     use crate::battle::hex::Direction;
@@ -599,17 +600,17 @@ mod tests {
                 }
                 for id in m.robot_ids() {
                     let robot = m.state.robot(id);
-                    let asker = Asker {
+                    let compiler = Compiler {
                         own: m.fixed.teams[robot.team.index()],
                         teams: &m.fixed.teams,
                     };
                     let mut sight = Sight::default();
                     for condition in &conditions {
                         let mut code = Compiled::default();
-                        let entry = code.add(&asker, condition);
+                        let entry = code.add(&compiler, condition);
                         let tree = query::evaluate(&m.fixed, &m.state, id, condition);
                         let flat =
-                            query::asker(&m.fixed, &m.state, id, &mut sight).holds(&code, entry);
+                            query::ask(&m.fixed, &m.state, id, &mut sight).holds(&code, entry);
                         assert_eq!(flat, tree, "{condition:?} for {:?} in {:?}", robot, code);
                         asked += 1;
                     }

@@ -21,30 +21,31 @@ pub(crate) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condit
 /// What a robot's compiled tests (`compiled.rs`) are asked about this turn, the tree walk
 /// answering what the form leaves to it.
 #[inline]
-pub(crate) fn asker<'a>(
+pub(crate) fn ask<'a>(
     fixed: &'a Fixed,
     s: &'a State,
     id: RobotId,
     sight: &'a mut Sight,
-) -> Ask<'a, Lazy<'a>> {
+) -> Ask<'a, TreeWalk<'a>> {
     Ask {
         board: &fixed.board,
         s,
         id,
         me: &s.robots[id.index()],
         sight,
-        fallback: Lazy { fixed, s, id },
+        fallback: TreeWalk { fixed, s, id },
     }
 }
 
-/// The tree walk's view, built only when a test asks what the compiled form leaves to it.
-pub(crate) struct Lazy<'a> {
+/// The tree walk of one robot's turn: what it walks from (the match, the state, the robot);
+/// its view is built only when a test asks what the compiled form leaves to it.
+pub(crate) struct TreeWalk<'a> {
     fixed: &'a Fixed,
     s: &'a State,
     id: RobotId,
 }
 
-impl Fallback for Lazy<'_> {
+impl Fallback for TreeWalk<'_> {
     fn holds(&self, condition: &Condition) -> bool {
         view(self.fixed, self.s, self.id).holds(condition)
     }

@@ -153,7 +153,7 @@ impl Turn<'_> {
         let entries = fixed.tests.entries(id);
         let destroyed = self.s.robots[id.index()].destroyed;
         let mut sight = Sight::default();
-        let mut asker = query::asker(fixed, self.s, id, &mut sight);
+        let mut ask = query::ask(fixed, self.s, id, &mut sight);
         let mut node = plan.start(at);
         let (step, then) = loop {
             if node.reads & destroyed != 0 {
@@ -182,7 +182,7 @@ impl Turn<'_> {
             };
             let entry = entries[usize::from(test.wrapping_sub(1)) % 4]
                 .expect("checked at load: every used test is defined (R-A16)");
-            let answer = asker.holds(&fixed.tests, entry);
+            let answer = ask.holds(&fixed.tests, entry);
             events.push(Event::Tested {
                 robot: name,
                 step: node.step,
@@ -214,7 +214,7 @@ impl Turn<'_> {
             .tests
             .entry(id, slot)
             .expect("checked at load: every used test is defined (R-A16)");
-        query::asker(fixed, self.s, id, sight).holds(&fixed.tests, entry)
+        query::ask(fixed, self.s, id, sight).holds(&fixed.tests, entry)
     }
 
     /// A turn that obeys a received signal: the named step instead of the program's, without
