@@ -284,10 +284,10 @@ fn fixed_for(setup: &MatchSetup) -> Fixed {
         .collect();
     fixed.plans = turn::plan::plans(&fixed.programs, &fixed.steps);
     fixed.areas = asking::query::areas_for(&fixed, &robot_teams);
-    let each: Vec<(&Program, TeamColour)> = robot_teams
+    let each: Vec<(&Arc<Program>, TeamColour)> = robot_teams
         .iter()
         .zip(&fixed.programs)
-        .map(|(team, program)| (&**program, fixed.teams[team.index()]))
+        .map(|(team, program)| (program, fixed.teams[team.index()]))
         .collect();
     fixed.tests = asking::compiled::Compiled::new(&each, &fixed.teams);
     fixed

@@ -6,3 +6,4 @@ pub(crate) mod ask;
 pub(crate) mod compiled;
 pub(crate) mod query;
 pub(crate) mod sight;
+pub(crate) mod terrain;

@@ -9,7 +9,8 @@ use crate::battle::engine::fixed::Fixed;
 use crate::battle::engine::state::{RobotId, State, TeamId};
 use crate::battle::hex::{Direction, Hex};
 use crate::battle::lang::{
-    CampOwner, Condition, LineDirection, Own, Quantity, Region, Selector, Subject, TerrainKind, Who,
+    CampOwner, Condition, LineDirection, Own, Program, Quantity, Region, Selector, Subject,
+    TerrainKind, Who,
 };
 use crate::battle::terrain::{TeamColour, Terrain};
 use std::sync::Arc;
@@ -65,13 +66,15 @@ pub(crate) fn measure(fixed: &Fixed, s: &State, id: RobotId, quantity: &Quantity
 pub(crate) fn areas_for(fixed: &Fixed, robot_teams: &[TeamId]) -> Areas {
     let mut keys = Vec::new();
     // Robots of a team often share a program: each program is read once a team.
-    let mut seen: Vec<(*const crate::battle::lang::Program, TeamId)> = Vec::new();
+    let mut seen: Vec<(&Arc<Program>, TeamId)> = Vec::new();
     for (&team, program) in robot_teams.iter().zip(&fixed.programs) {
-        let id = (Arc::as_ptr(program), team);
-        if seen.contains(&id) {
+        if seen
+            .iter()
+            .any(|&(p, t)| Arc::ptr_eq(p, program) && t == team)
+        {
             continue;
         }
-        seen.push(id);
+        seen.push((program, team));
         for test in program.tests.iter().flatten() {
             areas::keys_in(&test.condition, team, &mut keys);
         }
