@@ -16,9 +16,9 @@ mod turn;
 pub use event::*;
 pub use fixed::Fixed;
 pub use placement::{PlaceError, Placing, Slot};
-pub use play::SignalError;
 pub use setup::*;
 pub use state::*;
+pub use turn::team::SignalError;
 
 use crate::battle::board::{Board, CellId};
 use crate::battle::lang::{Condition, Program};

@@ -1,10 +1,10 @@
 //! The TI-57 keywords in a robot's turn (RULES A.12): labels and jumps (R-A24), subroutines
 //! (R-A25), memories (R-A26), sensing into x (R-A27), tests (R-A28), pauses and stops (R-A29).
 
+use super::ongoing::Turn;
 use crate::battle::engine::asking::query;
 use crate::battle::engine::calc_effect::CalcEffect;
 use crate::battle::engine::event::{Event, Events, IdleReason};
-use crate::battle::engine::play::Turn;
 use crate::battle::engine::state::{Memories, RobotId};
 use crate::battle::lang::{Key, MemoryOp, Program};
 
@@ -14,14 +14,6 @@ fn saturate(v: i64) -> i32 {
 }
 
 impl Turn<'_> {
-    /// A robot's turn under the TI-57 rule (its signal, if any, was handled before): the
-    /// turn loop with the keywords, out of line so that the plain one stays as it was.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn calc_turn(&mut self, id: RobotId, events: &mut impl Events) {
-        self.read_steps::<true>(id, events);
-    }
-
     /// A TI-57 control step read at `step`: its effect, and the step read next, or `None`
     /// when the turn ends here (a refused `SBR`, an `INV SBR` with nothing to go back to).
     pub(crate) fn calc_control(
