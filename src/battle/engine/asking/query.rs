@@ -247,34 +247,41 @@ impl View<'_> {
     }
 
     fn count_terrain(&self, kind: TerrainKind, region: Region, any: bool) -> u32 {
-        let board = &self.fixed.board;
-        // Rings and the whole board: in constant time when the match counted the kind.
-        let counted = match region {
+        match self.counted_terrain(kind, region) {
+            Some(n) if any => n.min(1),
+            Some(n) => n,
+            None => self.walk_terrain(kind, region, any),
+        }
+    }
+
+    /// Rings and the whole board: in constant time when the match counted the kind.
+    fn counted_terrain(&self, kind: TerrainKind, region: Region) -> Option<u32> {
+        let counts = match region {
             Region::Ring { .. } | Region::Anywhere => {
-                self.fixed.areas.get(areas::key(kind, self.team))
+                self.fixed.areas.get(areas::key(kind, self.team))?
+            }
+            Region::Here | Region::Line { .. } => return None,
+        };
+        match region {
+            Region::Anywhere if kind == TerrainKind::Edge => Some(0),
+            Region::Anywhere => Some(counts.total()),
+            Region::Ring { min, max } => {
+                let (min, max) = (u32::from(min), u32::from(max));
+                let on_board = counts.ring(self.hex, min, max);
+                Some(if kind == TerrainKind::Edge {
+                    let all = areas::positions_in_ring(min, max);
+                    u32::try_from(all.saturating_sub(u64::from(on_board))).unwrap_or(u32::MAX)
+                } else {
+                    on_board
+                })
             }
             Region::Here | Region::Line { .. } => None,
-        };
-        if let Some(counts) = counted {
-            let n = match region {
-                Region::Anywhere if kind == TerrainKind::Edge => Some(0),
-                Region::Anywhere => Some(counts.total()),
-                Region::Ring { min, max } => {
-                    let (min, max) = (u32::from(min), u32::from(max));
-                    let on_board = counts.ring(self.hex, min, max);
-                    Some(if kind == TerrainKind::Edge {
-                        let all = areas::positions_in_ring(min, max);
-                        u32::try_from(all.saturating_sub(u64::from(on_board))).unwrap_or(u32::MAX)
-                    } else {
-                        on_board
-                    })
-                }
-                Region::Here | Region::Line { .. } => None,
-            };
-            if let Some(n) = n {
-                return if any { n.min(1) } else { n };
-            }
         }
+    }
+
+    /// Hex by hex, with `any` stopping at the first that matches.
+    fn walk_terrain(&self, kind: TerrainKind, region: Region, any: bool) -> u32 {
+        let board = &self.fixed.board;
         let mut n = 0;
         let mut visit = |hex: Hex| -> bool {
             let matched = match board.cell_at(hex) {

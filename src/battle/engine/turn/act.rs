@@ -5,7 +5,7 @@ use super::ongoing::Turn;
 use crate::battle::board::CellId;
 use crate::battle::engine::event::{Cause, EndReason, Event, Events, Obstacle};
 use crate::battle::engine::setup::Scenario;
-use crate::battle::engine::state::RobotId;
+use crate::battle::engine::state::{RobotId, TeamId};
 use crate::battle::hex::Direction;
 use crate::battle::lang::Instruction;
 use crate::battle::terrain::Terrain;
@@ -43,8 +43,6 @@ impl Turn<'_> {
     /// (R-A2). Then hex by hex: off the board or into a lake ends the robot, also on the first
     /// hex of two (R-A3); lightning destroys the step being read, once (R-A4).
     fn move_robot(&mut self, id: RobotId, step: u8, n: i8, events: &mut impl Events) {
-        let fixed = self.fixed;
-        let board = &fixed.board;
         let robot = &self.s.robots[id.index()];
         let (name, team, from) = (robot.name, robot.team, robot.cell);
         let dir = if n > 0 {
@@ -94,26 +92,14 @@ impl Turn<'_> {
             self.s.occupant[stop.index()] = Some(id);
             self.s.robots[id.index()].cell = stop;
         }
-        // What entering each hex did, in order. Entering an enemy camp wins scenario 2, but
-        // the move is carried out to its end first (R-A19): the rest of the path, lightning,
-        // a lake or the edge still act, and the final board shows it.
-        let mut struck = false;
-        let mut camp_entered = false;
-        for &c in path.iter().take(steps).map_while(|h| h.as_ref()) {
-            if self.fixed.terrain(c) == Terrain::Lightning && !struck {
-                struck = true;
-                self.s.robots[id.index()].destroyed |= 1 << step;
-                events.push(Event::Lightning {
-                    robot: name,
-                    at: self.fixed.pos(c),
-                    step,
-                });
-            }
-            camp_entered |= self.fixed.scenario == Scenario::CampRaid
-                && self.fixed.is_enemy_camp(team, board.cell(c).camp);
-            if c == stop {
-                break;
-            }
+        let (struck, camp_entered) = self.entered(team, &path, steps, stop);
+        if let Some(c) = struck {
+            self.s.robots[id.index()].destroyed |= 1 << step;
+            events.push(Event::Lightning {
+                robot: name,
+                at: self.fixed.pos(c),
+                step,
+            });
         }
         match ends {
             Some(None) => {
@@ -136,6 +122,35 @@ impl Turn<'_> {
             let winner = self.fixed.teams[team.index()];
             self.finish(Some(winner), EndReason::CampEntered, events);
         }
+    }
+
+    /// What entering each hex of a path (its first `steps` hexes) up to `stop` did: the
+    /// first lightning hex (it destroys the step being read, once), and whether an enemy
+    /// camp was entered. Entering one wins scenario 2, but the move is carried out to its end
+    /// first (R-A19): the rest of the path, lightning, a lake or the edge still act, and the
+    /// final board shows it.
+    #[inline(always)]
+    fn entered(
+        &self,
+        team: TeamId,
+        path: &[Option<CellId>; 2],
+        steps: usize,
+        stop: CellId,
+    ) -> (Option<CellId>, bool) {
+        let fixed = self.fixed;
+        let mut struck = None;
+        let mut camp_entered = false;
+        for &c in path.iter().take(steps).map_while(|h| h.as_ref()) {
+            if fixed.terrain(c) == Terrain::Lightning && struck.is_none() {
+                struck = Some(c);
+            }
+            camp_entered |= fixed.scenario == Scenario::CampRaid
+                && fixed.is_enemy_camp(team, fixed.board.cell(c).camp);
+            if c == stop {
+                break;
+            }
+        }
+        (struck, camp_entered)
     }
 
     /// The hexes a move of `steps` enters (`None` past the edge), or the first hex on the way

@@ -45,55 +45,20 @@ impl Turn<'_> {
             });
             return Some(at + 1);
         };
-        let label_step =
-            |n: u8| usize::from(program.calc.labels[usize::from(n) % 10].unwrap_or(step));
         let (effect, next) = match key {
             Key::Label(n) => (CalcEffect::Label(n), at + 1),
             Key::Nop => (CalcEffect::Nop, at + 1),
-            Key::Goto(label) => {
-                let to = label_step(label) + 1;
-                (
-                    CalcEffect::Goto {
-                        label,
-                        to: byte(to),
-                    },
-                    to,
-                )
-            }
-            Key::Call(label) => {
-                let depth = usize::from(m.depth);
-                if depth >= Memories::MAX_RETURNS {
+            Key::Goto(_) | Key::Call(_) | Key::Return => match jump(m, key, step, program) {
+                Ok(done) => done,
+                Err(reason) => {
                     events.push(Event::Idle {
                         robot,
                         step,
-                        reason: IdleReason::ReturnsFull,
+                        reason,
                     });
                     return None;
                 }
-                m.returns[depth] = byte(at + 1);
-                m.depth += 1;
-                let to = label_step(label) + 1;
-                (
-                    CalcEffect::Call {
-                        label,
-                        to: byte(to),
-                    },
-                    to,
-                )
-            }
-            Key::Return => {
-                if m.depth == 0 {
-                    events.push(Event::Idle {
-                        robot,
-                        step,
-                        reason: IdleReason::NoReturn,
-                    });
-                    return None;
-                }
-                m.depth -= 1;
-                let to = m.returns[usize::from(m.depth)];
-                (CalcEffect::Return { to }, usize::from(to))
-            }
+            },
             Key::Number(_)
             | Key::Sense(_)
             | Key::Memory(..)
@@ -147,6 +112,53 @@ impl Turn<'_> {
             effect,
         });
     }
+}
+
+/// `GTO`, `SBR` and `INV SBR` read at `step` (R-A24, R-A25): what they did and the step
+/// read next, or why the turn ends here.
+fn jump(
+    m: &mut Memories,
+    key: Key,
+    step: u8,
+    program: &Program,
+) -> Result<(CalcEffect, usize), IdleReason> {
+    let label_step = |n: u8| usize::from(program.calc.labels[usize::from(n) % 10].unwrap_or(step));
+    Ok(match key {
+        Key::Goto(label) => {
+            let to = label_step(label) + 1;
+            (
+                CalcEffect::Goto {
+                    label,
+                    to: byte(to),
+                },
+                to,
+            )
+        }
+        Key::Call(label) => {
+            let depth = usize::from(m.depth);
+            if depth >= Memories::MAX_RETURNS {
+                return Err(IdleReason::ReturnsFull);
+            }
+            m.returns[depth] = byte(usize::from(step) + 1);
+            m.depth += 1;
+            let to = label_step(label) + 1;
+            (
+                CalcEffect::Call {
+                    label,
+                    to: byte(to),
+                },
+                to,
+            )
+        }
+        _ => {
+            if m.depth == 0 {
+                return Err(IdleReason::NoReturn);
+            }
+            m.depth -= 1;
+            let to = m.returns[usize::from(m.depth)];
+            (CalcEffect::Return { to }, usize::from(to))
+        }
+    })
 }
 
 /// The keywords that write memories (R-A26, R-A27): what they did.

@@ -61,10 +61,7 @@ impl Turn<'_> {
         // Past the end of the program the pointer stays where it is (R-A10).
         let mut at = self.s.robot(id).next_step(len);
         let mut controls = 0;
-        // Nothing changes while plain control steps are read, so a test asked again in the
-        // same turn has the same answer: each of the four is worked out at most once a turn.
-        let mut answers: [Option<bool>; 4] = [None; 4];
-        let mut sight = Sight::default();
+        let mut asked = Asked::default();
         loop {
             // Steps are at most 63 and `at` at most two past them (R-A10, MAX_PROGRAM_STEPS).
             let step = u8::try_from(at).expect("validated: at most 65");
@@ -105,46 +102,62 @@ impl Turn<'_> {
                 events.push(Event::Stalled { robot: name, step });
                 return;
             }
-            at = match instruction {
-                Instruction::Test(n) => {
-                    let slot = usize::from(n - 1) % 4;
-                    let answer =
-                        *answers[slot].get_or_insert_with(|| self.ask(id, slot, &mut sight));
-                    events.push(Event::Tested {
-                        robot: name,
-                        step,
-                        test: n,
-                        answer,
-                    });
-                    if answer { at + 1 } else { at + 2 }
-                }
-                Instruction::Reset => {
-                    events.push(Event::Reset { robot: name, step });
-                    // `RAZ` also forgets every remembered return (R-A25).
-                    if TI57 && let Some(m) = self.s.memories.get_mut(id.index()) {
-                        m.depth = 0;
-                    }
-                    1
-                }
-                Instruction::Go(n) => {
-                    events.push(Event::Jumped {
-                        robot: name,
-                        step,
-                        to: n,
-                    });
-                    usize::from(n)
-                }
-                Instruction::Calc(key) if TI57 => {
-                    // Memories may change: a test asked again reads them anew (R-A28).
-                    answers = [None; 4];
-                    match self.calc_control(id, step, key, events) {
-                        Some(next) => next,
-                        None => return,
-                    }
-                }
-                _ => unreachable!("actions are handled above"),
-            };
+            match self.control::<TI57>(id, at, instruction, &mut asked, events) {
+                Some(next) => at = next,
+                None => return,
+            }
         }
+    }
+
+    /// A control step read at `at`: its event, and the step read next (`None`: the turn ends
+    /// here, by a TI-57 keyword).
+    #[inline(always)]
+    fn control<const TI57: bool>(
+        &mut self,
+        id: RobotId,
+        at: usize,
+        instruction: Instruction,
+        asked: &mut Asked,
+        events: &mut impl Events,
+    ) -> Option<usize> {
+        let name = self.s.robots[id.index()].name;
+        let step = u8::try_from(at).expect("validated: at most 65");
+        Some(match instruction {
+            Instruction::Test(n) => {
+                let slot = usize::from(n - 1) % 4;
+                let answer = *asked.answers[slot]
+                    .get_or_insert_with(|| self.ask(id, slot, &mut asked.sight));
+                events.push(Event::Tested {
+                    robot: name,
+                    step,
+                    test: n,
+                    answer,
+                });
+                if answer { at + 1 } else { at + 2 }
+            }
+            Instruction::Reset => {
+                events.push(Event::Reset { robot: name, step });
+                // `RAZ` also forgets every remembered return (R-A25).
+                if TI57 && let Some(m) = self.s.memories.get_mut(id.index()) {
+                    m.depth = 0;
+                }
+                1
+            }
+            Instruction::Go(n) => {
+                events.push(Event::Jumped {
+                    robot: name,
+                    step,
+                    to: n,
+                });
+                usize::from(n)
+            }
+            Instruction::Calc(key) if TI57 => {
+                // Memories may change: a test asked again reads them anew (R-A28).
+                asked.answers = [None; 4];
+                self.calc_control(id, step, key, events)?
+            }
+            _ => unreachable!("actions are handled above"),
+        })
     }
 
     /// The steps of one turn as [`Turn::read_steps`] reads them, from the program's plan:
@@ -245,6 +258,15 @@ impl Turn<'_> {
             }),
         }
     }
+}
+
+/// What a turn's control steps have asked. Nothing changes while plain control steps are
+/// read, so a test asked again in the same turn has the same answer: each of the four is
+/// worked out at most once a turn, from one sight.
+#[derive(Default)]
+struct Asked {
+    answers: [Option<bool>; 4],
+    sight: Sight,
 }
 
 /// The events of control steps a plan passes without asking anything.
