@@ -86,6 +86,19 @@ pub enum IdleReason {
 }
 
 impl IdleReason {
+    /// Why, in the log's words.
+    fn words(self) -> &'static str {
+        match self {
+            IdleReason::DestroyedStep => "destroyed step, nothing happens",
+            IdleReason::EmptyStep => "empty step, nothing happens",
+            IdleReason::ReturnsFull => {
+                "SBR refused, two returns are remembered already: the turn ends"
+            }
+            IdleReason::NoReturn => "INV SBR with no return remembered: the turn ends",
+            IdleReason::Stopped => "stopped by R/S, nothing happens",
+        }
+    }
+
     /// Why, as a code, for JSON.
     pub fn code(self) -> &'static str {
         match self {
@@ -508,25 +521,7 @@ impl Event {
                 robot,
                 step,
                 reason,
-            } => match reason {
-                IdleReason::DestroyedStep => {
-                    write!(f, "{robot} step {step}: destroyed step, nothing happens")
-                }
-                IdleReason::EmptyStep => {
-                    write!(f, "{robot} step {step}: empty step, nothing happens")
-                }
-                IdleReason::ReturnsFull => write!(
-                    f,
-                    "{robot} step {step}: SBR refused, two returns are remembered already: the turn ends"
-                ),
-                IdleReason::NoReturn => write!(
-                    f,
-                    "{robot} step {step}: INV SBR with no return remembered: the turn ends"
-                ),
-                IdleReason::Stopped => {
-                    write!(f, "{robot} step {step}: stopped by R/S, nothing happens")
-                }
-            },
+            } => write!(f, "{robot} step {step}: {}", reason.words()),
             Calc {
                 robot,
                 step,

@@ -21,13 +21,13 @@ pub struct Fixed {
     pub(super) team_robots: Vec<std::ops::Range<usize>>,
     pub(super) signals: Vec<(TeamId, SignalPlan)>,
     /// Counts of the terrain kinds the conditions ask about in rings (constant-time tests).
-    pub(super) areas: super::areas::Areas,
+    pub(super) areas: super::asking::areas::Areas,
     /// Each robot's steps by number: what the step loop reads (`turn.rs`).
     pub(super) steps: Vec<StepTable>,
     /// Each robot's turns worked out in advance (`plan.rs`), unless too big.
-    pub(super) plans: Vec<Option<Arc<super::plan::Plan>>>,
+    pub(super) plans: Vec<Option<Arc<super::turn::plan::Plan>>>,
     /// Each robot's tests 1–4 compiled for its team (`compiled.rs`).
-    pub(super) tests: super::compiled::Compiled,
+    pub(super) tests: super::asking::compiled::Compiled,
 }
 
 /// A program's instructions by step number: the start box (0), steps 1–63 and the two past

@@ -3,28 +3,22 @@
 //! is a function of `(&Fixed, &mut State)` ([`play::step`]). [`Match::step`] plays one turn
 //! and returns its events. Views only read states and events.
 
-mod areas;
-mod ask;
-mod calc;
+mod asking;
 mod calc_effect;
-mod compiled;
 mod event;
 mod fixed;
 mod placement;
-mod plan;
 mod play;
-mod query;
 mod setup;
-mod sight;
 mod state;
 mod turn;
 
 pub use event::*;
 pub use fixed::Fixed;
 pub use placement::{PlaceError, Placing, Slot};
-pub use play::SignalError;
 pub use setup::*;
 pub use state::*;
+pub use turn::team::SignalError;
 
 use crate::battle::board::{Board, CellId};
 use crate::battle::lang::{Condition, Program};
@@ -171,12 +165,12 @@ impl Match {
 
     /// A test's answer for a robot, as the robot would see it now (for views and watches).
     pub fn evaluate(&self, id: RobotId, condition: &Condition) -> bool {
-        query::evaluate(&self.fixed, &self.state, id, condition)
+        asking::query::evaluate(&self.fixed, &self.state, id, condition)
     }
 
     /// A numeric term of the test language seen from a robot (`count(enemy within 3)`).
     pub fn measure(&self, id: RobotId, quantity: &crate::battle::lang::Quantity) -> i64 {
-        query::measure(&self.fixed, &self.state, id, quantity)
+        asking::query::measure(&self.fixed, &self.state, id, quantity)
     }
 
     // ------------------------------------------------------------------ playing
@@ -279,23 +273,23 @@ fn fixed_for(setup: &MatchSetup) -> Fixed {
             .map(|s| (TeamId::at(s.robot().team), s.clone()))
             .collect(),
         steps: Vec::new(),
-        areas: areas::Areas::default(),
+        areas: asking::areas::Areas::default(),
         plans: Vec::new(),
-        tests: compiled::Compiled::default(),
+        tests: asking::compiled::Compiled::default(),
     };
     fixed.steps = fixed
         .programs
         .iter()
         .map(|p| fixed::step_table(p))
         .collect();
-    fixed.plans = plan::plans(&fixed.programs, &fixed.steps);
-    fixed.areas = query::areas_for(&fixed, &robot_teams);
-    let each: Vec<(&Program, TeamColour)> = robot_teams
+    fixed.plans = turn::plan::plans(&fixed.programs, &fixed.steps);
+    fixed.areas = asking::query::areas_for(&fixed, &robot_teams);
+    let each: Vec<(&Arc<Program>, TeamColour)> = robot_teams
         .iter()
         .zip(&fixed.programs)
-        .map(|(team, program)| (&**program, fixed.teams[team.index()]))
+        .map(|(team, program)| (program, fixed.teams[team.index()]))
         .collect();
-    fixed.tests = compiled::Compiled::new(&each, &fixed.teams);
+    fixed.tests = asking::compiled::Compiled::new(&each, &fixed.teams);
     fixed
 }
 

@@ -18,7 +18,7 @@ const MAX_PASSED: usize = 16 * 1024;
 
 /// A control step read on the way, for the events of a recorded turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Passed {
+pub(crate) enum Passed {
     /// `?n` at `step`, already answered this turn.
     Tested { step: u8, test: u8, answer: bool },
     /// `RAZ` at `step`.
@@ -28,7 +28,7 @@ pub(super) enum Passed {
 }
 
 impl Passed {
-    pub(super) fn step(self) -> u8 {
+    pub(crate) fn step(self) -> u8 {
         match self {
             Passed::Tested { step, .. } | Passed::Reset { step } | Passed::Jumped { step, .. } => {
                 step
@@ -38,13 +38,13 @@ impl Passed {
 }
 
 /// The bit of a step in a mask of destroyed steps (R-A9; none past 63).
-pub(super) fn step_bit(step: u8) -> u64 {
+pub(crate) fn step_bit(step: u8) -> u64 {
     1u64.checked_shl(u32::from(step)).unwrap_or(0)
 }
 
 /// What a node does once the control steps of its trail are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Then {
+pub(crate) enum Then {
     /// `?test` at the node's step, not yet answered this turn: test slot `test - 1`'s answer
     /// leads to node `yes` or `no`.
     Ask { test: u8, yes: u16, no: u16 },
@@ -59,7 +59,7 @@ pub(super) enum Then {
 /// A node of a turn's decision tree: the control steps passed since the previous node
 /// (`trail`, a range of [`Plan::passed`]), then the step where it acts, asks or stops.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Node {
+pub(crate) struct Node {
     pub then: Then,
     pub step: u8,
     trail: (u16, u16),
@@ -74,7 +74,7 @@ struct TooBig;
 
 /// One program's turns: where a turn starting at each step begins in [`Plan::nodes`].
 #[derive(Clone, Debug)]
-pub(super) struct Plan {
+pub(crate) struct Plan {
     starts: [u16; STARTS],
     nodes: Vec<Node>,
     passed: Vec<Passed>,
@@ -83,7 +83,7 @@ pub(super) struct Plan {
 impl Plan {
     /// Works out every turn of the program of `steps` (`len` steps long), unless the plan
     /// would be too big.
-    pub(super) fn new(steps: &[Option<Instruction>], len: usize) -> Option<Plan> {
+    pub(crate) fn new(steps: &[Option<Instruction>], len: usize) -> Option<Plan> {
         let mut plan = Plan {
             starts: [0; STARTS],
             nodes: Vec::new(),
@@ -97,18 +97,18 @@ impl Plan {
 
     /// The first node of a turn that starts reading at step `at`.
     #[inline]
-    pub(super) fn start(&self, at: usize) -> &Node {
+    pub(crate) fn start(&self, at: usize) -> &Node {
         self.node(self.starts.get(at).copied().unwrap_or(0))
     }
 
     #[inline]
-    pub(super) fn node(&self, i: u16) -> &Node {
+    pub(crate) fn node(&self, i: u16) -> &Node {
         // Every index was pushed by `walk`, and a plan has at least one node per start.
         &self.nodes[usize::from(i)]
     }
 
     /// The control steps read before `node`.
-    pub(super) fn trail(&self, node: &Node) -> &[Passed] {
+    pub(crate) fn trail(&self, node: &Node) -> &[Passed] {
         let (from, len) = node.trail;
         let from = usize::from(from);
         self.passed
@@ -209,7 +209,7 @@ impl Plan {
 
 /// Each program's plan from its step table (`fixed.rs`), worked out once for the robots that
 /// share it.
-pub(super) fn plans(
+pub(crate) fn plans(
     programs: &[Arc<Program>],
     steps: &[[Option<Instruction>; STARTS]],
 ) -> Vec<Option<Arc<Plan>>> {
@@ -231,8 +231,8 @@ pub(super) fn plans(
 
 #[cfg(test)]
 mod tests {
-    use super::super::event::Event;
-    use super::super::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
+    use crate::battle::engine::event::Event;
+    use crate::battle::engine::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
     use crate::battle::files::shipped;
     use crate::battle::lang::parse_program;
     use crate::battle::terrain::TeamColour;
@@ -331,9 +331,10 @@ mod tests {
         let mut setup = setup(&programs, 3);
         setup.rules.program_steps = 63;
         let mut fast = Match::new(&setup).expect("free start points");
-        let mut fixed = super::super::fixed_for(&setup);
+        let mut fixed = crate::battle::engine::fixed_for(&setup);
         fixed.plans = vec![None; programs.len()];
-        let mut slow = super::super::start(&setup, setup.seed, Arc::new(fixed)).expect("free");
+        let mut slow =
+            crate::battle::engine::start(&setup, setup.seed, Arc::new(fixed)).expect("free");
         for _ in 0..200 {
             let (mut a, mut b): (Vec<Event>, Vec<Event>) = (Vec::new(), Vec::new());
             assert_eq!(fast.step_into(&mut a), slow.step_into(&mut b));
@@ -361,9 +362,10 @@ mod tests {
             matches += 1;
             let mut fast = Match::new(&setup).expect("free start points");
             planned += fast.fixed.plans.iter().filter(|p| p.is_some()).count();
-            let mut fixed = super::super::fixed_for(&setup);
+            let mut fixed = crate::battle::engine::fixed_for(&setup);
             fixed.plans = vec![None; programs.len()];
-            let mut slow = super::super::start(&setup, setup.seed, Arc::new(fixed)).expect("free");
+            let mut slow =
+                crate::battle::engine::start(&setup, setup.seed, Arc::new(fixed)).expect("free");
             // Lightning's work, in every other match: some steps destroyed (R-A9).
             if matches % 2 == 0 {
                 for (a, b) in fast.state.robots.iter_mut().zip(&mut slow.state.robots) {

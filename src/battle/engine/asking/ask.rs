@@ -3,14 +3,15 @@
 //! terrain classes, its shots and facing; the tree walk of `query.rs` answers through
 //! [`Fallback`] what the compiled form leaves to it.
 
-use super::compiled::{Compiled, Line, Next, Question, Term, YES};
+use super::compiled::{Compiled, Next, Question, Term, YES};
 use super::sight::Sight;
-use super::state::{Robot, RobotId, State};
-use crate::battle::board::{Board, EDGE_CLASS};
+use super::terrain::{self, ClassSet, Line};
+use crate::battle::board::Board;
+use crate::battle::engine::state::{Robot, RobotId, State};
 use crate::battle::lang::{Condition, Quantity};
 
 /// The tree walk, for the parts of a condition the compiled form leaves to it.
-pub(super) trait Fallback {
+pub(crate) trait Fallback {
     fn holds(&self, condition: &Condition) -> bool;
     fn quantity(&self, quantity: &Quantity) -> i32;
 }
@@ -18,7 +19,7 @@ pub(super) trait Fallback {
 /// What a compiled test is asked about: the board, the state, the acting robot, and the
 /// other robots as it sees them (worked out at the first question about them: robots do not
 /// move while a turn's control steps are read). One a turn.
-pub(super) struct Ask<'a, F: Fallback> {
+pub(crate) struct Ask<'a, F: Fallback> {
     pub board: &'a Board,
     pub s: &'a State,
     pub id: RobotId,
@@ -31,7 +32,7 @@ pub(super) struct Ask<'a, F: Fallback> {
 impl<F: Fallback> Ask<'_, F> {
     /// Whether the test starting at `entry` of `code` holds.
     #[inline]
-    pub(super) fn holds(&mut self, code: &Compiled, entry: Next) -> bool {
+    pub(crate) fn holds(&mut self, code: &Compiled, entry: Next) -> bool {
         let mut at = entry;
         // Each leaf leads to an earlier one or to a verdict (past the leaves): this ends.
         while let Some(leaf) = code.leaves.get(at as usize) {
@@ -49,10 +50,10 @@ impl<F: Fallback> Ask<'_, F> {
         let me = self.me;
         match *question {
             Question::Robots { slots, range } => {
-                self.sight.see(self.board, self.s, self.id).either(slots) & range != 0
+                range.meets(self.sight.see(self.board, self.s, self.id).either(slots))
             }
             Question::RobotsToward { who, dir, range } => {
-                self.sight.see(self.board, self.s, self.id).toward(who, dir) & range != 0
+                range.meets(self.sight.see(self.board, self.s, self.id).toward(who, dir))
             }
             Question::TerrainLine {
                 set,
@@ -61,10 +62,10 @@ impl<F: Fallback> Ask<'_, F> {
                 max,
             } => self.terrain_line(set, line, min, max),
             Question::TerrainNear { sets, line } => {
-                let near = self.board.near(me.cell, line.direction(me.facing.index()));
-                (near[0] & sets[0]) | (near[1] & sets[1]) != 0
+                let near = self.board.near(me.cell, line.direction(me.facing));
+                terrain::meets_either(sets, near)
             }
-            Question::TerrainHere(set) => self.board.classes(me.cell) & set != 0,
+            Question::TerrainHere(set) => set.meets(self.board.classes(me.cell)),
             Question::Facing(d) => me.facing == d,
             Question::Compare(a, op, b) => op.holds(self.term(code, a), self.term(code, b)),
             Question::Tree(i) => code
@@ -91,16 +92,16 @@ impl<F: Fallback> Ask<'_, F> {
     /// Walks the neighbour table; a straight line that leaves the (rectangular) board never
     /// comes back, and every position from there on counts as `edge` (R-A22).
     #[inline]
-    fn terrain_line(&self, set: u64, line: Line, min: u8, max: u8) -> bool {
+    fn terrain_line(&self, set: ClassSet, line: Line, min: u8, max: u8) -> bool {
         let me = self.me;
-        let dir = line.direction(me.facing.index());
+        let dir = line.direction(me.facing);
         let mut at = me.cell;
         for k in 1..=max {
             let Some(c) = self.board.neighbour(at, dir) else {
-                return set & EDGE_CLASS != 0;
+                return set.meets(ClassSet::EDGE.bits());
             };
             at = c;
-            if k >= min && self.board.classes(c) & set != 0 {
+            if k >= min && set.meets(self.board.classes(c)) {
                 return true;
             }
         }

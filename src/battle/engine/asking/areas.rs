@@ -10,8 +10,8 @@
 //! (inside that corner `r > R` and `s <= S` imply `q < Q`); the other corner is the same on
 //! the mirrored points.
 
-use super::state::TeamId;
 use crate::battle::board::{Board, CellId};
+use crate::battle::engine::state::TeamId;
 use crate::battle::hex::Hex;
 use crate::battle::lang::{CampOwner, Condition, Quantity, Region, Subject, TerrainKind};
 
@@ -146,7 +146,7 @@ impl Prefix {
 
 /// For one kind of hex: how many lie within a distance of any cell, in constant time.
 #[derive(Debug)]
-pub(super) struct HexCounts {
+pub(crate) struct HexCounts {
     /// The points as they are, and mirrored (`-q, -r, -s`) for the other corner.
     up: Prefix,
     down: Prefix,
@@ -155,7 +155,7 @@ pub(super) struct HexCounts {
 
 impl HexCounts {
     /// The counts of the cells of `board` for which `kind` holds.
-    pub(super) fn new(board: &Board, kind: impl Fn(CellId) -> bool) -> HexCounts {
+    pub(crate) fn new(board: &Board, kind: impl Fn(CellId) -> bool) -> HexCounts {
         let point = |h: Hex| (h.q, h.r, h.q + h.r);
         let mirror = |(q, r, s): Point| (-q, -r, -s);
         let frame: Vec<Point> = board.cells().map(|(id, _)| point(board.hex(id))).collect();
@@ -173,12 +173,12 @@ impl HexCounts {
     }
 
     /// Cells of the kind on the whole board.
-    pub(super) fn total(&self) -> u32 {
+    pub(crate) fn total(&self) -> u32 {
         self.total
     }
 
     /// Cells of the kind at a distance of at most `radius` from `centre`.
-    pub(super) fn within(&self, centre: Hex, radius: u32) -> u32 {
+    pub(crate) fn within(&self, centre: Hex, radius: u32) -> u32 {
         let r = i32::try_from(radius).unwrap_or(i32::MAX / 4).min(1 << 20);
         let (q, rr, s) = (centre.q, centre.r, centre.q + centre.r);
         let u = &self.up;
@@ -190,7 +190,7 @@ impl HexCounts {
     }
 
     /// Cells of the kind at a distance from `min` to `max` (`min <= max`).
-    pub(super) fn ring(&self, centre: Hex, min: u32, max: u32) -> u32 {
+    pub(crate) fn ring(&self, centre: Hex, min: u32, max: u32) -> u32 {
         let inner = match min.checked_sub(1) {
             Some(m) => self.within(centre, m),
             None => 0,
@@ -200,10 +200,10 @@ impl HexCounts {
 }
 
 /// A terrain kind as one team sees it (`own camp` and `enemy camp` depend on who asks).
-pub(super) type Key = (TerrainKind, Option<TeamId>);
+pub(crate) type Key = (TerrainKind, Option<TeamId>);
 
 /// The key of a kind asked by a robot of `team`.
-pub(super) fn key(kind: TerrainKind, team: TeamId) -> Key {
+pub(crate) fn key(kind: TerrainKind, team: TeamId) -> Key {
     let relative = matches!(
         kind,
         TerrainKind::Camp(CampOwner::Own | CampOwner::Enemy)
@@ -215,13 +215,13 @@ pub(super) fn key(kind: TerrainKind, team: TeamId) -> Key {
 /// The counts for every kind a match's conditions ask about in rings or anywhere. `edge` is
 /// counted as every position less the cells of the board.
 #[derive(Debug, Default)]
-pub(super) struct Areas {
+pub(crate) struct Areas {
     kinds: Vec<(Key, HexCounts)>,
 }
 
 impl Areas {
     /// Counts for each key, built with `matches(key, cell)`.
-    pub(super) fn new(board: &Board, keys: &[Key], matches: impl Fn(Key, CellId) -> bool) -> Areas {
+    pub(crate) fn new(board: &Board, keys: &[Key], matches: impl Fn(Key, CellId) -> bool) -> Areas {
         let mut kinds: Vec<(Key, HexCounts)> = Vec::new();
         for &key in keys {
             if kinds.iter().any(|(k, _)| *k == key) {
@@ -237,13 +237,13 @@ impl Areas {
         Areas { kinds }
     }
 
-    pub(super) fn get(&self, key: Key) -> Option<&HexCounts> {
+    pub(crate) fn get(&self, key: Key) -> Option<&HexCounts> {
         self.kinds.iter().find(|(k, _)| *k == key).map(|(_, c)| c)
     }
 }
 
 /// The terrain kinds `condition` asks about in a ring or anywhere, for a robot of `team`.
-pub(super) fn keys_in(condition: &Condition, team: TeamId, keys: &mut Vec<Key>) {
+pub(crate) fn keys_in(condition: &Condition, team: TeamId, keys: &mut Vec<Key>) {
     let mut selector = |s: &crate::battle::lang::Selector| {
         if let (Subject::Terrain(kind), Region::Ring { .. } | Region::Anywhere) =
             (s.subject, s.region)
@@ -278,7 +278,7 @@ fn walk(condition: &Condition, selector: &mut impl FnMut(&crate::battle::lang::S
 }
 
 /// Every position (on the board or not) at a distance from `min` to `max` of a hex.
-pub(super) fn positions_in_ring(min: u32, max: u32) -> u64 {
+pub(crate) fn positions_in_ring(min: u32, max: u32) -> u64 {
     let within = |r: u64| 1 + 3 * r * (r + 1);
     within(u64::from(max)) - min.checked_sub(1).map_or(0, |m| within(u64::from(m)))
 }

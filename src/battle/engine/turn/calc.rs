@@ -1,11 +1,11 @@
 //! The TI-57 keywords in a robot's turn (RULES A.12): labels and jumps (R-A24), subroutines
 //! (R-A25), memories (R-A26), sensing into x (R-A27), tests (R-A28), pauses and stops (R-A29).
 
-use super::calc_effect::CalcEffect;
-use super::event::{Event, Events, IdleReason};
-use super::play::Turn;
-use super::query;
-use super::state::{Memories, RobotId};
+use super::ongoing::Turn;
+use crate::battle::engine::asking::query;
+use crate::battle::engine::calc_effect::CalcEffect;
+use crate::battle::engine::event::{Event, Events, IdleReason};
+use crate::battle::engine::state::{Memories, RobotId};
 use crate::battle::lang::{Key, MemoryOp, Program};
 
 /// A value sensed or computed, held in an `i32` memory: saturated (RULES A.12).
@@ -14,17 +14,9 @@ fn saturate(v: i64) -> i32 {
 }
 
 impl Turn<'_> {
-    /// A robot's turn under the TI-57 rule (its signal, if any, was handled before): the
-    /// turn loop with the keywords, out of line so that the plain one stays as it was.
-    #[cold]
-    #[inline(never)]
-    pub(super) fn calc_turn(&mut self, id: RobotId, events: &mut impl Events) {
-        self.read_steps::<true>(id, events);
-    }
-
     /// A TI-57 control step read at `step`: its effect, and the step read next, or `None`
     /// when the turn ends here (a refused `SBR`, an `INV SBR` with nothing to go back to).
-    pub(super) fn calc_control(
+    pub(crate) fn calc_control(
         &mut self,
         id: RobotId,
         step: u8,
@@ -53,55 +45,20 @@ impl Turn<'_> {
             });
             return Some(at + 1);
         };
-        let label_step =
-            |n: u8| usize::from(program.calc.labels[usize::from(n) % 10].unwrap_or(step));
         let (effect, next) = match key {
             Key::Label(n) => (CalcEffect::Label(n), at + 1),
             Key::Nop => (CalcEffect::Nop, at + 1),
-            Key::Goto(label) => {
-                let to = label_step(label) + 1;
-                (
-                    CalcEffect::Goto {
-                        label,
-                        to: byte(to),
-                    },
-                    to,
-                )
-            }
-            Key::Call(label) => {
-                let depth = usize::from(m.depth);
-                if depth >= Memories::MAX_RETURNS {
+            Key::Goto(_) | Key::Call(_) | Key::Return => match jump(m, key, step, program) {
+                Ok(done) => done,
+                Err(reason) => {
                     events.push(Event::Idle {
                         robot,
                         step,
-                        reason: IdleReason::ReturnsFull,
+                        reason,
                     });
                     return None;
                 }
-                m.returns[depth] = byte(at + 1);
-                m.depth += 1;
-                let to = label_step(label) + 1;
-                (
-                    CalcEffect::Call {
-                        label,
-                        to: byte(to),
-                    },
-                    to,
-                )
-            }
-            Key::Return => {
-                if m.depth == 0 {
-                    events.push(Event::Idle {
-                        robot,
-                        step,
-                        reason: IdleReason::NoReturn,
-                    });
-                    return None;
-                }
-                m.depth -= 1;
-                let to = m.returns[usize::from(m.depth)];
-                (CalcEffect::Return { to }, usize::from(to))
-            }
+            },
             Key::Number(_)
             | Key::Sense(_)
             | Key::Memory(..)
@@ -133,7 +90,7 @@ impl Turn<'_> {
     /// `PAUSE` and `R/S`, the two TI-57 actions (R-A29).
     #[cold]
     #[inline(never)]
-    pub(super) fn calc_action(
+    pub(crate) fn calc_action(
         &mut self,
         id: RobotId,
         step: u8,
@@ -155,6 +112,53 @@ impl Turn<'_> {
             effect,
         });
     }
+}
+
+/// `GTO`, `SBR` and `INV SBR` read at `step` (R-A24, R-A25): what they did and the step
+/// read next, or why the turn ends here.
+fn jump(
+    m: &mut Memories,
+    key: Key,
+    step: u8,
+    program: &Program,
+) -> Result<(CalcEffect, usize), IdleReason> {
+    let label_step = |n: u8| usize::from(program.calc.labels[usize::from(n) % 10].unwrap_or(step));
+    Ok(match key {
+        Key::Goto(label) => {
+            let to = label_step(label) + 1;
+            (
+                CalcEffect::Goto {
+                    label,
+                    to: byte(to),
+                },
+                to,
+            )
+        }
+        Key::Call(label) => {
+            let depth = usize::from(m.depth);
+            if depth >= Memories::MAX_RETURNS {
+                return Err(IdleReason::ReturnsFull);
+            }
+            m.returns[depth] = byte(usize::from(step) + 1);
+            m.depth += 1;
+            let to = label_step(label) + 1;
+            (
+                CalcEffect::Call {
+                    label,
+                    to: byte(to),
+                },
+                to,
+            )
+        }
+        _ => {
+            if m.depth == 0 {
+                return Err(IdleReason::NoReturn);
+            }
+            m.depth -= 1;
+            let to = m.returns[usize::from(m.depth)];
+            (CalcEffect::Return { to }, usize::from(to))
+        }
+    })
 }
 
 /// The keywords that write memories (R-A26, R-A27): what they did.

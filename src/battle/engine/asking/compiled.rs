@@ -9,52 +9,56 @@
 //! A.12) is answered by the tree walk of `query.rs` (`ask.rs` asks): the compiled form
 //! answers exactly as the tree does.
 
-use super::sight::FRIENDS;
-use super::state::RobotId;
-use crate::battle::board::{EDGE_CLASS, camp_class, ground_class};
+use super::sight::{DistanceSet, Kind, Slot};
+use super::terrain::{ClassSet, Line};
+use crate::battle::engine::state::RobotId;
 use crate::battle::hex::Direction;
 use crate::battle::lang::{
-    CampOwner, Comparison, Condition, LineDirection, Own, Program, Quantity, Region, Selector,
-    Subject, TerrainKind, Who,
+    Comparison, Condition, Own, Program, Quantity, Region, Selector, Subject, Who,
 };
-use crate::battle::terrain::{Form, ShapeColour, TeamColour, Terrain};
+use crate::battle::terrain::TeamColour;
+use std::sync::Arc;
 
 /// Where to go after a leaf: the index of another leaf, or one of the two verdicts.
-pub(super) type Next = u32;
+pub(crate) type Next = u32;
+/// Where a robot's tests 1–4 start (`None`: not defined).
+pub(crate) type Entries = [Option<Next>; 4];
 /// The test holds.
-pub(super) const YES: Next = Next::MAX;
+pub(crate) const YES: Next = Next::MAX;
 /// The test does not hold.
 const NO: Next = Next::MAX - 1;
 
 /// One question of a compiled test, and where its answers lead. Every leaf leads only to
 /// leaves compiled before it, or to a verdict: a walk is at most as long as the test.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Leaf {
+pub(crate) struct Leaf {
     pub question: Question,
     pub yes: Next,
     pub no: Next,
 }
 
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Question {
-    /// Another robot at distances in `range`, from the [`Sight`]'s masks at `slots` (enemies
+pub(crate) enum Question {
+    /// Another robot at distances in `range`, from the [`Sight`]'s sets at `slots` (enemies
     /// or friends on a line relative to the facing, or in the ring; a robot of any team is
-    /// both masks, and an `or` joins two questions on one range).
+    /// in both sets, and an `or` joins two questions on one range).
+    ///
+    /// [`Sight`]: super::sight::Sight
     Robots {
-        slots: [u8; 2],
-        range: u64,
+        slots: [Slot; 2],
+        range: DistanceSet,
     },
-    /// Another robot of a kind (0 any, 1 enemy, 2 friend) at distances in `range` on the
-    /// line of absolute direction `dir` (0–5).
+    /// Another robot of a kind at distances in `range` on the line of absolute direction
+    /// `dir`.
     RobotsToward {
-        who: u8,
-        dir: u8,
-        range: u64,
+        who: Kind,
+        dir: Direction,
+        range: DistanceSet,
     },
     /// A hex of any of the classes of `set` on a line, hexes `min..=max` along it
-    /// ([`EDGE_CLASS`]: off the board).
+    /// ([`ClassSet::EDGE`]: off the board).
     TerrainLine {
-        set: u64,
+        set: ClassSet,
         line: Line,
         min: u8,
         max: u8,
@@ -62,43 +66,19 @@ pub(super) enum Question {
     /// A line's first two hexes: the first of a class of `sets[0]` or the second of a class
     /// of `sets[1]` (from the board's table; [`Question::TerrainLine`] with `max` at most 2).
     TerrainNear {
-        sets: [u64; 2],
+        sets: [ClassSet; 2],
         line: Line,
     },
     /// The robot's own hex is of a class of `set`.
-    TerrainHere(u64),
+    TerrainHere(ClassSet),
     Facing(Direction),
     Compare(Term, Comparison, Term),
     /// Left to the tree walk: an index into [`Compiled::trees`].
     Tree(u32),
 }
 
-/// A line direction: absolute (0–5, the direction's index) or relative to the facing (6–11,
-/// 6 + sixths clockwise).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Line(u8);
-
-impl Line {
-    fn of(dir: LineDirection) -> Line {
-        match dir {
-            LineDirection::Absolute(d) => Line(u8::try_from(d.index()).unwrap_or(0)),
-            LineDirection::Relative(k) => Line(6 + u8::try_from(k.rem_euclid(6)).unwrap_or(0)),
-        }
-    }
-
-    /// The direction for a robot facing `facing` (an index).
-    #[inline]
-    pub(super) fn direction(self, facing: usize) -> Direction {
-        let i = usize::from(self.0);
-        Direction::ALL[if i < 6 { i } else { (facing + i - 6) % 6 }]
-    }
-}
-
-/// The `line` of a [`Question::Robots`] that means the ring.
-const RING: u8 = 12;
-
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Term {
+pub(crate) enum Term {
     Number(i32),
     Shots,
     Facing,
@@ -108,36 +88,36 @@ pub(super) enum Term {
 
 /// Every robot's tests of a match, compiled for its team.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Compiled {
-    pub(super) leaves: Vec<Leaf>,
-    pub(super) trees: Vec<Condition>,
-    pub(super) quantities: Vec<Quantity>,
+pub(crate) struct Compiled {
+    pub(crate) leaves: Vec<Leaf>,
+    pub(crate) trees: Vec<Condition>,
+    pub(crate) quantities: Vec<Quantity>,
     /// Per robot, where each of its tests 1–4 starts (`None`: not defined).
-    entries: Vec<[Option<Next>; 4]>,
+    entries: Vec<Entries>,
 }
 
 impl Compiled {
     /// The tests of every robot: `robots` lists each one's program and team colour. Robots of
     /// a team that share a program share its compiled tests.
-    pub(super) fn new(robots: &[(&Program, TeamColour)], teams: &[TeamColour]) -> Compiled {
+    pub(crate) fn new(robots: &[(&Arc<Program>, TeamColour)], teams: &[TeamColour]) -> Compiled {
         let mut out = Compiled {
             leaves: Vec::with_capacity(16 * robots.len()),
             entries: Vec::with_capacity(robots.len()),
             ..Compiled::default()
         };
-        let mut done: Vec<(*const Program, TeamColour, [Option<Next>; 4])> = Vec::new();
+        let mut done: Vec<(&Arc<Program>, TeamColour, Entries)> = Vec::new();
         for &(program, own) in robots {
-            let key = std::ptr::from_ref(program);
-            if let Some(&(.., entries)) = done.iter().find(|d| d.0 == key && d.1 == own) {
+            let same = |d: &&(&Arc<Program>, _, _)| Arc::ptr_eq(d.0, program) && d.1 == own;
+            if let Some(&(.., entries)) = done.iter().find(same) {
                 out.entries.push(entries);
                 continue;
             }
-            let asker = Asker { own, teams };
+            let compiler = Compiler { own, teams };
             let entries = program
                 .tests
                 .each_ref()
-                .map(|t| t.as_ref().map(|t| out.add(&asker, &t.condition)));
-            done.push((key, own, entries));
+                .map(|t| t.as_ref().map(|t| out.add(&compiler, &t.condition)));
+            done.push((program, own, entries));
             out.entries.push(entries);
         }
         out
@@ -145,19 +125,19 @@ impl Compiled {
 
     /// Where each of a robot's tests 1–4 starts (`None`: not defined).
     #[inline]
-    pub(super) fn entries(&self, id: RobotId) -> [Option<Next>; 4] {
+    pub(crate) fn entries(&self, id: RobotId) -> Entries {
         self.entries.get(id.index()).copied().unwrap_or([None; 4])
     }
 
     /// Where a robot's test starts, if the robot has it.
     #[inline]
-    pub(super) fn entry(&self, id: RobotId, slot: usize) -> Option<Next> {
+    pub(crate) fn entry(&self, id: RobotId, slot: usize) -> Option<Next> {
         self.entries.get(id.index())?.get(slot).copied().flatten()
     }
 
     /// Compiles one condition; returns where it starts.
-    pub(super) fn add(&mut self, asker: &Asker, condition: &Condition) -> Next {
-        self.code(asker, condition, YES, NO)
+    pub(crate) fn add(&mut self, compiler: &Compiler, condition: &Condition) -> Next {
+        self.code(compiler, condition, YES, NO)
     }
 
     fn leaf(&mut self, question: Question, yes: Next, no: Next) -> Next {
@@ -188,14 +168,14 @@ impl Compiled {
 
     /// The code of `condition` that goes on to `yes` or `no`; returns where it starts. Built
     /// backwards: the last part first, so that every leaf leads to leaves already built.
-    fn code(&mut self, asker: &Asker, condition: &Condition, yes: Next, no: Next) -> Next {
+    fn code(&mut self, compiler: &Compiler, condition: &Condition, yes: Next, no: Next) -> Next {
         match condition {
             Condition::And(parts) => parts
                 .iter()
                 .rev()
-                .fold(yes, |next, p| self.code(asker, p, next, no)),
-            Condition::Or(parts) => self.code_or(asker, parts, yes, no),
-            Condition::Not(inner) => self.code(asker, inner, no, yes),
+                .fold(yes, |next, p| self.code(compiler, p, next, no)),
+            Condition::Or(parts) => self.code_or(compiler, parts, yes, no),
+            Condition::Not(inner) => self.code(compiler, inner, no, yes),
             Condition::Truth(b) => {
                 if *b {
                     yes
@@ -208,7 +188,7 @@ impl Compiled {
                 let question = Question::Compare(self.term(a), *op, self.term(b));
                 self.leaf(question, yes, no)
             }
-            Condition::Present(selector) => match asker.present(selector) {
+            Condition::Present(selector) => match compiler.present(selector) {
                 Some(Presence::Never) => no,
                 Some(Presence::Ask(question)) => self.leaf(question, yes, no),
                 None => {
@@ -225,14 +205,14 @@ impl Compiled {
 
     /// An `or`: its terrain questions on one region joined into one set, in the place of the
     /// first of them (answers have no side effects, so the order does not matter).
-    fn code_or(&mut self, asker: &Asker, parts: &[Condition], yes: Next, no: Next) -> Next {
+    fn code_or(&mut self, compiler: &Compiler, parts: &[Condition], yes: Next, no: Next) -> Next {
         enum Part<'c> {
             Code(&'c Condition),
             Terrain(Question),
         }
         let mut joined: Vec<Part> = Vec::with_capacity(parts.len());
         for part in parts {
-            let Some(question) = asker.terrain_question(part) else {
+            let Some(question) = compiler.terrain_question(part) else {
                 joined.push(Part::Code(part));
                 continue;
             };
@@ -245,7 +225,7 @@ impl Compiled {
             }
         }
         joined.iter().rev().fold(no, |next, part| match part {
-            Part::Code(c) => self.code(asker, c, yes, next),
+            Part::Code(c) => self.code(compiler, c, yes, next),
             Part::Terrain(q) => self.leaf(*q, yes, next),
         })
     }
@@ -283,7 +263,7 @@ fn join(a: &mut Question, b: Question) -> bool {
                 range: r2,
             },
         ) if *range == r2 => {
-            let mut union: Vec<u8> = slots.iter().chain(&s2).copied().collect();
+            let mut union: Vec<Slot> = slots.iter().chain(&s2).copied().collect();
             union.sort_unstable();
             union.dedup();
             match union[..] {
@@ -308,8 +288,8 @@ fn near(question: Question) -> Question {
             max,
         } if (1..=2).contains(&max) && min <= max => Question::TerrainNear {
             sets: [
-                if min <= 1 { set } else { 0 },
-                if max == 2 { set } else { 0 },
+                if min <= 1 { set } else { ClassSet::NONE },
+                if max == 2 { set } else { ClassSet::NONE },
             ],
             line,
         },
@@ -319,62 +299,20 @@ fn near(question: Question) -> Question {
 
 /// What a `Present` condition compiles to.
 enum Presence {
-    /// Never true (another robot on the asker's own hex).
+    /// Never true (another robot on the compiler's own hex).
     Never,
     Ask(Question),
 }
 
-/// What the compiler needs to know of the asking robot's team: its colour and the match's
+/// The compiler of one team's tests (compile time; [`super::ask::Ask`] asks them at run
+/// time): what it needs to know of the asking robot's team: its colour and the match's
 /// team colours (for `own` and `enemy` camps and computers).
-pub(super) struct Asker<'a> {
+pub(crate) struct Compiler<'a> {
     pub own: TeamColour,
     pub teams: &'a [TeamColour],
 }
 
-impl Asker<'_> {
-    fn camps(&self, owner: CampOwner) -> impl Iterator<Item = TeamColour> + '_ {
-        TeamColour::ALL.into_iter().filter(move |&c| match owner {
-            CampOwner::Any => true,
-            CampOwner::Own => c == self.own,
-            CampOwner::Enemy => c != self.own && self.teams.contains(&c),
-            CampOwner::Team(t) => c == t,
-        })
-    }
-
-    /// The terrain classes of a kind, as bits ([`crate::battle::board::classes_of`]).
-    fn terrain(&self, kind: TerrainKind) -> u64 {
-        match kind {
-            TerrainKind::Plain => ground_class(Terrain::Plain),
-            TerrainKind::Lake => ground_class(Terrain::Lake),
-            TerrainKind::Lightning => ground_class(Terrain::Lightning),
-            TerrainKind::Edge => EDGE_CLASS,
-            TerrainKind::Shape(None, None) => {
-                let one = |f, c| ground_class(Terrain::Shape(f, c));
-                // The 18 shape bits are consecutive, from the first form's first colour.
-                let (first, last) = (
-                    one(Form::ALL[0], ShapeColour::ALL[0]),
-                    one(Form::ALL[2], ShapeColour::ALL[5]),
-                );
-                (last - first) | last
-            }
-            TerrainKind::Shape(form, colour) => Form::ALL
-                .into_iter()
-                .filter(|f| form.is_none_or(|w| w == *f))
-                .flat_map(|f| {
-                    ShapeColour::ALL
-                        .into_iter()
-                        .filter(|c| colour.is_none_or(|w| w == *c))
-                        .map(move |c| ground_class(Terrain::Shape(f, c)))
-                })
-                .fold(0, |a, b| a | b),
-            TerrainKind::Camp(owner) => self.camps(owner).map(camp_class).fold(0, |a, b| a | b),
-            TerrainKind::Computer(owner) => self
-                .camps(owner)
-                .map(|c| ground_class(Terrain::Computer(c)))
-                .fold(0, |a, b| a | b),
-        }
-    }
-
+impl Compiler<'_> {
     /// A condition that is one terrain question on a line or under the robot, or one question
     /// about robots of the acting robot's sight, or an `or` of such questions that [`join`]
     /// makes one: that question.
@@ -406,42 +344,36 @@ impl Asker<'_> {
         match (selector.subject, selector.region) {
             (Subject::Robots(who), region) => {
                 let who = match who {
-                    Who::Any => 0,
-                    Who::Enemy => 1,
-                    Who::Friend => 2,
+                    Who::Any => Kind::Any,
+                    Who::Enemy => Kind::Enemy,
+                    Who::Friend => Kind::Friend,
                     Who::Team(_) => return None,
                 };
-                let (line, range) = match region {
-                    Region::Anywhere => (RING, u64::MAX),
+                let range = match region {
+                    Region::Anywhere => DistanceSet::ANY,
                     // Two robots never share a hex.
                     Region::Here => return Some(Presence::Never),
-                    Region::Ring { min, max } => (RING, range(min, max)?),
-                    Region::Line { dir, min, max } => (Line::of(dir).0, range(min, max)?),
+                    Region::Ring { min, max } | Region::Line { min, max, .. } => {
+                        DistanceSet::range(min, max)?
+                    }
                 };
-                let slots = |line: u8| match who {
-                    1 => [line; 2],
-                    2 => [FRIENDS + line; 2],
-                    _ => [line, FRIENDS + line],
-                };
-                Some(Presence::Ask(match line {
-                    0..6 => Question::RobotsToward {
-                        who,
-                        dir: line,
-                        range,
-                    },
-                    6..12 => Question::Robots {
-                        slots: slots(line - 6),
-                        range,
+                Some(Presence::Ask(match region {
+                    Region::Line { dir, .. } => match Line::of(dir) {
+                        Line::Absolute(dir) => Question::RobotsToward { who, dir, range },
+                        Line::Relative(sixths) => Question::Robots {
+                            slots: who.slots(Slot::line(sixths)),
+                            range,
+                        },
                     },
                     _ => Question::Robots {
-                        slots: slots(6),
+                        slots: who.slots(Slot::RING),
                         range,
                     },
                 }))
             }
             (Subject::Terrain(kind), Region::Line { dir, min, max }) => {
                 Some(Presence::Ask(Question::TerrainLine {
-                    set: self.terrain(kind),
+                    set: ClassSet::of(kind, self.own, self.teams),
                     line: Line::of(dir),
                     min,
                     max,
@@ -449,31 +381,19 @@ impl Asker<'_> {
             }
             // The robot's hex is on the board: never the edge.
             (Subject::Terrain(kind), Region::Here) => Some(Presence::Ask(Question::TerrainHere(
-                self.terrain(kind) & !EDGE_CLASS,
+                ClassSet::of(kind, self.own, self.teams).on_board(),
             ))),
             (Subject::Terrain(_), Region::Ring { .. } | Region::Anywhere) => None,
         }
     }
 }
 
-/// The bits of distances `min..=max`, for distances below 63 (a robot farther away sets bit
-/// 63, which no range holds); `None` past that.
-fn range(min: u8, max: u8) -> Option<u64> {
-    if max > 62 {
-        return None;
-    }
-    if min > max {
-        return Some(0);
-    }
-    Some(((1u64 << (max + 1)) - 1) & !((1u64 << min) - 1))
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::query;
     use super::super::sight::Sight;
-    use super::super::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
-    use super::{Asker, Compiled};
+    use super::{Compiled, Compiler};
+    use crate::battle::engine::{Match, MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
     use crate::battle::files::shipped;
     use crate::battle::hex::Direction;
     use crate::battle::lang::{Condition, Keywords, parse_program_in};
@@ -486,14 +406,14 @@ mod tests {
     fn conditions() -> Vec<Condition> {
         let mut texts: Vec<&str> = shipped::PROGRAMS.iter().map(|(_, t)| *t).collect();
         texts.extend([
-            include_str!("../../../programs/bench/sentinel.robot"),
-            include_str!("../../../programs/bench/wanderer.robot"),
-            include_str!("../../../programs/bench/flanker.robot"),
-            include_str!("../../../programs/bench/turret.robot"),
-            include_str!("../../../programs/ti57/patrol.robot"),
-            include_str!("../../../programs/ti57/sbr_hunter.robot"),
-            include_str!("../../../programs/ti57/tracker.robot"),
-            include_str!("../../../tests/programs/conditions.robot"),
+            include_str!("../../../../programs/bench/sentinel.robot"),
+            include_str!("../../../../programs/bench/wanderer.robot"),
+            include_str!("../../../../programs/bench/flanker.robot"),
+            include_str!("../../../../programs/bench/turret.robot"),
+            include_str!("../../../../programs/ti57/patrol.robot"),
+            include_str!("../../../../programs/ti57/sbr_hunter.robot"),
+            include_str!("../../../../programs/ti57/tracker.robot"),
+            include_str!("../../../../tests/programs/conditions.robot"),
         ]);
         let extra = "test 1: R0 > 0 and (x = 3 or t < -1) or R7 >= R1\n\
             test 1: edge behind within 50 or edge ahead-left at 3 or green camp ahead 2\n\
@@ -599,17 +519,17 @@ mod tests {
                 }
                 for id in m.robot_ids() {
                     let robot = m.state.robot(id);
-                    let asker = Asker {
+                    let compiler = Compiler {
                         own: m.fixed.teams[robot.team.index()],
                         teams: &m.fixed.teams,
                     };
                     let mut sight = Sight::default();
                     for condition in &conditions {
                         let mut code = Compiled::default();
-                        let entry = code.add(&asker, condition);
+                        let entry = code.add(&compiler, condition);
                         let tree = query::evaluate(&m.fixed, &m.state, id, condition);
                         let flat =
-                            query::asker(&m.fixed, &m.state, id, &mut sight).holds(&code, entry);
+                            query::ask(&m.fixed, &m.state, id, &mut sight).holds(&code, entry);
                         assert_eq!(flat, tree, "{condition:?} for {:?} in {:?}", robot, code);
                         asked += 1;
                     }

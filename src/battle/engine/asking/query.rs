@@ -3,48 +3,50 @@
 
 use super::areas::{self, Areas};
 use super::ask::{Ask, Fallback};
-use super::fixed::Fixed;
 use super::sight::Sight;
-use super::state::{RobotId, State, TeamId};
 use crate::battle::board::CellId;
+use crate::battle::engine::fixed::Fixed;
+use crate::battle::engine::state::{RobotId, State, TeamId};
 use crate::battle::hex::{Direction, Hex};
 use crate::battle::lang::{
-    CampOwner, Condition, LineDirection, Own, Quantity, Region, Selector, Subject, TerrainKind, Who,
+    CampOwner, Condition, LineDirection, Own, Program, Quantity, Region, Selector, Subject,
+    TerrainKind, Who,
 };
 use crate::battle::terrain::{TeamColour, Terrain};
 use std::sync::Arc;
 
-pub(super) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condition) -> bool {
+pub(crate) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condition) -> bool {
     view(fixed, s, id).holds(condition)
 }
 
 /// What a robot's compiled tests (`compiled.rs`) are asked about this turn, the tree walk
 /// answering what the form leaves to it.
 #[inline]
-pub(super) fn asker<'a>(
+pub(crate) fn ask<'a>(
     fixed: &'a Fixed,
     s: &'a State,
     id: RobotId,
     sight: &'a mut Sight,
-) -> Ask<'a, Lazy<'a>> {
+) -> Ask<'a, TreeWalk<'a>> {
     Ask {
         board: &fixed.board,
         s,
         id,
         me: &s.robots[id.index()],
         sight,
-        fallback: Lazy { fixed, s, id },
+        fallback: TreeWalk { fixed, s, id },
     }
 }
 
-/// The tree walk's view, built only when a test asks what the compiled form leaves to it.
-pub(super) struct Lazy<'a> {
+/// The tree walk of one robot's turn: what it walks from (the match, the state, the robot);
+/// its view is built only when a test asks what the compiled form leaves to it.
+pub(crate) struct TreeWalk<'a> {
     fixed: &'a Fixed,
     s: &'a State,
     id: RobotId,
 }
 
-impl Fallback for Lazy<'_> {
+impl Fallback for TreeWalk<'_> {
     fn holds(&self, condition: &Condition) -> bool {
         view(self.fixed, self.s, self.id).holds(condition)
     }
@@ -55,28 +57,30 @@ impl Fallback for Lazy<'_> {
 }
 
 /// A numeric term of the test language (`count(enemy within 3)`, `shots`, `damage`).
-pub(super) fn measure(fixed: &Fixed, s: &State, id: RobotId, quantity: &Quantity) -> i64 {
+pub(crate) fn measure(fixed: &Fixed, s: &State, id: RobotId, quantity: &Quantity) -> i64 {
     i64::from(view(fixed, s, id).quantity(quantity))
 }
 
 /// The constant-time counts for every terrain kind the match's tests and conditional
 /// signals ask about in rings or anywhere, as each robot's team sees it.
-pub(super) fn areas_for(fixed: &Fixed, robot_teams: &[TeamId]) -> Areas {
+pub(crate) fn areas_for(fixed: &Fixed, robot_teams: &[TeamId]) -> Areas {
     let mut keys = Vec::new();
     // Robots of a team often share a program: each program is read once a team.
-    let mut seen: Vec<(*const crate::battle::lang::Program, TeamId)> = Vec::new();
+    let mut seen: Vec<(&Arc<Program>, TeamId)> = Vec::new();
     for (&team, program) in robot_teams.iter().zip(&fixed.programs) {
-        let id = (Arc::as_ptr(program), team);
-        if seen.contains(&id) {
+        if seen
+            .iter()
+            .any(|&(p, t)| Arc::ptr_eq(p, program) && t == team)
+        {
             continue;
         }
-        seen.push(id);
+        seen.push((program, team));
         for test in program.tests.iter().flatten() {
             areas::keys_in(&test.condition, team, &mut keys);
         }
     }
     for (team, plan) in &fixed.signals {
-        if let super::setup::SignalPlan::Conditional { when, .. } = plan {
+        if let crate::battle::engine::setup::SignalPlan::Conditional { when, .. } = plan {
             areas::keys_in(when, *team, &mut keys);
         }
     }
@@ -243,34 +247,41 @@ impl View<'_> {
     }
 
     fn count_terrain(&self, kind: TerrainKind, region: Region, any: bool) -> u32 {
-        let board = &self.fixed.board;
-        // Rings and the whole board: in constant time when the match counted the kind.
-        let counted = match region {
+        match self.counted_terrain(kind, region) {
+            Some(n) if any => n.min(1),
+            Some(n) => n,
+            None => self.walk_terrain(kind, region, any),
+        }
+    }
+
+    /// Rings and the whole board: in constant time when the match counted the kind.
+    fn counted_terrain(&self, kind: TerrainKind, region: Region) -> Option<u32> {
+        let counts = match region {
             Region::Ring { .. } | Region::Anywhere => {
-                self.fixed.areas.get(areas::key(kind, self.team))
+                self.fixed.areas.get(areas::key(kind, self.team))?
+            }
+            Region::Here | Region::Line { .. } => return None,
+        };
+        match region {
+            Region::Anywhere if kind == TerrainKind::Edge => Some(0),
+            Region::Anywhere => Some(counts.total()),
+            Region::Ring { min, max } => {
+                let (min, max) = (u32::from(min), u32::from(max));
+                let on_board = counts.ring(self.hex, min, max);
+                Some(if kind == TerrainKind::Edge {
+                    let all = areas::positions_in_ring(min, max);
+                    u32::try_from(all.saturating_sub(u64::from(on_board))).unwrap_or(u32::MAX)
+                } else {
+                    on_board
+                })
             }
             Region::Here | Region::Line { .. } => None,
-        };
-        if let Some(counts) = counted {
-            let n = match region {
-                Region::Anywhere if kind == TerrainKind::Edge => Some(0),
-                Region::Anywhere => Some(counts.total()),
-                Region::Ring { min, max } => {
-                    let (min, max) = (u32::from(min), u32::from(max));
-                    let on_board = counts.ring(self.hex, min, max);
-                    Some(if kind == TerrainKind::Edge {
-                        let all = areas::positions_in_ring(min, max);
-                        u32::try_from(all.saturating_sub(u64::from(on_board))).unwrap_or(u32::MAX)
-                    } else {
-                        on_board
-                    })
-                }
-                Region::Here | Region::Line { .. } => None,
-            };
-            if let Some(n) = n {
-                return if any { n.min(1) } else { n };
-            }
         }
+    }
+
+    /// Hex by hex, with `any` stopping at the first that matches.
+    fn walk_terrain(&self, kind: TerrainKind, region: Region, any: bool) -> u32 {
+        let board = &self.fixed.board;
         let mut n = 0;
         let mut visit = |hex: Hex| -> bool {
             let matched = match board.cell_at(hex) {

@@ -1,0 +1,190 @@
+//! The other robots as the acting robot sees them, worked out once a turn for the compiled
+//! tests (`compiled.rs`): each one's distance on each line relative to the facing, and all
+//! around, as sets of distances for enemies and for friends. The encodings the robot
+//! questions share: [`Kind`] (whose robots), [`Slot`] (which of the sight's sets) and
+//! [`DistanceSet`].
+
+use crate::battle::board::Board;
+use crate::battle::engine::state::{RobotId, State};
+use crate::battle::hex::Direction;
+use std::ops::{BitOr, BitOrAssign};
+
+/// Whose robots a question is about (`robot`, `enemy`, `friend`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Any,
+    Enemy,
+    Friend,
+}
+
+impl Kind {
+    /// The sets a kind's robots at the enemies' slot `enemies` are in: the same slot twice
+    /// when one set holds them. The one reading of a [`Kind`].
+    #[inline]
+    pub(crate) fn slots(self, enemies: Slot) -> [Slot; 2] {
+        match self {
+            Kind::Enemy => [enemies; 2],
+            Kind::Friend => [enemies.friends(); 2],
+            Kind::Any => [enemies, enemies.friends()],
+        }
+    }
+}
+
+/// Which of a [`Sight`]'s sets: enemies' or friends' on a line relative to the facing, or
+/// all around. Enemies' are 0–5 (the lines: 0 ahead, 1 ahead-right, …) and 6 (the ring);
+/// friends' the same from [`Slot::FRIENDS`]. The one writing of the layout is here.
+#[repr(transparent)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Slot(u8);
+
+impl Slot {
+    /// Enemies all around.
+    pub(crate) const RING: Slot = Slot(6);
+    /// Where friends' slots start.
+    const FRIENDS: u8 = 8;
+    /// The slot (enemies'; friends' from [`Slot::FRIENDS`]) that a robot on no straight
+    /// line from the acting one is written to: no question reads it.
+    const OFF_LINE: u8 = 7;
+
+    /// Enemies on the line `sixths` sixths clockwise from the facing.
+    #[inline]
+    pub(crate) fn line(sixths: u8) -> Slot {
+        Slot(sixths % 6)
+    }
+
+    /// The friends' slot of the same place.
+    #[inline]
+    fn friends(self) -> Slot {
+        Slot(Slot::FRIENDS + self.0)
+    }
+
+    /// The index of the set (below 16: no bounds check).
+    #[inline]
+    fn index(self) -> usize {
+        usize::from(self.0 & 15)
+    }
+}
+
+/// Distances from the acting robot, as bits: bit `d` for distance `d`, bit 63 for 63 and
+/// farther (which no range of a question holds).
+#[repr(transparent)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct DistanceSet(u64);
+
+impl DistanceSet {
+    /// Every distance.
+    pub(crate) const ANY: DistanceSet = DistanceSet(u64::MAX);
+
+    /// One distance.
+    #[inline]
+    fn at(d: u32) -> DistanceSet {
+        DistanceSet(1u64 << d.min(63))
+    }
+
+    /// Distances `min..=max`, for ranges below 63; `None` past that.
+    pub(crate) fn range(min: u8, max: u8) -> Option<DistanceSet> {
+        if max > 62 {
+            return None;
+        }
+        if min > max {
+            return Some(DistanceSet(0));
+        }
+        Some(DistanceSet(
+            ((1u64 << (max + 1)) - 1) & !((1u64 << min) - 1),
+        ))
+    }
+
+    /// Whether the two sets share a distance.
+    #[inline]
+    pub(crate) fn meets(self, other: DistanceSet) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
+impl BitOr for DistanceSet {
+    type Output = DistanceSet;
+    #[inline]
+    fn bitor(self, other: DistanceSet) -> DistanceSet {
+        DistanceSet(self.0 | other.0)
+    }
+}
+
+impl BitOrAssign for DistanceSet {
+    #[inline]
+    fn bitor_assign(&mut self, other: DistanceSet) {
+        self.0 |= other.0;
+    }
+}
+
+/// The other live robots as the acting robot sees them, enemies and friends: the distances at
+/// which one stands on each line, relative to the acting robot's facing, and all around
+/// ([`Slot`]). A robot of any team is in either set.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Sight {
+    /// 16 for indexing without bounds checks (14 are read; [`Slot::OFF_LINE`]'s two are not).
+    sets: [DistanceSet; 16],
+    facing: u8,
+    /// Worked out for this turn.
+    seen: bool,
+}
+
+impl Sight {
+    /// Works the sight out, once a turn: robots do not move while control steps are read.
+    #[inline]
+    pub(crate) fn see(&mut self, board: &Board, s: &State, id: RobotId) -> &Sight {
+        if !self.seen {
+            self.fill(board, s, id);
+        }
+        self
+    }
+
+    #[inline(always)]
+    fn fill(&mut self, board: &Board, s: &State, id: RobotId) {
+        let me = &s.robots[id.index()];
+        let facing = u8::try_from(me.facing.index()).unwrap_or(0);
+        // A sight is made empty (`Default`) and filled at most once: its sets are all empty.
+        let m = &mut self.sets;
+        for (i, r) in s.robots.iter().enumerate() {
+            if !r.alive || i == id.index() {
+                continue;
+            }
+            let (d, line) = board.relation(me.cell, r.cell);
+            let bit = DistanceSet::at(d);
+            // The slots' layout, in `usize` (cheaper here than through `Slot`).
+            let kind = usize::from(if r.team == me.team { Slot::FRIENDS } else { 0 });
+            m[(kind + usize::from(Slot::RING.0)) & 15] |= bit;
+            // Not on one straight line (NOT_IN_LINE): written to a slot no question reads,
+            // rather than a branch that cannot be foreseen.
+            let turned = line.wrapping_add(6).wrapping_sub(facing);
+            let relative = if line >= 6 {
+                Slot::OFF_LINE
+            } else if turned >= 6 {
+                turned - 6
+            } else {
+                turned
+            };
+            m[(kind + usize::from(relative)) & 15] |= bit;
+        }
+        self.facing = facing;
+        self.seen = true;
+    }
+
+    /// The union of the sets at two slots (the same slot twice: its set).
+    #[inline]
+    pub(crate) fn either(&self, slots: [Slot; 2]) -> DistanceSet {
+        self.sets[slots[0].index()] | self.sets[slots[1].index()]
+    }
+
+    /// A kind's robots on the line of absolute direction `dir`.
+    #[inline]
+    pub(crate) fn toward(&self, who: Kind, dir: Direction) -> DistanceSet {
+        let dir = u8::try_from(dir.index()).unwrap_or(0);
+        let line = Slot::line(dir % 6 + 6 - self.facing);
+        // As `who.slots(line)`, but one arm a kind: fewer instructions a turn (callgrind).
+        match who {
+            Kind::Enemy => self.either([line; 2]),
+            Kind::Friend => self.either([line.friends(); 2]),
+            Kind::Any => self.either([line, line.friends()]),
+        }
+    }
+}
