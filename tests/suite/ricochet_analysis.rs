@@ -127,15 +127,34 @@ fn a_cut_list_tells_the_whole_count() {
     assert!(all.windows(2).all(|w| key(&w[0]) < key(&w[1])));
 }
 
+/// Each command is refused (exit 2) and says `want`.
+fn refused_in_words(rows: &[(&[&str], &str)]) {
+    for (args, want) in rows {
+        let o = robots(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+    }
+}
+
 #[test]
-fn hostile_flags_are_refused_in_words() {
+fn hostile_solve_and_hint_flags_are_refused_in_words() {
     let name = path("original-board-8-moves");
-    let rows: &[(&[&str], &str)] = &[
+    refused_in_words(&[
         (&["ricochet", "solve", &name, "--limit", "3"], "--all"),
         (&["ricochet", "solve", &name, "--all", "--limit", "0"], "0"),
         (&["ricochet", "hint", &name, "--level", "4"], "4"),
         (&["ricochet", "hint", &name, "--level", "0"], "0"),
         (&["ricochet", "hint", &name, "--max-states", "0"], "0"),
+    ]);
+    // A solve cut short by the budget says so (exit 1), whichever search ran out.
+    let o = robots(&["ricochet", "solve", &name, "--all", "--max-states", "50"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("raise --max-states"), "{}", stderr(&o));
+}
+
+#[test]
+fn hostile_hardest_flags_are_refused_in_words() {
+    let rows: &[(&[&str], &str)] = &[
         (&["ricochet", "hardest", "1A,2A,3A,4A"], "name the target"),
         (
             &[
@@ -208,15 +227,7 @@ fn hostile_flags_are_refused_in_words() {
             "no/such/file",
         ),
     ];
-    for (args, want) in rows {
-        let o = robots(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
-    }
-    // A solve cut short by the budget says so (exit 1), whichever search ran out.
-    let o = robots(&["ricochet", "solve", &name, "--all", "--max-states", "50"]);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains("raise --max-states"), "{}", stderr(&o));
+    refused_in_words(rows);
 }
 
 #[test]

@@ -265,14 +265,23 @@ fn the_page_and_the_pictures_share_one_palette() {
         std::fs::write(&path, &written).unwrap();
     }
     let file = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(file, written, "web/js/palette.js is not the crate's palette");
+    assert_eq!(
+        file, written,
+        "web/js/palette.js is not the crate's palette"
+    );
     // And the pictures draw with it: a camp's team colour, a lake, plain ground.
-    let svg = robots::battle::show::svg::board(&robots::battle::files::board_file::parse_board(
-        "b",
-        robots::battle::files::shipped::board("classic").unwrap(),
-    )
-    .unwrap());
-    for colour in [robots::text::palette::PAPER, robots::text::palette::LAKE, "#2e9e44"] {
+    let svg = robots::battle::show::svg::board(
+        &robots::battle::files::board_file::parse_board(
+            "b",
+            robots::battle::files::shipped::board("classic").unwrap(),
+        )
+        .unwrap(),
+    );
+    for colour in [
+        robots::text::palette::PAPER,
+        robots::text::palette::LAKE,
+        "#2e9e44",
+    ] {
         assert!(svg.contains(colour) && file.contains(colour), "{colour}");
     }
 }

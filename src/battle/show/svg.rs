@@ -17,8 +17,8 @@ use crate::text::svg::{circle, document, label, line, num, polygon, regular};
 /// Plain ground and the hex outlines, and the rest of the battle's colours
 /// ([`crate::text::palette`], shared with the other pictures and the replay page).
 pub use crate::text::palette::{
-    BOLT, BURST, COMPUTER, INK, LAKE, LIGHTNING, OUTLINE, PAPER as PLAIN, SHOT, WHITE as BACKGROUND,
-    WRECK,
+    BOLT, BURST, COMPUTER, INK, LAKE, LIGHTNING, OUTLINE, PAPER as PLAIN, SHOT,
+    WHITE as BACKGROUND, WRECK,
 };
 use crate::text::palette::{CAMP_OPACITY, SHAPES, TEAMS, named};
 

@@ -16,6 +16,8 @@ pub mod panes;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_keys;
+#[cfg(test)]
 mod tests_ti57;
 pub mod wrap;
 
