@@ -212,28 +212,43 @@ fn the_formats_guide_shows_the_real_json() {
     assert!(checked >= 5, "only {checked} events shown");
 }
 
-/// ARCHITECTURE.md's code map names every folder under `src/` (a bullet opening with the
-/// folder's path), and no folder that is not there.
+/// ARCHITECTURE.md's code map names every folder and file under `src/`, and nothing that is
+/// not there: a bullet opens with a folder's path and names its files (`name.rs`).
 #[test]
 fn the_code_map_matches_the_tree() {
     let map = read("ARCHITECTURE.md");
     let map = &map[map.find("## Code map").unwrap()..map.find("## Invariants").unwrap()];
-    let named: std::collections::BTreeSet<String> = map
-        .lines()
-        .filter_map(|line| line.strip_prefix("- `"))
-        .filter_map(|rest| rest.split('`').next())
-        .filter(|path| path.starts_with("src/") && path.ends_with('/'))
-        .map(str::to_string)
-        .collect();
+    let mut named = std::collections::BTreeSet::new();
+    let mut folder: Option<String> = None;
+    for line in map.lines() {
+        if let Some(rest) = line.strip_prefix("- `") {
+            folder = rest
+                .split('`')
+                .next()
+                .filter(|p| p.starts_with("src/") && p.ends_with('/'))
+                .map(str::to_string);
+            named.extend(folder.clone());
+        } else if !line.starts_with("  ") {
+            folder = None;
+        }
+        let Some(folder) = &folder else { continue };
+        for span in line.split('`').skip(1).step_by(2) {
+            if span.ends_with(".rs") && !span.contains('/') {
+                named.insert(format!("{folder}{span}"));
+            }
+        }
+    }
     let mut tree = std::collections::BTreeSet::from(["src/".to_string()]);
     let mut stack = vec![crate::support::root().join("src")];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
+            let rel = path.strip_prefix(crate::support::root()).unwrap().display();
             if path.is_dir() {
-                let rel = path.strip_prefix(crate::support::root()).unwrap();
-                tree.insert(format!("{}/", rel.display()));
+                tree.insert(format!("{rel}/"));
                 stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                tree.insert(rel.to_string());
             }
         }
     }
@@ -241,6 +256,6 @@ fn the_code_map_matches_the_tree() {
     let stale: Vec<_> = named.difference(&tree).collect();
     assert!(
         missing.is_empty() && stale.is_empty(),
-        "folders not in the code map: {missing:?}\nin the code map but not in src/: {stale:?}"
+        "not in the code map: {missing:?}\nin the code map but not in src/: {stale:?}"
     );
 }
