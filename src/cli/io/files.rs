@@ -33,12 +33,13 @@ pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
 /// folder: each file's bytes (bounded), and whether it lies outside that folder once links
 /// are followed, so that errors about it show nothing of its content.
 pub fn fetcher(naming: &Path) -> impl Fn(&Path) -> std::io::Result<Fetched> + use<> {
-    let folder = folder_of(naming).to_path_buf();
+    // The folder resolved once, not once a named file.
+    let folder = folder_of(naming).canonicalize().ok();
     move |path: &Path| {
         let bytes = read_bytes(path)?;
         Ok(Fetched {
             bytes,
-            outside: outside(&folder, path),
+            outside: outside_resolved(folder.as_deref(), path),
         })
     }
 }
@@ -52,8 +53,13 @@ pub fn folder_of(file: &Path) -> &Path {
 
 /// Whether `path`, once links are followed, lies outside `folder` (or cannot be told).
 pub fn outside(folder: &Path, path: &Path) -> bool {
-    match (folder.canonicalize(), path.canonicalize()) {
-        (Ok(folder), Ok(path)) => !path.starts_with(folder),
+    outside_resolved(folder.canonicalize().ok().as_deref(), path)
+}
+
+/// [`outside`], the folder already resolved (`None`: it could not be).
+fn outside_resolved(folder: Option<&Path>, path: &Path) -> bool {
+    match (folder, path.canonicalize()) {
+        (Some(folder), Ok(path)) => !path.starts_with(folder),
         _ => true,
     }
 }

@@ -3,6 +3,7 @@
 //! a file from a stranger like any other. The binary does the folder and its files.
 
 use super::MAX_ENTRANTS;
+use super::parts::MAX_ROUNDS;
 use crate::battle::engine::MAX_TEAM_ROBOTS;
 use crate::battle::files::shipped;
 use crate::battle::lang::Keywords;
@@ -15,8 +16,6 @@ use serde::Deserialize;
 pub const OWN_BOARD: &str = "board.yaml";
 /// The most seed indices a hill plays each pairing with.
 pub const MAX_SEEDS: u64 = 1_000_000;
-/// The longest round limit.
-pub const MAX_ROUNDS: u32 = 100_000;
 
 /// A hill's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
