@@ -1,6 +1,7 @@
-//! Any bytes as a sharded tournament's parts and as a hill's results: gzip told by its first
-//! bytes and inflated through the library's bounded line reader (`text::lines`, with the
-//! budget the binary uses), the first line as a part's header, every other as a match
+//! Any bytes as a hill's settings file (`hill_file::parse_hill`), and as a sharded
+//! tournament's parts and a hill's results: gzip told by its first bytes and inflated
+//! through the library's bounded line reader (`text::lines`, with the budget the binary
+//! uses), the first line as a part's header, every other as a match
 //! line; then the merge's gaps and the standings of what was merged, as `robots tournament
 //! merge --partial` prints them. The same lines read as a hill's results against a fixed
 //! field. Never a panic, and never more memory than the header's bounded fields allow.
@@ -10,6 +11,7 @@ use libfuzzer_sys::fuzz_target;
 use robots::battle::compare::tournament::parts::{
     Field, MAX_HEADER_BYTES, MAX_LINE_BYTES, Merge, PART_BUDGET, Results,
 };
+use robots::battle::compare::tournament::hill_file::parse_hill;
 use robots::battle::compare::tournament::standings;
 use robots::text::lines::{Lines, decompressing};
 
@@ -26,6 +28,8 @@ fn hill_field() -> Field {
 }
 
 fuzz_target!(|data: &[u8]| {
+    // The same bytes as a hill's settings file (`hill.yaml`): checked, or an error at a key.
+    let _ = parse_hill("hill.yaml", &String::from_utf8_lossy(data));
     let Ok(reader) = decompressing(data) else {
         return;
     };
