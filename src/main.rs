@@ -30,6 +30,8 @@ fn main() -> ExitCode {
             tournament: true, ..
         } => cli::compare::tournament::bench(),
         Command::Bench { matches, json, .. } => cli::battle::bench(matches, json),
+        Command::Serve(args) => cli::serve::run(args),
+        Command::Arena(args) => cli::arena::run(&args),
         Command::Completions { shell } => cli::args::manual::completions(shell),
         Command::Man => cli::args::manual::man(),
         Command::Micro { command } => cli::micro::run(command),

@@ -3,6 +3,7 @@
 
 #[macro_use]
 pub mod io;
+pub mod arena;
 pub mod args;
 pub mod battle;
 pub mod compare;
@@ -12,5 +13,6 @@ pub mod play;
 pub mod record;
 pub mod replay;
 pub mod ricochet;
+pub mod serve;
 pub mod tui;
 pub mod viewer;

@@ -10,10 +10,10 @@ use std::path::Path;
 /// The longest match a page shows, in robot turns (a 1,000-round match of 12 robots).
 pub const MAX_TURNS: u64 = 100_000;
 
-const TEMPLATE: &str = include_str!("../../web/viewer.html");
-const STYLE: &str = include_str!("../../web/viewer.css");
+pub const TEMPLATE: &str = include_str!("../../web/viewer.html");
+pub const STYLE: &str = include_str!("../../web/viewer.css");
 /// The scripts, inlined in this order (web/README.md).
-const SCRIPTS: [&str; 5] = [
+pub const SCRIPTS: [&str; 5] = [
     include_str!("../../web/js/palette.js"),
     include_str!("../../web/js/model.js"),
     include_str!("../../web/js/board.js"),
@@ -65,7 +65,7 @@ pub fn page(doc: &ViewDoc) -> Result<String, serde_json::Error> {
 
 /// The template with each marker replaced once, where the template has it: text put in is
 /// never searched for markers.
-fn fill(template: &str, parts: &[(&str, &str)]) -> String {
+pub fn fill(template: &str, parts: &[(&str, &str)]) -> String {
     let mut places: Vec<(usize, &str, &str)> = parts
         .iter()
         .filter_map(|&(marker, text)| template.find(marker).map(|at| (at, marker, text)))
@@ -84,7 +84,7 @@ fn fill(template: &str, parts: &[(&str, &str)]) -> String {
 }
 
 /// Text for an HTML element's content.
-fn html_text(text: &str) -> String {
+pub fn html_text(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

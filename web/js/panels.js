@@ -41,6 +41,8 @@ const RobotsPanels = (() => {
     const empty = h('li', { class: 'step empty next' });
     empty.append(h('span', { class: 'mark' }, '▶'), h('span', { class: 'x' }), h('span', { class: 'n' }), h('span', { class: 'text' }, '(empty)'));
     list.append(empty);
+    // The arena leaves out a program its viewer may not read (docs/ARENA.md): events only.
+    if (robot.steps.length === 0) list.append(h('li', { class: 'step secret' }, 'its program is secret: only its events are shown'));
     const tests = h('ul', { class: 'tests' });
     const answers = robot.tests.map(([number, text]) => {
       const li = h('li');

@@ -63,7 +63,7 @@ function tinyDoc() {
   const robot = (r, col, row, facing, alive, pointer, next, lost = [], signal = 0) =>
     [r, col, row, facing, alive, 10, pointer, next, lost, signal];
   return {
-    v: 2,
+    v: 3,
     keywords: 'plain',
     name: 'tiny',
     shapes_block: true,

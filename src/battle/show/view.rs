@@ -4,7 +4,8 @@
 //!
 //! The document, compact (short keys, arrays), keys in this order:
 //!
-//! - `v`: this document's version (2). `name`, `scenario` (1–3), `seed`, `rounds` (the limit),
+//! - `v`: this document's version (3). `name`, `scenario` (1–3), `seed` (a string of digits:
+//!   64 bits do not fit a JavaScript number), `rounds` (the limit),
 //!   `shapes_block` (the advanced rule: shapes stop moves and shots), `keywords` (`plain`, or
 //!   `ti57` under the TI-57 rule of RULES A.12).
 //! - `board`: `name`, `w`, `h`, `cells` row-major; a cell is `{"at": [col, row]}` plus `t`
@@ -53,7 +54,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 /// The version of [`ViewDoc`].
-pub const VIEW_VERSION: u32 = 2;
+pub const VIEW_VERSION: u32 = 3;
 
 /// Why a match cannot be shown.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -105,6 +106,8 @@ pub struct ViewDoc {
     pub v: u32,
     pub name: String,
     pub scenario: u8,
+    /// Written as a string: a 64-bit seed does not fit a JavaScript number.
+    #[serde(serialize_with = "seed_text")]
     pub seed: u64,
     pub rounds: u32,
     pub shapes_block: bool,
@@ -281,6 +284,11 @@ pub fn view_doc(setup: &MatchSetup, max_turns: u64, max_bytes: u64) -> Result<Vi
             rounds: o.rounds,
         }),
     })
+}
+
+/// A seed as a string of decimal digits.
+fn seed_text<S: serde::Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(seed)
 }
 
 /// The document as JSON that can stand inside an HTML `<script>` element: every `<` written

@@ -1,0 +1,122 @@
+//! The flags of `robots serve` (the arena's server, docs/ARENA.md) and `robots arena` (its
+//! command-line client).
+
+use crate::cli::args::shared_flags::HillInit;
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+/// `robots serve`: the arena, or one of its administration commands.
+#[derive(Args, Clone, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct ServeArgs {
+    #[command(subcommand)]
+    pub command: Option<ServeCommand>,
+    #[command(flatten)]
+    pub run: ServeRun,
+}
+
+/// The database file every `serve` command works on.
+#[derive(Args, Clone, Debug)]
+pub struct DbArg {
+    /// The arena's database (SQLite), created with its schema when missing.
+    #[arg(long, value_name = "FILE", default_value = "arena.sqlite")]
+    pub db: PathBuf,
+}
+
+/// `robots serve` with no command: the server.
+#[derive(Args, Clone, Debug)]
+pub struct ServeRun {
+    #[command(flatten)]
+    pub db: DbArg,
+    /// Where to listen (port 0: a free port, printed).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    pub listen: std::net::SocketAddr,
+    /// Also create (once) a hill named `demo` holding the shipped programs.
+    #[arg(long)]
+    pub demo: bool,
+    /// Threads playing placement matches [default: the machine's cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub workers: Option<u16>,
+    /// The most submissions waiting for placement; past it a submission is refused (503).
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub queue: u32,
+    /// Submissions an account may make in an hour.
+    #[arg(long, value_name = "N", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub submissions_per_hour: u32,
+    /// Sign-ups and sign-ins a client address may make in a minute.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub auth_per_minute: u32,
+    /// Mark the cookies Secure (when an HTTPS proxy stands in front of the server).
+    #[arg(long)]
+    pub secure_cookies: bool,
+}
+
+#[derive(Subcommand, Clone, Debug)]
+pub enum ServeCommand {
+    /// The arena's hills: create one, or list them.
+    Hill {
+        #[command(subcommand)]
+        command: ServeHill,
+    },
+    /// Make an account an administrator (it may create hills and withdraw any program).
+    Admin {
+        /// The account's name.
+        account: String,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Copy the database, while the server runs, to FILE (SQLite's online backup).
+    Backup {
+        /// The copy (must not exist).
+        file: PathBuf,
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+#[derive(Subcommand, Clone, Debug)]
+pub enum ServeHill {
+    /// Create a hill with its settings, fixed for its life.
+    Create {
+        /// The hill's name: 1 to 64 ASCII letters, digits, `_` and `-`.
+        name: String,
+        #[command(flatten)]
+        settings: HillInit,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// The hills, their settings and how many programs they hold.
+    List {
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+/// `robots arena`: the client of an arena's API.
+#[derive(Args, Clone, Debug)]
+pub struct ArenaArgs {
+    #[command(subcommand)]
+    pub command: ArenaCommand,
+}
+
+#[derive(Subcommand, Clone, Debug)]
+pub enum ArenaCommand {
+    /// Submit a program to a hill and wait for its placement. The token comes from
+    /// ROBOTS_TOKEN, else the file ~/.config/robots/token.
+    Submit {
+        /// The arena, e.g. http://127.0.0.1:8080 (plain HTTP).
+        #[arg(long, value_name = "URL")]
+        server: String,
+        /// The hill.
+        #[arg(long)]
+        hill: String,
+        /// The program's name on the hill [default: the file's stem].
+        #[arg(long)]
+        name: Option<String>,
+        /// Return once the server has queued it, without waiting for the placement.
+        #[arg(long)]
+        no_wait: bool,
+        /// The program (.robot).
+        file: PathBuf,
+    },
+}

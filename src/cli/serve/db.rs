@@ -1,0 +1,178 @@
+//! The arena's database: one SQLite file in WAL mode, its schema applied by versioned
+//! migrations (`migrations/`, counted by `PRAGMA user_version`), one writer connection and a
+//! bounded pool of readers. Blocking: the server calls it from `spawn_blocking`, the
+//! placement worker from its own thread.
+
+use rusqlite::Connection;
+use std::path::{Path, PathBuf};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+
+/// The migrations, in order: migration i brings the schema to version i + 1.
+const MIGRATIONS: [&str; 1] = [include_str!("migrations/0001_init.sql")];
+
+/// The most reader connections open at once.
+const MAX_READERS: usize = 8;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("{0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error("the database's schema is version {0}, newer than this robots knows ({1})")]
+    Newer(i64, usize),
+}
+
+/// The database, shared by the server's tasks and the placement worker.
+pub struct Db {
+    path: PathBuf,
+    writer: Mutex<Connection>,
+    readers: Mutex<Readers>,
+    freed: Condvar,
+}
+
+struct Readers {
+    idle: Vec<Connection>,
+    open: usize,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A connection with the arena's settings: WAL, foreign keys, a wait when the file is busy.
+fn connect(path: &Path) -> Result<Connection, DbError> {
+    let c = Connection::open(path)?;
+    c.busy_timeout(std::time::Duration::from_secs(10))?;
+    c.pragma_update(None, "journal_mode", "WAL")?;
+    c.pragma_update(None, "synchronous", "NORMAL")?;
+    c.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(c)
+}
+
+/// Applies the migrations the file lacks, each in its own transaction.
+fn migrate(c: &mut Connection) -> Result<(), DbError> {
+    let version: i64 = c.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let known = MIGRATIONS.len();
+    if usize::try_from(version).map_or(true, |v| v > known) {
+        return Err(DbError::Newer(version, known));
+    }
+    for (i, sql) in MIGRATIONS
+        .iter()
+        .enumerate()
+        .skip(usize::try_from(version).unwrap_or(0))
+    {
+        let tx = c.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(
+            None,
+            "user_version",
+            i64::try_from(i + 1).unwrap_or(i64::MAX),
+        )?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+impl Db {
+    /// Opens (creating it when missing) and migrates the database at `path`.
+    pub fn open(path: &Path) -> Result<Db, DbError> {
+        let mut writer = connect(path)?;
+        migrate(&mut writer)?;
+        Ok(Db {
+            path: path.to_path_buf(),
+            writer: Mutex::new(writer),
+            readers: Mutex::new(Readers {
+                idle: Vec::new(),
+                open: 0,
+            }),
+            freed: Condvar::new(),
+        })
+    }
+
+    /// Runs `f` on the one writer connection (callers take it briefly: a transaction each).
+    pub fn write<T>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, DbError> {
+        let mut c = lock(&self.writer);
+        Ok(f(&mut c)?)
+    }
+
+    /// Runs `f` on a reader connection from the pool, waiting while all are busy.
+    pub fn read<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, DbError> {
+        let c = {
+            let mut pool = lock(&self.readers);
+            loop {
+                if let Some(c) = pool.idle.pop() {
+                    break c;
+                }
+                if pool.open < MAX_READERS {
+                    pool.open += 1;
+                    drop(pool);
+                    match connect(&self.path) {
+                        Ok(c) => break c,
+                        Err(e) => {
+                            lock(&self.readers).open -= 1;
+                            return Err(e);
+                        }
+                    }
+                }
+                pool = self
+                    .freed
+                    .wait(pool)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+        };
+        let out = f(&c);
+        lock(&self.readers).idle.push(c);
+        self.freed.notify_one();
+        Ok(out?)
+    }
+
+    /// An online copy of the database to `to` (SQLite's backup API), while others write.
+    pub fn backup(&self, to: &Path) -> Result<(), DbError> {
+        let c = connect(&self.path)?;
+        let mut out = Connection::open(to)?;
+        let backup = rusqlite::backup::Backup::new(&c, &mut out)?;
+        backup.run_to_completion(256, std::time::Duration::from_millis(5), None)?;
+        Ok(())
+    }
+}
+
+/// The time now, in seconds since 1970 (timestamps and rate limits; nothing compared).
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_file_gets_the_schema_and_a_second_open_keeps_it() {
+        let dir = std::env::temp_dir().join(format!("robots-db-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.sqlite");
+        let _ = std::fs::remove_file(&path);
+        let db = Db::open(&path).unwrap();
+        let version: i64 = db
+            .read(|c| c.pragma_query_value(None, "user_version", |r| r.get(0)))
+            .unwrap();
+        assert_eq!(version, 1);
+        drop(db);
+        let db = Db::open(&path).unwrap();
+        let hills: i64 = db
+            .read(|c| c.query_row("SELECT count(*) FROM hills", [], |r| r.get(0)))
+            .unwrap();
+        assert_eq!(hills, 0);
+        db.write(|c| c.pragma_update(None, "user_version", 9))
+            .unwrap();
+        drop(db);
+        assert!(matches!(Db::open(&path), Err(DbError::Newer(9, 1))));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

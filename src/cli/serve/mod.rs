@@ -1,0 +1,185 @@
+//! `robots serve` (docs/ARENA.md): the arena on the web. An axum server over one SQLite
+//! database (`db.rs`, `store.rs`), a placement worker on its own threads (`worker.rs`), the
+//! JSON API (`api.rs`) and the pages (`pages.rs`, `forms.rs`), every route in one table
+//! with its rule (`routes.rs`); the administration commands (`admin.rs`).
+
+pub mod admin;
+pub mod api;
+pub mod auth;
+pub mod db;
+pub mod forms;
+pub mod pages;
+pub mod routes;
+pub mod store;
+#[cfg(test)]
+mod tests;
+pub mod views;
+pub mod worker;
+
+use crate::cli::args::arena_flags::{ServeArgs, ServeRun};
+use crate::cli::io::output::Failure;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderValue, StatusCode, header};
+use db::Db;
+use robots::text::escape;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+/// The largest request body taken (a program is at most 64 KiB; JSON escapes may double it).
+pub const MAX_BODY: usize = 256 * 1024;
+/// How long a request may take.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// The Content-Security-Policy of every response: no inline script, nothing from elsewhere.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/// The settings a request's handler needs.
+#[derive(Clone, Copy, Debug)]
+pub struct Opts {
+    pub queue: u32,
+    pub per_hour: u32,
+    pub secure_cookies: bool,
+}
+
+/// What every handler shares.
+pub struct App {
+    pub db: Arc<Db>,
+    pub limits: auth::Limits,
+    pub bell: Arc<worker::Bell>,
+    pub cache: views::Cache,
+    pub opts: Opts,
+    /// Replays played at once (each plays a whole match).
+    pub heavy: tokio::sync::Semaphore,
+}
+
+impl App {
+    pub fn new(db: Arc<Db>, run: &ServeRun, bell: Arc<worker::Bell>) -> App {
+        App {
+            db,
+            limits: auth::Limits::new(run.auth_per_minute),
+            bell,
+            cache: views::Cache::default(),
+            opts: Opts {
+                queue: run.queue,
+                per_hour: run.submissions_per_hour,
+                secure_cookies: run.secure_cookies,
+            },
+            heavy: tokio::sync::Semaphore::new(4),
+        }
+    }
+}
+
+/// The whole service: the routes, the limits and the headers of every response.
+pub fn service(app: Arc<App>) -> Router {
+    let header =
+        |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
+    routes::router(app)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(header(header::CONTENT_SECURITY_POLICY, CSP))
+        .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(header(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(header(header::REFERRER_POLICY, "same-origin"))
+        .layer(tower_http::compression::CompressionLayer::new())
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(tower_http::trace::TraceLayer::new_for_http())
+        .layer(
+            tower_http::sensitive_headers::SetSensitiveHeadersLayer::new([
+                header::AUTHORIZATION,
+                header::COOKIE,
+                header::SET_COOKIE,
+            ]),
+        )
+}
+
+fn shown(path: &std::path::Path) -> String {
+    escape(&path.display().to_string()).into_owned()
+}
+
+/// `robots serve`.
+pub fn run(args: ServeArgs) -> Result<(), Failure> {
+    if let Some(command) = &args.command {
+        return admin::run(command);
+    }
+    let run = args.run;
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
+    let db = Db::open(&run.db.db).map_err(|e| format!("{}: error: {e}", shown(&run.db.db)))?;
+    let db = Arc::new(db);
+    if run.demo {
+        admin::demo(&db).map_err(|e| format!("the demo hill: {e}"))?;
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's threads: {e}"))?;
+    runtime.block_on(serve(run, db))
+}
+
+async fn serve(run: ServeRun, db: Arc<Db>) -> Result<(), Failure> {
+    let listener = tokio::net::TcpListener::bind(run.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", run.listen))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen on {}: {e}", run.listen))?;
+    outln!("robots arena: listening on http://{addr}/");
+    let stop = Arc::new(AtomicBool::new(false));
+    let bell = Arc::new(worker::Bell::default());
+    let threads = run.workers.map_or_else(
+        || std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
+        usize::from,
+    );
+    let worker = {
+        let (db, stop, bell) = (Arc::clone(&db), Arc::clone(&stop), Arc::clone(&bell));
+        std::thread::spawn(move || {
+            worker::run(db, threads, stop, bell, Arc::new(AtomicU64::new(0)))
+        })
+    };
+    tracing::info!(%addr, db = %shown(&run.db.db), threads, "the arena is open");
+    let app = Arc::new(App::new(db, &run, Arc::clone(&bell)));
+    let served = axum::serve(
+        listener,
+        service(app).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(stopped())
+    .await;
+    stop.store(true, Ordering::Relaxed);
+    bell.ring();
+    let _ = worker.join();
+    tracing::info!("the arena is closed; a placement in progress resumes at the next start");
+    served.map_err(|e| Failure::Bad(format!("the server failed: {e}")))
+}
+
+/// SIGTERM or Ctrl-C.
+async fn stopped() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+    tracing::info!("stopping: requests in flight are answered first");
+}

@@ -1,0 +1,337 @@
+//! Every route of the arena, each with the rule that says who may use it: the router is
+//! built from this one table, and the route's guard applies the rule before the handler
+//! runs. The authorisation matrix test (`tests.rs`) walks the same table.
+
+use super::App;
+use super::api::{self, ApiError};
+use super::auth::{self, CSRF_COOKIE, Caller, SESSION_COOKIE};
+use super::store;
+use super::{forms, pages};
+use axum::Router;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{MethodRouter, delete, get, post};
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+/// Who may use a route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    Anyone,
+    SignedIn,
+    /// The author of the program named by the path's `{id}`.
+    Author,
+    /// Its author or an administrator.
+    AuthorOrAdmin,
+    Admin,
+}
+
+/// How a route authenticates and answers: the API by bearer token, in JSON; pages by the
+/// session cookie, in HTML.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Face {
+    Api,
+    Page,
+}
+
+#[derive(Clone, Debug)]
+pub struct Route {
+    pub method: Method,
+    pub path: &'static str,
+    pub rule: Rule,
+    pub face: Face,
+}
+
+type Handler = MethodRouter<Arc<App>>;
+
+fn r(
+    method: Method,
+    path: &'static str,
+    rule: Rule,
+    face: Face,
+    handler: Handler,
+) -> (Route, Handler) {
+    (
+        Route {
+            method,
+            path,
+            rule,
+            face,
+        },
+        handler,
+    )
+}
+
+/// The table.
+#[rustfmt::skip]
+pub fn table() -> Vec<(Route, Handler)> {
+    use Face::{Api, Page};
+    use Method as M;
+    use Rule::{Admin, Anyone, Author, AuthorOrAdmin, SignedIn};
+    vec![
+        r(M::GET, "/healthz", Anyone, Api, get(api::healthz)),
+        r(M::POST, "/api/v1/accounts", Anyone, Api, post(api::post_account)),
+        r(M::POST, "/api/v1/tokens", Anyone, Api, post(api::post_token)),
+        r(M::GET, "/api/v1/hills", Anyone, Api, get(api::get_hills)),
+        r(M::POST, "/api/v1/hills", Admin, Api, post(api::post_hill)),
+        r(M::GET, "/api/v1/hills/{hill}", Anyone, Api, get(api::get_hill)),
+        r(M::GET, "/api/v1/hills/{hill}/standings", Anyone, Api, get(api::get_standings)),
+        r(M::POST, "/api/v1/hills/{hill}/programs", SignedIn, Api, post(api::post_program)),
+        r(M::POST, "/api/v1/check", Anyone, Api, post(api::post_check)),
+        r(M::GET, "/api/v1/programs/{id}", Anyone, Api, get(api::get_program)),
+        r(M::DELETE, "/api/v1/programs/{id}", AuthorOrAdmin, Api, delete(api::delete_program)),
+        r(M::POST, "/api/v1/programs/{id}/publish", Author, Api, post(api::publish_program)),
+        r(M::GET, "/api/v1/programs/{id}/matches", Anyone, Api, get(api::get_program_matches)),
+        r(M::GET, "/api/v1/matches/{id}", Anyone, Api, get(api::get_match)),
+        r(M::GET, "/api/v1/matches/{id}/replay", Anyone, Api, get(api::get_replay)),
+        r(M::GET, "/", Anyone, Page, get(pages::home)),
+        r(M::GET, "/signup", Anyone, Page, get(pages::signup_form)),
+        r(M::POST, "/signup", Anyone, Page, post(forms::signup)),
+        r(M::GET, "/signin", Anyone, Page, get(pages::signin_form)),
+        r(M::POST, "/signin", Anyone, Page, post(forms::signin)),
+        r(M::POST, "/signout", SignedIn, Page, post(forms::signout)),
+        r(M::GET, "/account", SignedIn, Page, get(pages::account)),
+        r(M::POST, "/account/tokens", SignedIn, Page, post(forms::new_token)),
+        r(M::GET, "/hills/{hill}", Anyone, Page, get(pages::hill)),
+        r(M::GET, "/hills/{hill}/history.svg", Anyone, Page, get(pages::hill_history)),
+        r(M::GET, "/hills/{hill}/submit", SignedIn, Page, get(pages::submit_form)),
+        r(M::POST, "/hills/{hill}/submit", SignedIn, Page, post(forms::submit)),
+        r(M::GET, "/programs/{id}", Anyone, Page, get(pages::program)),
+        r(M::GET, "/programs/{id}/history.svg", Anyone, Page, get(pages::program_history)),
+        r(M::POST, "/programs/{id}/publish", Author, Page, post(forms::publish)),
+        r(M::POST, "/programs/{id}/withdraw", AuthorOrAdmin, Page, post(forms::withdraw)),
+        r(M::GET, "/matches/{id}", Anyone, Page, get(pages::viewer)),
+        r(M::GET, "/static/{file}", Anyone, Page, get(pages::asset)),
+    ]
+}
+
+/// The router: every route of the table behind its guard.
+pub fn router(app: Arc<App>) -> Router {
+    let mut router = Router::new();
+    for (route, handler) in table() {
+        let path = route.path;
+        let guarded = handler.layer(middleware::from_fn_with_state(
+            (Arc::clone(&app), route),
+            guard,
+        ));
+        router = router.route(path, guarded);
+    }
+    router.fallback(not_found).with_state(app)
+}
+
+async fn not_found(req: Request) -> Response {
+    if req.uri().path().starts_with("/api/") {
+        ApiError::not_found("route").into_response()
+    } else {
+        pages::error_page(
+            StatusCode::NOT_FOUND,
+            "There is no such page.",
+            &Caller::default(),
+        )
+    }
+}
+
+/// The `{id}` of a program route's path.
+fn program_id(path: &str) -> Option<i64> {
+    let rest = path.split("/programs/").nth(1)?;
+    rest.split('/').next()?.parse().ok()
+}
+
+/// The caller: by bearer token for the API, by session cookie for the pages (with the
+/// forms' CSRF token, made when missing).
+async fn caller(
+    app: &Arc<App>,
+    headers: &HeaderMap,
+    ip: Option<IpAddr>,
+    face: Face,
+) -> Result<Caller, ApiError> {
+    let header_text = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    let cookies = header_text(header::COOKIE).unwrap_or("");
+    let (secret, kind) = match face {
+        Face::Api => (
+            header_text(header::AUTHORIZATION).and_then(|h| h.strip_prefix("Bearer ")),
+            "api",
+        ),
+        Face::Page => (auth::cookie(cookies, SESSION_COOKIE), "session"),
+    };
+    let account = match secret.filter(|s| auth::looks_like_secret(s)) {
+        Some(secret) => {
+            let (db, hash) = (Arc::clone(&app.db), auth::secret_hash(secret));
+            api::blocking(move || {
+                Ok(db.read(|c| store::token_account(c, &hash, kind, super::db::now()))?)
+            })
+            .await?
+            .map(|(a, _)| a)
+        }
+        None => None,
+    };
+    let (csrf, new_csrf) =
+        match auth::cookie(cookies, CSRF_COOKIE).filter(|s| auth::looks_like_secret(s)) {
+            Some(c) => (c.to_string(), false),
+            None if face == Face::Page => (auth::new_secret()?, true),
+            None => (String::new(), false),
+        };
+    Ok(Caller {
+        account,
+        csrf,
+        new_csrf,
+        ip,
+    })
+}
+
+/// Why a caller is refused a route, if they are.
+async fn refusal(
+    app: &Arc<App>,
+    rule: Rule,
+    caller: &Caller,
+    path: &str,
+) -> Result<Option<(StatusCode, &'static str)>, ApiError> {
+    let Some(account) = &caller.account else {
+        return Ok((rule != Rule::Anyone).then_some((StatusCode::UNAUTHORIZED, "sign in first")));
+    };
+    let owner = match rule {
+        Rule::Anyone | Rule::SignedIn => return Ok(None),
+        Rule::Admin => {
+            return Ok(
+                (!account.admin).then_some((StatusCode::FORBIDDEN, "for administrators only"))
+            );
+        }
+        Rule::Author | Rule::AuthorOrAdmin => {
+            let Some(id) = program_id(path) else {
+                return Ok(Some((StatusCode::NOT_FOUND, "no such program")));
+            };
+            let db = Arc::clone(&app.db);
+            let p = api::blocking(move || Ok(db.read(|c| store::program(c, id))?)).await?;
+            let Some(p) = p else {
+                return Ok(Some((StatusCode::NOT_FOUND, "no such program")));
+            };
+            p.account
+        }
+    };
+    let allowed = owner == account.id || (rule == Rule::AuthorOrAdmin && account.admin);
+    Ok((!allowed).then_some((StatusCode::FORBIDDEN, "for the program's author only")))
+}
+
+/// Whether a form post comes from this site: an `Origin` header, when sent, names the host.
+fn same_origin(req: &Request) -> bool {
+    let Some(origin) = req
+        .headers()
+        .get(header::ORIGIN)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return true;
+    };
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    origin.split_once("://").is_some_and(|(_, h)| h == host)
+}
+
+async fn guard(
+    State((app, route)): State<(Arc<App>, Route)>,
+    mut req: Request,
+    next: Next,
+) -> Response {
+    let head_of_get = route.method == Method::GET && req.method() == Method::HEAD;
+    if req.method() != route.method && !head_of_get {
+        // Another method on this path: the router answers 405, whoever asks.
+        let response = next.run(req).await;
+        return if route.face == Face::Api {
+            json_errors(response).await
+        } else {
+            response
+        };
+    }
+    let ip = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    let caller = match caller(&app, req.headers(), ip, route.face).await {
+        Ok(c) => c,
+        Err(e) => return e.into_response(),
+    };
+    let refused = match refusal(&app, route.rule, &caller, req.uri().path()).await {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    if route.face == Face::Page && req.method() == Method::POST && !same_origin(&req) {
+        return pages::error_page(
+            StatusCode::FORBIDDEN,
+            "This form was sent from another site.",
+            &caller,
+        );
+    }
+    if let Some((status, detail)) = refused {
+        return match route.face {
+            Face::Api => ApiError::new(
+                status,
+                if status == StatusCode::UNAUTHORIZED {
+                    "unauthorized"
+                } else if status == StatusCode::FORBIDDEN {
+                    "forbidden"
+                } else {
+                    "not_found"
+                },
+                detail,
+            )
+            .into_response(),
+            Face::Page if status == StatusCode::UNAUTHORIZED && req.method() == Method::GET => {
+                Redirect::to("/signin").into_response()
+            }
+            Face::Page => pages::error_page(status, detail, &caller),
+        };
+    }
+    req.extensions_mut().insert(caller.clone());
+    let mut response = next.run(req).await;
+    if route.face == Face::Api {
+        response = json_errors(response).await;
+    }
+    if caller.new_csrf {
+        let cookie = format!(
+            "{CSRF_COOKIE}={}; Path=/; HttpOnly; SameSite=Strict{}",
+            caller.csrf,
+            if app.opts.secure_cookies {
+                "; Secure"
+            } else {
+                ""
+            }
+        );
+        if let Ok(v) = HeaderValue::from_str(&cookie) {
+            response.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    response
+}
+
+/// An API error the framework made (a path that does not parse, a method not allowed), in
+/// the API's JSON.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if is_json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let code = match status {
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        s if s.is_server_error() => "internal",
+        _ => "invalid",
+    };
+    let detail = status
+        .canonical_reason()
+        .unwrap_or("refused")
+        .to_ascii_lowercase();
+    ApiError::new(status, code, detail).into_response()
+}

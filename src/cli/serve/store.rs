@@ -1,0 +1,500 @@
+//! The arena's queries: accounts, tokens, hills, programs, matches and the history, every
+//! value through bound parameters. Blocking, on a connection of `db.rs`.
+
+use robots::battle::compare::tournament::hill_file::HillSettings;
+use robots::battle::lang::Keywords;
+use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde::Serialize;
+
+/// Where a program stands (docs/ARENA.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Queued,
+    Playing,
+    Placed,
+    Off,
+    Replaced,
+    Withdrawn,
+}
+
+impl Status {
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Queued => "queued",
+            Status::Playing => "playing",
+            Status::Placed => "placed",
+            Status::Off => "off",
+            Status::Replaced => "replaced",
+            Status::Withdrawn => "withdrawn",
+        }
+    }
+
+    fn from_word(word: &str) -> Status {
+        match word {
+            "queued" => Status::Queued,
+            "playing" => Status::Playing,
+            "placed" => Status::Placed,
+            "off" => Status::Off,
+            "replaced" => Status::Replaced,
+            _ => Status::Withdrawn,
+        }
+    }
+
+    /// Whether the program holds its name on its hill (waiting, playing or placed).
+    pub fn live(self) -> bool {
+        matches!(self, Status::Queued | Status::Playing | Status::Placed)
+    }
+}
+
+/// An account, as a request's caller.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Account {
+    pub id: i64,
+    pub name: String,
+    pub admin: bool,
+}
+
+/// A hill and its settings.
+#[derive(Clone, Debug)]
+pub struct Hill {
+    pub id: i64,
+    pub name: String,
+    pub settings: HillSettings,
+    pub board_text: String,
+    pub epoch: i64,
+    /// Programs placed on it.
+    pub programs: i64,
+}
+
+/// A program (its source is read only where it may be shown or played).
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub id: i64,
+    pub hill: i64,
+    pub hill_name: String,
+    pub account: i64,
+    pub author: String,
+    pub name: String,
+    pub source: String,
+    pub published: bool,
+    pub status: Status,
+    pub submitted: i64,
+    pub games_done: i64,
+    pub games_total: i64,
+}
+
+/// A match as stored: green and violet by program id and name.
+#[derive(Clone, Debug)]
+pub struct MatchRow {
+    pub id: i64,
+    pub hill: String,
+    pub green: (i64, String),
+    pub violet: (i64, String),
+    pub seed_index: u32,
+    pub seed: u64,
+    /// `green`, `violet` or `draw`.
+    pub winner: String,
+    pub rounds: u32,
+    pub reason: String,
+}
+
+/// A seed (u64) as SQLite's signed integer, bit for bit.
+pub fn seed_to_sql(seed: u64) -> i64 {
+    i64::from_ne_bytes(seed.to_ne_bytes())
+}
+
+fn seed_from_sql(v: i64) -> u64 {
+    u64::from_ne_bytes(v.to_ne_bytes())
+}
+
+fn int<T: TryFrom<i64> + Default>(v: i64) -> T {
+    T::try_from(v).unwrap_or_default()
+}
+
+pub fn account_insert(
+    c: &Connection,
+    name: &str,
+    hash: &str,
+    now: i64,
+) -> rusqlite::Result<Option<i64>> {
+    let n = c.execute(
+        "INSERT INTO accounts (name, password, created) VALUES (?1, ?2, ?3) ON CONFLICT (name) DO NOTHING",
+        params![name, hash, now],
+    )?;
+    Ok((n == 1).then(|| c.last_insert_rowid()))
+}
+
+/// An account from columns id, name, admin, then `T` from the fourth.
+fn account_row<T: rusqlite::types::FromSql>(r: &Row) -> rusqlite::Result<(Account, T)> {
+    Ok((
+        Account {
+            id: r.get(0)?,
+            name: r.get(1)?,
+            admin: r.get(2)?,
+        },
+        r.get(3)?,
+    ))
+}
+
+/// An account and its password hash, by name.
+pub fn account_by_name(c: &Connection, name: &str) -> rusqlite::Result<Option<(Account, String)>> {
+    c.query_row(
+        "SELECT id, name, admin, password FROM accounts WHERE name = ?1",
+        params![name],
+        account_row,
+    )
+    .optional()
+}
+
+pub fn set_admin(c: &Connection, name: &str) -> rusqlite::Result<bool> {
+    Ok(c.execute(
+        "UPDATE accounts SET admin = 1 WHERE name = ?1",
+        params![name],
+    )? == 1)
+}
+
+pub fn token_insert(
+    c: &Connection,
+    account: i64,
+    hash: &[u8],
+    kind: &str,
+    csrf: Option<&str>,
+    (now, expires): (i64, Option<i64>),
+) -> rusqlite::Result<()> {
+    c.execute(
+        "INSERT INTO tokens (account, hash, kind, csrf, created, expires) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![account, hash, kind, csrf, now, expires],
+    )?;
+    Ok(())
+}
+
+/// The account a token (by its hash) of `kind` opens, and its CSRF token, unless expired.
+pub fn token_account(
+    c: &Connection,
+    hash: &[u8],
+    kind: &str,
+    now: i64,
+) -> rusqlite::Result<Option<(Account, Option<String>)>> {
+    c.query_row(
+        "SELECT a.id, a.name, a.admin, t.csrf FROM tokens t JOIN accounts a ON a.id = t.account \
+         WHERE t.hash = ?1 AND t.kind = ?2 AND (t.expires IS NULL OR t.expires > ?3)",
+        params![hash, kind, now],
+        account_row,
+    )
+    .optional()
+}
+
+pub fn token_delete(c: &Connection, hash: &[u8]) -> rusqlite::Result<()> {
+    c.execute("DELETE FROM tokens WHERE hash = ?1", params![hash])?;
+    Ok(())
+}
+
+const HILL_COLUMNS: &str = "h.id, h.name, h.size, h.seed_first, h.seed_last, h.board, h.board_text, \
+    h.scenario, h.robots, h.rounds, h.keywords, h.epoch, \
+    (SELECT count(*) FROM programs p WHERE p.hill = h.id AND p.status = 'placed')";
+
+fn hill_row(r: &Row) -> rusqlite::Result<Hill> {
+    let keywords: String = r.get(10)?;
+    Ok(Hill {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        settings: HillSettings {
+            size: int(r.get(2)?),
+            seeds: [int(r.get(3)?), int(r.get(4)?)],
+            board: r.get(5)?,
+            scenario: int(r.get(7)?),
+            robots: int(r.get(8)?),
+            rounds: int(r.get(9)?),
+            keywords: Keywords::parse(&keywords).unwrap_or(Keywords::Plain),
+        },
+        board_text: r.get(6)?,
+        epoch: r.get(11)?,
+        programs: r.get(12)?,
+    })
+}
+
+/// Creates a hill; `None` when the name is taken.
+pub fn hill_insert(
+    c: &Connection,
+    name: &str,
+    s: &HillSettings,
+    board_text: &str,
+    now: i64,
+) -> rusqlite::Result<Option<i64>> {
+    let n = c.execute(
+        "INSERT INTO hills (name, size, seed_first, seed_last, board, board_text, scenario, robots, rounds, keywords, created) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (name) DO NOTHING",
+        params![
+            name,
+            i64::try_from(s.size).unwrap_or(i64::MAX),
+            s.seeds[0],
+            s.seeds[1],
+            s.board,
+            board_text,
+            s.scenario,
+            s.robots,
+            s.rounds,
+            s.keywords.name(),
+            now
+        ],
+    )?;
+    Ok((n == 1).then(|| c.last_insert_rowid()))
+}
+
+pub fn hills(c: &Connection) -> rusqlite::Result<Vec<Hill>> {
+    let mut st = c.prepare(&format!(
+        "SELECT {HILL_COLUMNS} FROM hills h ORDER BY h.name"
+    ))?;
+    st.query_map([], hill_row)?.collect()
+}
+
+pub fn hill_by_name(c: &Connection, name: &str) -> rusqlite::Result<Option<Hill>> {
+    c.query_row(
+        &format!("SELECT {HILL_COLUMNS} FROM hills h WHERE h.name = ?1"),
+        params![name],
+        hill_row,
+    )
+    .optional()
+}
+
+pub fn hill_by_id(c: &Connection, id: i64) -> rusqlite::Result<Option<Hill>> {
+    c.query_row(
+        &format!("SELECT {HILL_COLUMNS} FROM hills h WHERE h.id = ?1"),
+        params![id],
+        hill_row,
+    )
+    .optional()
+}
+
+const PROGRAM_COLUMNS: &str = "p.id, p.hill, h.name, p.account, a.name, p.name, p.source, p.published, \
+    p.status, p.submitted, p.games_done, p.games_total \
+    FROM programs p JOIN hills h ON h.id = p.hill JOIN accounts a ON a.id = p.account";
+
+fn program_row(r: &Row) -> rusqlite::Result<Program> {
+    let status: String = r.get(8)?;
+    Ok(Program {
+        id: r.get(0)?,
+        hill: r.get(1)?,
+        hill_name: r.get(2)?,
+        account: r.get(3)?,
+        author: r.get(4)?,
+        name: r.get(5)?,
+        source: r.get(6)?,
+        published: r.get(7)?,
+        status: Status::from_word(&status),
+        submitted: r.get(9)?,
+        games_done: r.get(10)?,
+        games_total: r.get(11)?,
+    })
+}
+
+pub fn program(c: &Connection, id: i64) -> rusqlite::Result<Option<Program>> {
+    c.query_row(
+        &format!("SELECT {PROGRAM_COLUMNS} WHERE p.id = ?1"),
+        params![id],
+        program_row,
+    )
+    .optional()
+}
+
+/// The programs of a hill with one of `statuses`, by name.
+pub fn programs_of_hill(
+    c: &Connection,
+    hill: i64,
+    statuses: &[Status],
+) -> rusqlite::Result<Vec<Program>> {
+    let mut st = c.prepare(&format!(
+        "SELECT {PROGRAM_COLUMNS} WHERE p.hill = ?1 ORDER BY p.name, p.id"
+    ))?;
+    let all: Vec<Program> = st
+        .query_map(params![hill], program_row)?
+        .collect::<Result<_, _>>()?;
+    Ok(all
+        .into_iter()
+        .filter(|p| statuses.contains(&p.status))
+        .collect())
+}
+
+/// Why a submission is refused before it is queued.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The name is another account's on this hill.
+    Taken,
+    /// Too many submissions waiting.
+    Busy,
+    /// The account's hourly allowance is spent.
+    TooMany,
+}
+
+/// Queues a program: its earlier live version of the same name is replaced. One transaction.
+pub fn submit(
+    c: &mut Connection,
+    (account, hill): (i64, i64),
+    (name, source): (&str, &str),
+    (now, queue, per_hour): (i64, u32, u32),
+) -> rusqlite::Result<Result<i64, Refused>> {
+    let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let owner: Option<i64> = tx
+        .query_row(
+            "SELECT account FROM programs WHERE hill = ?1 AND name = ?2 ORDER BY id LIMIT 1",
+            params![hill, name],
+            |r| r.get(0),
+        )
+        .optional()?;
+    if owner.is_some_and(|o| o != account) {
+        return Ok(Err(Refused::Taken));
+    }
+    let waiting: u32 =
+        tx.query_row("SELECT count(*) FROM jobs WHERE state != 'done'", [], |r| {
+            r.get(0)
+        })?;
+    if waiting >= queue {
+        return Ok(Err(Refused::Busy));
+    }
+    let recent: u32 = tx.query_row(
+        "SELECT count(*) FROM programs WHERE account = ?1 AND submitted > ?2",
+        params![account, now - 3600],
+        |r| r.get(0),
+    )?;
+    if recent >= per_hour {
+        return Ok(Err(Refused::TooMany));
+    }
+    tx.execute(
+        "UPDATE programs SET status = 'replaced' WHERE hill = ?1 AND name = ?2 AND status IN ('queued', 'playing', 'placed')",
+        params![hill, name],
+    )?;
+    tx.execute(
+        "INSERT INTO programs (hill, account, name, source, status, submitted) VALUES (?1, ?2, ?3, ?4, 'queued', ?5)",
+        params![hill, account, name, source, now],
+    )?;
+    let id = tx.last_insert_rowid();
+    tx.execute(
+        "INSERT INTO jobs (program, state, created) VALUES (?1, 'queued', ?2)",
+        params![id, now],
+    )?;
+    tx.commit()?;
+    Ok(Ok(id))
+}
+
+/// Sets a program's status (withdrawn by its author or an administrator).
+pub fn set_status(c: &Connection, id: i64, status: Status) -> rusqlite::Result<()> {
+    c.execute(
+        "UPDATE programs SET status = ?2 WHERE id = ?1",
+        params![id, status.word()],
+    )?;
+    Ok(())
+}
+
+pub fn publish(c: &Connection, id: i64) -> rusqlite::Result<()> {
+    c.execute(
+        "UPDATE programs SET published = 1 WHERE id = ?1",
+        params![id],
+    )?;
+    Ok(())
+}
+
+const MATCH_COLUMNS: &str = "m.id, h.name, m.green, g.name, m.violet, v.name, m.seed_index, m.seed, \
+    m.winner, m.rounds, m.reason FROM matches m JOIN hills h ON h.id = m.hill \
+    JOIN programs g ON g.id = m.green JOIN programs v ON v.id = m.violet";
+
+fn match_row(r: &Row) -> rusqlite::Result<MatchRow> {
+    Ok(MatchRow {
+        id: r.get(0)?,
+        hill: r.get(1)?,
+        green: (r.get(2)?, r.get(3)?),
+        violet: (r.get(4)?, r.get(5)?),
+        seed_index: r.get(6)?,
+        seed: seed_from_sql(r.get(7)?),
+        winner: r.get(8)?,
+        rounds: r.get(9)?,
+        reason: r.get(10)?,
+    })
+}
+
+pub fn match_by_id(c: &Connection, id: i64) -> rusqlite::Result<Option<MatchRow>> {
+    c.query_row(
+        &format!("SELECT {MATCH_COLUMNS} WHERE m.id = ?1"),
+        params![id],
+        match_row,
+    )
+    .optional()
+}
+
+/// A program's matches, worst first: losses (quickest first), then draws, then wins.
+pub fn matches_of(
+    c: &Connection,
+    program: i64,
+    limit: u32,
+    offset: u32,
+) -> rusqlite::Result<Vec<MatchRow>> {
+    let mut st = c.prepare(&format!(
+        "SELECT {MATCH_COLUMNS} WHERE m.green = ?1 OR m.violet = ?1 ORDER BY \
+         CASE WHEN m.winner = 'draw' THEN 1 \
+              WHEN (m.winner = 'green') = (m.green = ?1) THEN 2 ELSE 0 END, \
+         m.rounds, m.id LIMIT ?2 OFFSET ?3"
+    ))?;
+    st.query_map(params![program, limit, offset], match_row)?
+        .collect()
+}
+
+/// The matches between the placed programs of a hill.
+pub fn placed_matches(c: &Connection, hill: i64) -> rusqlite::Result<Vec<MatchRow>> {
+    let mut st = c.prepare(&format!(
+        "SELECT {MATCH_COLUMNS} WHERE m.hill = ?1 AND g.status = 'placed' AND v.status = 'placed'"
+    ))?;
+    st.query_map(params![hill], match_row)?.collect()
+}
+
+/// A program's rank after each placement on its hill: (epoch, rank, programs then).
+pub fn history_of(c: &Connection, program: i64) -> rusqlite::Result<Vec<(i64, i64, i64)>> {
+    let mut st = c.prepare(
+        "SELECT h.epoch, h.rank, (SELECT count(*) FROM history o WHERE o.hill = h.hill AND o.epoch = h.epoch) \
+         FROM history h WHERE h.program = ?1 ORDER BY h.epoch",
+    )?;
+    st.query_map(params![program], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect()
+}
+
+/// A hill's history: (program, name, epoch, rank), by epoch.
+pub fn history_of_hill(
+    c: &Connection,
+    hill: i64,
+) -> rusqlite::Result<Vec<(i64, String, i64, i64)>> {
+    let mut st = c.prepare(
+        "SELECT h.program, p.name, h.epoch, h.rank FROM history h JOIN programs p ON p.id = h.program \
+         WHERE h.hill = ?1 ORDER BY h.epoch, h.rank",
+    )?;
+    st.query_map(params![hill], |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+    })?
+    .collect()
+}
+
+/// Programs waiting for placement or being placed.
+pub fn queued(c: &Connection) -> rusqlite::Result<i64> {
+    c.query_row("SELECT count(*) FROM jobs WHERE state != 'done'", [], |r| {
+        r.get(0)
+    })
+}
+
+/// Every match of a hill.
+pub fn hill_matches(c: &Connection, hill: i64) -> rusqlite::Result<Vec<MatchRow>> {
+    let mut st = c.prepare(&format!("SELECT {MATCH_COLUMNS} WHERE m.hill = ?1"))?;
+    st.query_map(params![hill], match_row)?.collect()
+}
+
+/// Withdraws a program from its hill: the standings change (a new epoch), nothing is ranked
+/// again (the others keep their places).
+pub fn withdraw(c: &mut Connection, id: i64) -> rusqlite::Result<()> {
+    let tx = c.transaction()?;
+    tx.execute(
+        "UPDATE programs SET status = 'withdrawn' WHERE id = ?1 AND status IN ('queued', 'playing', 'placed')",
+        params![id],
+    )?;
+    tx.execute(
+        "UPDATE hills SET epoch = epoch + 1 WHERE id = (SELECT hill FROM programs WHERE id = ?1)",
+        params![id],
+    )?;
+    tx.commit()
+}
