@@ -37,7 +37,7 @@ fn agent() -> ureq::Agent {
         .into()
 }
 
-/// The status and JSON body of an answer; the server's `{error, detail}` said in words.
+/// The status and JSON body of an answer.
 fn answer(
     response: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
     server: &str,
@@ -56,6 +56,11 @@ fn answer(
                 escape(server)
             )
         })?;
+    Ok((status, body))
+}
+
+/// A successful answer's body; the server's `{error, detail}` in words otherwise.
+fn ok(status: u16, body: Value) -> Result<Value, Failure> {
     if status >= 400 {
         let detail = body["detail"].as_str().unwrap_or("refused");
         return Err(Failure::Bad(format!(
@@ -63,7 +68,7 @@ fn answer(
             escape(detail)
         )));
     }
-    Ok((status, body))
+    Ok(body)
 }
 
 pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
@@ -91,15 +96,16 @@ pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
         .post(&url)
         .header("Authorization", &format!("Bearer {token}"))
         .send_json(json!({"name": name, "source": source}));
-    let (_, body) = match answer(sent, server) {
-        Err(Failure::Bad(m)) if m.contains("(422)") => {
-            return Err(Failure::Bad(format!(
-                "{m}\n{}",
-                diagnostics_of(&url, &agent, &token, &name, &source)
-            )));
+    let (status, body) = answer(sent, server)?;
+    if status == 422 {
+        for d in body["diagnostics"].as_array().into_iter().flatten() {
+            eprintln!("{}", said(d, file));
         }
-        other => other?,
-    };
+        return Err(Failure::Bad(
+            "the arena refused the program: it has errors".into(),
+        ));
+    }
+    let body = ok(status, body)?;
     let id = body["id"]
         .as_i64()
         .ok_or_else(|| Failure::Bad("the arena gave no program id".into()))?;
@@ -117,31 +123,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
     follow(&agent, server, id)
 }
 
-/// The diagnostics of a refused program, asked again to show them (422 carries them).
-fn diagnostics_of(url: &str, agent: &ureq::Agent, token: &str, name: &str, source: &str) -> String {
-    let Ok(mut r) = agent
-        .post(url)
-        .header("Authorization", &format!("Bearer {token}"))
-        .send_json(json!({"name": name, "source": source}))
-    else {
-        return String::new();
-    };
-    let body: Value = r
-        .body_mut()
-        .with_config()
-        .limit(MAX_ANSWER)
-        .read_json()
-        .unwrap_or(Value::Null);
-    body["diagnostics"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|d| said(d, Path::new(name)))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// A diagnostic of the server as `robots check` says it.
+/// A diagnostic of the server as `robots check` says it, about `file`.
 fn said(d: &Value, file: &Path) -> String {
     escape(&format!(
         "{}:{}:{}: {}: {}",
@@ -158,10 +140,11 @@ fn follow(agent: &ureq::Agent, server: &str, id: i64) -> Result<(), Failure> {
     let start = std::time::Instant::now();
     let mut last = String::new();
     while start.elapsed() < MAX_WAIT {
-        let (_, p) = answer(
+        let (code, p) = answer(
             agent.get(&format!("{server}/api/v1/programs/{id}")).call(),
             server,
         )?;
+        let p = ok(code, p)?;
         let status = p["status"].as_str().unwrap_or("");
         let line = format!(
             "{status}: {} of {} matches",

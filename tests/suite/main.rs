@@ -8,6 +8,7 @@
 #[macro_use]
 mod support;
 
+mod arena;
 mod boards;
 mod cli;
 mod conditions;

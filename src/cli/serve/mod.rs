@@ -31,6 +31,8 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 /// The largest request body taken (a program is at most 64 KiB; JSON escapes may double it).
 pub const MAX_BODY: usize = 256 * 1024;
+/// Threads for blocking work.
+pub const MAX_BLOCKING: usize = 16;
 /// How long a request may take.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// The Content-Security-Policy of every response: no inline script, nothing from elsewhere.
@@ -53,6 +55,9 @@ pub struct App {
     pub opts: Opts,
     /// Replays played at once (each plays a whole match).
     pub heavy: tokio::sync::Semaphore,
+    /// The threads that hash passwords, as many as the cores: argon2id takes 19 MiB a hash,
+    /// which the allocator keeps for the thread that asked; a few threads keep it bounded.
+    pub hashing: rayon::ThreadPool,
 }
 
 impl App {
@@ -68,8 +73,19 @@ impl App {
                 secure_cookies: run.secure_cookies,
             },
             heavy: tokio::sync::Semaphore::new(4),
+            hashing: hashing_pool(),
         }
     }
+}
+
+fn hashing_pool() -> rayon::ThreadPool {
+    let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(cores)
+        .thread_name(|i| format!("hash-{i}"))
+        .build()
+        .or_else(|_| rayon::ThreadPoolBuilder::new().num_threads(1).build())
+        .unwrap_or_else(|_| std::process::abort())
 }
 
 /// The whole service: the routes, the limits and the headers of every response.
@@ -119,7 +135,10 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
     if run.demo {
         admin::demo(&db).map_err(|e| format!("the demo hill: {e}"))?;
     }
+    // Blocking work (the database, argon2, replays) on a bounded set of threads: each thread
+    // holds its own allocator arena, so their number bounds the memory under load.
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(MAX_BLOCKING)
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server's threads: {e}"))?;

@@ -131,6 +131,18 @@ pub async fn blocking<T: Send + 'static>(
         .map_err(|_| ApiError::internal())?
 }
 
+/// Runs password work on the hashing threads (`App::hashing`).
+async fn hashing<T: Send + 'static>(
+    app: &App,
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let (send, receive) = tokio::sync::oneshot::channel();
+    app.hashing.spawn(move || {
+        let _ = send.send(f());
+    });
+    receive.await.map_err(|_| ApiError::internal())?
+}
+
 pub async fn healthz(State(app): State<Arc<App>>) -> ApiResult {
     let db = Arc::clone(&app.db);
     let queued = blocking(move || Ok(db.read(store::queued)?)).await?;
@@ -157,7 +169,7 @@ pub async fn create_account(app: &App, c: Credentials) -> Result<Option<store::A
         return Err(ApiError::new(StatusCode::BAD_REQUEST, "invalid", problem));
     }
     let db = Arc::clone(&app.db);
-    blocking(move || {
+    hashing(app, move || {
         let hash = auth::hash_password(&c.password)?;
         let id = db.write(|w| store::account_insert(w, &c.name, &hash, super::db::now()))?;
         Ok(id.map(|id| store::Account {
@@ -175,7 +187,7 @@ pub async fn sign_in(app: &App, c: Credentials) -> Result<Option<store::Account>
         return Ok(None);
     }
     let db = Arc::clone(&app.db);
-    blocking(move || {
+    hashing(app, move || {
         let found = db.read(|r| store::account_by_name(r, &c.name))?;
         let hash = found.as_ref().map(|(_, h)| h.as_str());
         Ok(auth::check_password(&c.password, hash)
