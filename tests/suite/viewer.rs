@@ -208,7 +208,8 @@ fn a_ti57_match_shows_memories_returns_and_calc_rows() {
     let setup = load_match(&root().join("tests/viewer/ti57.yaml")).unwrap();
     let doc = view_doc(&setup, 100_000, MAX_DOC_BYTES).unwrap();
     let json = serde_json::to_value(&doc).unwrap();
-    assert_eq!(json["v"], 2);
+    assert_eq!(json["v"], 3);
+    assert!(json["seed"].is_string(), "a 64-bit seed is a string");
     assert_eq!(json["keywords"], "ti57");
     assert_eq!(json["robots"][0]["steps"][7], "x = count(enemy anywhere)");
     assert_eq!(
