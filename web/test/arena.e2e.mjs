@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { checkDiagnostics, runRobots, sortDiagnostics } from './support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const target = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
@@ -53,26 +54,10 @@ let browser;
 const users = {};
 const state = {};
 
-/** Runs the binary, throwing on a failure, with its output in the message. */
-function robots(args) {
-  const r = spawnSync(bin, args, { cwd: dir, encoding: 'utf8', timeout: 20_000 });
-  assert.equal(r.status, 0, `robots ${args.join(' ')}: exit ${r.status}\n${r.stdout}${r.stderr}`);
-  return r.stdout;
-}
+const robots = (args) => runRobots(bin, dir, args);
 
-/** What `robots check --format json` says of `source`: one object a diagnostic. */
-function cliDiagnostics(source) {
-  const file = path.join(dir, 'check.robot');
-  fs.writeFileSync(file, source);
-  const r = spawnSync(bin, ['check', file, '--format', 'json'], { cwd: dir, encoding: 'utf8' });
-  return r.stdout.split('\n').filter((l) => l.trim() !== '').map((l) => {
-    const d = JSON.parse(l);
-    return { line: d.line, column: d.column, severity: d.severity, message: d.message };
-  });
-}
+const cliDiagnostics = (source) => checkDiagnostics(bin, dir, source);
 
-const sortDiagnostics = (list) =>
-  [...list].sort((a, b) => a.line - b.line || a.column - b.column || a.message.localeCompare(b.message));
 
 /** The diagnostics the page lists in ul#diagnostics, each checked against its text. */
 async function pageDiagnostics(page) {

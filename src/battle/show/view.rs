@@ -325,7 +325,11 @@ fn robots(setup: &MatchSetup, game: &Match) -> Vec<RobotView> {
 }
 
 fn board(game: &Match) -> BoardView {
-    let b = game.board();
+    board_view(game.board())
+}
+
+/// A board as the viewer draws it (the document's `board`).
+pub fn board_view(b: &crate::battle::board::Board) -> BoardView {
     let cells = b
         .cells()
         .map(|(id, cell)| {

@@ -69,7 +69,14 @@ pub fn create_hill(
     ];
     tournament::check(&two, &config)
         .map_err(|e| format!("no match can be set up on this hill: {e}"))?;
-    enough_start_points(&config.board, usize::from(settings.robots))?;
+    enough_start_points(
+        &config.board,
+        usize::from(settings.robots),
+        &[
+            robots::battle::terrain::TeamColour::Green,
+            robots::battle::terrain::TeamColour::Violet,
+        ],
+    )?;
     let id = db
         .write(|c| store::hill_insert(c, name, &settings, &board_text, now()))
         .map_err(|e| e.to_string())?;
@@ -81,10 +88,14 @@ pub fn create_hill(
     }
 }
 
-/// Whether every match finds K start points a side, whatever the seed: a team's own camp
-/// holds K, or its camp and the outer ones 2K (the other team may take K outer ones first,
-/// RULES A.7).
-fn enough_start_points(board: &robots::battle::board::Board, k: usize) -> Result<(), String> {
+/// Whether every match of the teams of `colours` finds K start points a side, whatever the
+/// seed: a team's own camp holds K, or its camp and the outer ones K beyond what the other
+/// teams may take of the outer ones first (RULES A.7).
+pub fn enough_start_points(
+    board: &robots::battle::board::Board,
+    k: usize,
+    colours: &[robots::battle::terrain::TeamColour],
+) -> Result<(), String> {
     use robots::battle::terrain::TeamColour;
     let count = |camp: Option<TeamColour>| {
         board
@@ -93,9 +104,11 @@ fn enough_start_points(board: &robots::battle::board::Board, k: usize) -> Result
             .count()
     };
     let outer = count(None);
-    for colour in [TeamColour::Green, TeamColour::Violet] {
+    // Every other team may take K outer ones before this one's turn comes.
+    let others = k * colours.len().saturating_sub(1);
+    for &colour in colours {
         let own = count(Some(colour));
-        if own < k && own + outer < 2 * k {
+        if own < k && own + outer < k + others.min(outer) {
             return Err(format!(
                 "{k} robots a side do not always find a start point on this board: the {colour} camp has {own} and the board {outer} outer ones"
             ));

@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 /// The migrations, in order: migration i brings the schema to version i + 1.
-const MIGRATIONS: [&str; 1] = [include_str!("migrations/0001_init.sql")];
+const MIGRATIONS: [&str; 2] = [
+    include_str!("migrations/0001_init.sql"),
+    include_str!("migrations/0002_rooms.sql"),
+];
 
 /// The most reader connections open at once.
 const MAX_READERS: usize = 8;
@@ -162,7 +165,7 @@ mod tests {
         let version: i64 = db
             .read(|c| c.pragma_query_value(None, "user_version", |r| r.get(0)))
             .unwrap();
-        assert_eq!(version, 1);
+        assert_eq!(version, 2);
         drop(db);
         let db = Db::open(&path).unwrap();
         let hills: i64 = db
@@ -172,7 +175,7 @@ mod tests {
         db.write(|c| c.pragma_update(None, "user_version", 9))
             .unwrap();
         drop(db);
-        assert!(matches!(Db::open(&path), Err(DbError::Newer(9, 1))));
+        assert!(matches!(Db::open(&path), Err(DbError::Newer(9, 2))));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

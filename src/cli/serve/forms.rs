@@ -35,7 +35,7 @@ pub struct SubmitForm {
 }
 
 /// The form, when it parses and carries the caller's CSRF token; else the page saying why.
-fn checked<T>(
+pub fn checked<T>(
     form: Result<Form<T>, FormRejection>,
     csrf: impl Fn(&T) -> &str,
     caller: &Caller,

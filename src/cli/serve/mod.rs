@@ -9,6 +9,7 @@ pub mod auth;
 pub mod db;
 pub mod forms;
 pub mod pages;
+pub mod rooms;
 pub mod routes;
 pub mod store;
 #[cfg(test)]
@@ -55,14 +56,17 @@ pub struct App {
     pub opts: Opts,
     /// Replays played at once (each plays a whole match).
     pub heavy: tokio::sync::Semaphore,
+    /// The rooms in play.
+    pub rooms: Arc<rooms::Rooms>,
     /// The threads that hash passwords, as many as the cores: argon2id takes 19 MiB a hash,
     /// which the allocator keeps for the thread that asked; a few threads keep it bounded.
     pub hashing: rayon::ThreadPool,
 }
 
 impl App {
-    pub fn new(db: Arc<Db>, run: &ServeRun, bell: Arc<worker::Bell>) -> App {
+    pub fn new(db: Arc<Db>, run: &ServeRun, bell: Arc<worker::Bell>, stop: Arc<AtomicBool>) -> App {
         App {
+            rooms: Arc::new(rooms::Rooms::new(Arc::clone(&db), stop)),
             db,
             limits: auth::Limits::new(run.auth_per_minute),
             bell,
@@ -166,7 +170,13 @@ async fn serve(run: ServeRun, db: Arc<Db>) -> Result<(), Failure> {
         })
     };
     tracing::info!(%addr, db = %shown(&run.db.db), threads, "the arena is open");
-    let app = Arc::new(App::new(db, &run, Arc::clone(&bell)));
+    let app = Arc::new(App::new(db, &run, Arc::clone(&bell), Arc::clone(&stop)));
+    let rooms = Arc::clone(&app.rooms);
+    match tokio::task::spawn_blocking(move || rooms.resume_all()).await {
+        Ok(Ok(n)) if n > 0 => tracing::info!(rooms = n, "rooms in play resumed"),
+        Ok(Err(e)) => tracing::error!(error = %e, "the rooms in play cannot be resumed"),
+        _ => {}
+    }
     let served = axum::serve(
         listener,
         service(app).into_make_service_with_connect_info::<SocketAddr>(),

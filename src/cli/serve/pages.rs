@@ -33,7 +33,8 @@ pub fn layout(title: &str, caller: &Caller, body: Markup) -> Markup {
                     a href="/" { "robots arena" }
                     @if let Some(a) = &caller.account {
                         span { "signed in as " span #who { (a.name) } }
-                        a href="/account" { "account" }
+                        a href="/rooms" { "rooms" }
+                    a href="/account" { "account" }
                         form #signout method="post" action="/signout" {
                             input type="hidden" name="csrf" value=(caller.csrf);
                             button type="submit" { "Sign out" }
@@ -408,6 +409,16 @@ pub async fn asset(Path(file): Path<String>) -> Response {
             include_str!("../../../web/arena/arena.js").into(),
         ),
         "viewer.css" => ("text/css", crate::cli::viewer::STYLE.into()),
+        "room.js" => (
+            "text/javascript",
+            include_str!("../../../web/rooms/room.js").into(),
+        ),
+        "room.css" => (
+            "text/css",
+            include_str!("../../../web/rooms/room.css").into(),
+        ),
+        "palette.js" => ("text/javascript", crate::cli::viewer::SCRIPTS[0].into()),
+        "model.js" => ("text/javascript", crate::cli::viewer::SCRIPTS[1].into()),
         "viewer.js" => ("text/javascript", crate::cli::viewer::SCRIPTS.concat()),
         _ => return (StatusCode::NOT_FOUND, "no such file").into_response(),
     };

@@ -6,7 +6,7 @@ use super::App;
 use super::api::{self, ApiError};
 use super::auth::{self, CSRF_COOKIE, Caller, SESSION_COOKIE};
 use super::store;
-use super::{forms, pages};
+use super::{forms, pages, rooms};
 use axum::Router;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -103,6 +103,11 @@ pub fn table() -> Vec<(Route, Handler)> {
         r(M::POST, "/programs/{id}/publish", Author, Page, post(forms::publish)),
         r(M::POST, "/programs/{id}/withdraw", AuthorOrAdmin, Page, post(forms::withdraw)),
         r(M::GET, "/matches/{id}", Anyone, Page, get(pages::viewer)),
+        r(M::GET, "/rooms", SignedIn, Page, get(rooms::pages::list)),
+        r(M::POST, "/rooms", SignedIn, Page, post(rooms::pages::create)),
+        r(M::GET, "/rooms/{code}", SignedIn, Page, get(rooms::pages::room)),
+        r(M::GET, "/rooms/{code}/ws", SignedIn, Page, get(rooms::ws::socket)),
+        r(M::GET, "/rooms/{code}/match.yaml", SignedIn, Page, get(rooms::pages::match_file)),
         r(M::GET, "/static/{file}", Anyone, Page, get(pages::asset)),
     ]
 }

@@ -80,6 +80,7 @@ async fn world() -> World {
         Arc::clone(&db),
         &run,
         Arc::new(worker::Bell::default()),
+        Arc::default(),
     ));
     let settings = robots::battle::compare::tournament::hill_file::HillSettings {
         size: 5,
@@ -119,6 +120,19 @@ async fn world() -> World {
     );
     worker::drain(&db).unwrap();
     let game = db.read(|c| store::matches_of(c, program, 1, 0)).unwrap()[0].id;
+    let room = super::rooms::store::Settings {
+        board: "duel".into(),
+        scenario: 1,
+        robots: 1,
+        rounds: 50,
+        pace: 4.0,
+        timeout: 60,
+        spectators: true,
+        players: 2,
+    };
+    let seats = ["green", "violet"];
+    db.write(|c| super::rooms::store::insert(c, (ROOM, ids[0]), &room, &seats, (1, 0)))
+        .unwrap();
     World {
         router: service(Arc::clone(&app)),
         app,
@@ -151,6 +165,9 @@ fn credentials(w: &World, role: Role) -> Option<(String, String)> {
     Some((out[0].clone(), out[1].clone()))
 }
 
+/// The room of the world (alice hosts it).
+const ROOM: &str = "0123456789abcdef0123456789abcdef";
+
 const CSRF: &str = "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00";
 
 /// A valid request of `route`, as `role`.
@@ -162,6 +179,7 @@ fn request(w: &World, route: &Route, role: Role) -> Request<Body> {
     };
     let uri = route
         .path
+        .replace("{code}", ROOM)
         .replace("{hill}", "h")
         .replace("{id}", &id.to_string())
         .replace("{file}", "arena.js");
@@ -199,6 +217,9 @@ fn request(w: &World, route: &Route, role: Role) -> Request<Body> {
             fresh("p"),
             enc(&hunter())
         ))),
+        (&Method::POST, "/rooms") => Some(form(
+            "board=duel&scenario=1&robots=1&rounds=50&pace=4&timeout=60&spectators=on",
+        )),
         (&Method::POST, _) if route.face == Face::Page => Some(form("")),
         (&Method::POST, "/api/v1/programs/{id}/publish") => Some(String::new()),
         (&Method::GET | &Method::DELETE, _) => None,
@@ -247,6 +268,21 @@ fn allowed(rule: Rule, role: Role) -> bool {
     }
 }
 
+/// What an allowed request of `route` is answered: a WebSocket cannot be opened by a request
+/// that is not an upgrade (426), a room's match file waits for the end of its game (409).
+fn success(route: &Route) -> Vec<StatusCode> {
+    match route.path {
+        "/rooms/{code}/ws" => vec![StatusCode::UPGRADE_REQUIRED, StatusCode::BAD_REQUEST],
+        "/rooms/{code}/match.yaml" => vec![StatusCode::CONFLICT],
+        _ => vec![
+            StatusCode::OK,
+            StatusCode::CREATED,
+            StatusCode::ACCEPTED,
+            StatusCode::SEE_OTHER,
+        ],
+    }
+}
+
 /// Every route of the table × anonymous, another account, the program's author, an
 /// administrator: allowed requests succeed, the others are refused as the rule says.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -262,16 +298,7 @@ async fn the_authorisation_matrix_covers_every_route() {
                 route.method, route.path
             );
             if allowed(route.rule, role) {
-                assert!(
-                    [
-                        StatusCode::OK,
-                        StatusCode::CREATED,
-                        StatusCode::ACCEPTED,
-                        StatusCode::SEE_OTHER
-                    ]
-                    .contains(&status),
-                    "{what}"
-                );
+                assert!(success(route).contains(&status), "{what}");
             } else if role == Role::Anonymous
                 && route.face == Face::Page
                 && route.method == Method::GET

@@ -1,0 +1,152 @@
+//! Rooms (docs/ROOMS.md): games played live by players on their own devices. Each room in
+//! play has its own thread (`actor.rs`) that owns its game (`battle.rs`); connections
+//! (`ws.rs`) send it their players' messages and receive what their player may see. Rooms
+//! are stored (`store.rs`, the settings, seats and decisions) and played again from the
+//! database after a restart. The pages: `pages.rs`.
+
+pub mod actor;
+pub mod battle;
+pub mod pages;
+pub mod store;
+#[cfg(test)]
+mod tests;
+pub mod ws;
+
+use super::db::{Db, DbError};
+use actor::{Actor, Command, Published};
+use battle::{Action, Battle, colour};
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex, PoisonError};
+use tokio::sync::watch;
+
+/// A room in play: how to reach its thread, and what it shows.
+#[derive(Clone)]
+pub struct Handle {
+    pub commands: Sender<Command>,
+    pub published: watch::Receiver<Arc<Published>>,
+    /// The room's `hello` parts: its settings and board.
+    pub room: Arc<store::RoomRow>,
+    pub board: Arc<serde_json::Value>,
+}
+
+/// The rooms in play.
+pub struct Rooms {
+    db: Arc<Db>,
+    stop: Arc<AtomicBool>,
+    live: Mutex<HashMap<String, Handle>>,
+}
+
+impl Rooms {
+    pub fn new(db: Arc<Db>, stop: Arc<AtomicBool>) -> Rooms {
+        Rooms {
+            db,
+            stop,
+            live: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The room `code`, its thread started (and its game played again) when it is not running.
+    pub fn get(&self, code: &str) -> Result<Option<Handle>, DbError> {
+        let mut live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+        // A room's thread ends when nobody has been in it for a while (`actor::IDLE`).
+        if let Some(h) = live.get(code) {
+            if h.published.has_changed().is_ok() {
+                return Ok(Some(h.clone()));
+            }
+            live.remove(code);
+        }
+        let Some(row) = self.db.read(|c| store::by_code(c, code))? else {
+            return Ok(None);
+        };
+        let seats = self.db.read(|c| store::seats(c, row.id))?;
+        let actions = self.db.read(|c| store::actions(c, row.id))?;
+        let board = match robots::battle::files::shipped::board(&row.settings.board).and_then(|t| {
+            robots::battle::files::board_file::parse_board(&row.settings.board, t).ok()
+        }) {
+            Some(b) => {
+                serde_json::to_value(robots::battle::show::view::board_view(&b)).unwrap_or_default()
+            }
+            None => serde_json::Value::Null,
+        };
+        let (send, receive) = std::sync::mpsc::channel();
+        let (publish, mut published) = watch::channel(Arc::new(Published::default()));
+        let (db, stop, first) = (Arc::clone(&self.db), Arc::clone(&self.stop), row.clone());
+        // The game is played again on the room's own thread (the table stays there).
+        std::thread::Builder::new()
+            .name(format!("room-{}", &row.code[..8.min(row.code.len())]))
+            .spawn(move || {
+                let battle = rebuild(first, seats, &actions);
+                let n = battle.seats.len();
+                let saved_turn = battle.turn();
+                let actor = Actor {
+                    battle,
+                    db,
+                    online: HashMap::new(),
+                    away_since: vec![None; n],
+                    publish,
+                    saved_turn,
+                };
+                actor.run(&receive, &stop);
+            })
+            .map_err(|_| DbError::Sql(rusqlite::Error::InvalidQuery))?;
+        // Its first views are published once the game stands where it stood.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while published.borrow_and_update().views.is_empty() && std::time::Instant::now() < deadline
+        {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let handle = Handle {
+            commands: send,
+            published,
+            room: Arc::new(row),
+            board: Arc::new(board),
+        };
+        live.insert(code.to_string(), handle.clone());
+        Ok(Some(handle))
+    }
+
+    /// Starts every room whose game is under way (after a restart, they play on).
+    pub fn resume_all(&self) -> Result<usize, DbError> {
+        let codes = self.db.read(store::live_codes)?;
+        for code in &codes {
+            self.get(code)?;
+        }
+        Ok(codes.len())
+    }
+}
+
+/// The game of a stored room: started when it was, every decision applied at the turn it
+/// was made, then played to the turn reached.
+pub fn rebuild(row: store::RoomRow, seats: Vec<store::Seat>, actions: &[String]) -> Battle {
+    let turn = row.turn;
+    let started = row.state != "writing";
+    let mut battle = Battle::new(row, seats);
+    if !started {
+        return battle;
+    }
+    if let Err(e) = battle.start() {
+        tracing::error!(room = %battle.room.code, error = %e, "a room's game cannot be set up again");
+        return battle;
+    }
+    for text in actions {
+        let Ok(action) = serde_json::from_str::<Action>(text) else {
+            continue;
+        };
+        if let Action::Signal { turn, .. } | Action::Skip { turn } = &action {
+            battle.catch_up(*turn);
+        }
+        let by = battle.decider().unwrap_or(colour(&battle.seats[0]));
+        if let Err(e) = battle.apply(by, &action) {
+            tracing::error!(room = %battle.room.code, error = %e, "a stored decision does not apply");
+        }
+    }
+    battle.catch_up(turn);
+    battle
+}
+
+/// A new room's code: 32 hex digits from the system's random source.
+pub fn new_code() -> Result<String, super::auth::CryptoError> {
+    Ok(super::auth::new_secret()?[..32].to_string())
+}

@@ -1,0 +1,197 @@
+//! The rooms' queries: a room, its seats, its log of decisions. Bound parameters only.
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+
+/// A room's settings, fixed when it is created.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub board: String,
+    pub scenario: u8,
+    pub robots: u8,
+    pub rounds: u32,
+    /// Robot turns a second while the match plays.
+    pub pace: f64,
+    /// Seconds a player may be away while the game waits for them.
+    pub timeout: u32,
+    pub spectators: bool,
+    /// The seats: 2 to the board's camps (in the rules' order of colours).
+    #[serde(default = "two")]
+    pub players: u8,
+}
+
+fn two() -> u8 {
+    2
+}
+
+/// A room as stored.
+#[derive(Clone, Debug)]
+pub struct RoomRow {
+    pub id: i64,
+    pub code: String,
+    pub host: i64,
+    pub host_name: String,
+    pub settings: Settings,
+    pub seed: u64,
+    pub state: String,
+    pub turn: u64,
+    pub paused: bool,
+    /// The host's pace, when set (else the settings').
+    pub pace: Option<f64>,
+}
+
+/// A seat: its colour, its player (account id and name) and their program.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seat {
+    pub colour: String,
+    pub player: Option<(i64, String)>,
+    pub source: Option<String>,
+    pub ready: bool,
+    /// The signal set for the end of the player's next turn.
+    pub armed: Option<(String, u8)>,
+}
+
+/// Creates a room with a seat for each of `colours`, in order.
+pub fn insert(
+    c: &Connection,
+    (code, host): (&str, i64),
+    settings: &Settings,
+    colours: &[&str],
+    (seed, now): (u64, i64),
+) -> rusqlite::Result<i64> {
+    let json = serde_json::to_string(settings).unwrap_or_default();
+    c.execute(
+        "INSERT INTO rooms (code, game, host, settings, seed, state, created) VALUES (?1, 'battle', ?2, ?3, ?4, 'writing', ?5)",
+        params![code, host, json, crate::cli::serve::store::seed_to_sql(seed), now],
+    )?;
+    let id = c.last_insert_rowid();
+    for colour in colours {
+        c.execute(
+            "INSERT INTO room_seats (room, colour) VALUES (?1, ?2)",
+            params![id, colour],
+        )?;
+    }
+    Ok(id)
+}
+
+pub fn by_code(c: &Connection, code: &str) -> rusqlite::Result<Option<RoomRow>> {
+    let found = c
+        .query_row(
+            "SELECT r.id, r.code, r.host, a.name, r.settings, r.seed, r.state, r.turn, r.paused, r.pace \
+             FROM rooms r JOIN accounts a ON a.id = r.host WHERE r.code = ?1",
+            params![code],
+            |r| {
+                let settings: String = r.get(4)?;
+                let seed: i64 = r.get(5)?;
+                let turn: i64 = r.get(7)?;
+                Ok(serde_json::from_str(&settings).ok().map(|settings| RoomRow {
+                    id: r.get(0).unwrap_or_default(),
+                    code: r.get(1).unwrap_or_default(),
+                    host: r.get(2).unwrap_or_default(),
+                    host_name: r.get(3).unwrap_or_default(),
+                    settings,
+                    seed: u64::from_ne_bytes(i64::to_ne_bytes(seed)),
+                    state: r.get(6).unwrap_or_default(),
+                    turn: u64::try_from(turn).unwrap_or(0),
+                    paused: r.get(8).unwrap_or_default(),
+                    pace: r.get(9).unwrap_or_default(),
+                }))
+            },
+        )
+        .optional()?;
+    Ok(found.flatten())
+}
+
+pub fn seats(c: &Connection, room: i64) -> rusqlite::Result<Vec<Seat>> {
+    let mut st = c.prepare(
+        "SELECT s.colour, s.account, a.name, s.source, s.ready, s.armed FROM room_seats s \
+         LEFT JOIN accounts a ON a.id = s.account WHERE s.room = ?1 ORDER BY s.rowid",
+    )?;
+    st.query_map(params![room], |r| {
+        let account: Option<i64> = r.get(1)?;
+        let name: Option<String> = r.get(2)?;
+        let armed: Option<String> = r.get(5)?;
+        Ok(Seat {
+            colour: r.get(0)?,
+            player: account.zip(name),
+            source: r.get(3)?,
+            ready: r.get(4)?,
+            armed: armed.and_then(|a| serde_json::from_str(&a).ok()),
+        })
+    })?
+    .collect()
+}
+
+pub fn set_seat(c: &Connection, room: i64, seat: &Seat) -> rusqlite::Result<()> {
+    c.execute(
+        "UPDATE room_seats SET account = ?3, source = ?4, ready = ?5, armed = ?6 WHERE room = ?1 AND colour = ?2",
+        params![
+            room,
+            seat.colour,
+            seat.player.as_ref().map(|p| p.0),
+            seat.source,
+            seat.ready,
+            seat.armed.as_ref().and_then(|a| serde_json::to_string(a).ok())
+        ],
+    )?;
+    Ok(())
+}
+
+/// The game's state, the turn reached, and the host's pause and pace.
+pub fn set_state(
+    c: &Connection,
+    room: i64,
+    (state, turn): (&str, u64),
+    (paused, pace): (bool, f64),
+) -> rusqlite::Result<()> {
+    c.execute(
+        "UPDATE rooms SET state = ?2, turn = ?3, paused = ?4, pace = ?5 WHERE id = ?1",
+        params![
+            room,
+            state,
+            i64::try_from(turn).unwrap_or(i64::MAX),
+            paused,
+            pace
+        ],
+    )?;
+    Ok(())
+}
+
+pub fn actions(c: &Connection, room: i64) -> rusqlite::Result<Vec<String>> {
+    let mut st = c.prepare("SELECT action FROM room_actions WHERE room = ?1 ORDER BY seq")?;
+    st.query_map(params![room], |r| r.get(0))?.collect()
+}
+
+pub fn push_action(c: &Connection, room: i64, action: &str) -> rusqlite::Result<()> {
+    c.execute(
+        "INSERT INTO room_actions (room, seq, action) VALUES (?1, (SELECT coalesce(max(seq), 0) + 1 FROM room_actions WHERE room = ?1), ?2)",
+        params![room, action],
+    )?;
+    Ok(())
+}
+
+/// The rooms an account hosts or sits in, newest first: (code, host's name, state).
+pub fn rooms_of(c: &Connection, account: i64) -> rusqlite::Result<Vec<(String, String, String)>> {
+    let mut st = c.prepare(
+        "SELECT DISTINCT r.code, a.name, r.state, r.id FROM rooms r JOIN accounts a ON a.id = r.host \
+         LEFT JOIN room_seats s ON s.room = r.id WHERE r.host = ?1 OR s.account = ?1 ORDER BY r.id DESC LIMIT 50",
+    )?;
+    st.query_map(params![account], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect()
+}
+
+/// Rooms still being played (resumed when the server starts).
+pub fn live_codes(c: &Connection) -> rusqlite::Result<Vec<String>> {
+    let mut st = c.prepare("SELECT code FROM rooms WHERE state = 'playing' ORDER BY id")?;
+    st.query_map([], |r| r.get(0))?.collect()
+}
+
+/// Rooms an account created since `since`.
+pub fn created_since(c: &Connection, host: i64, since: i64) -> rusqlite::Result<i64> {
+    c.query_row(
+        "SELECT count(*) FROM rooms WHERE host = ?1 AND created > ?2",
+        params![host, since],
+        |r| r.get(0),
+    )
+}

@@ -1,0 +1,307 @@
+//! Rooms at the protocol level, without a network: what each seat and a spectator are sent
+//! keeps the other player's secrets (R-A23), and a room's game stopped mid-match is played
+//! again from the database to where it stood, then to the same end.
+
+use super::actor::{Command, Message};
+use super::{Handle, Rooms, store};
+use crate::cli::serve::db::Db;
+use crate::cli::serve::store as arena;
+use serde_json::Value;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+const MARK_A: &str = "secret-of-alice-91c";
+const MARK_B: &str = "secret-of-bob-27d";
+
+struct Place {
+    dir: std::path::PathBuf,
+    db: Arc<Db>,
+    ids: [i64; 2],
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn place(tag: &str) -> Place {
+    let dir = std::env::temp_dir().join(format!("robots-rooms-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = Arc::new(Db::open(&dir.join("a.sqlite")).unwrap());
+    let mut ids = [0; 2];
+    for (i, name) in ["alice", "bob"].into_iter().enumerate() {
+        ids[i] = db
+            .write(|c| arena::account_insert(c, name, "!", 0))
+            .unwrap()
+            .unwrap();
+    }
+    Place { dir, db, ids }
+}
+
+fn room(p: &Place, code: &str, pace: f64, rounds: u32) {
+    let settings = store::Settings {
+        board: "duel".into(),
+        scenario: 1,
+        robots: 1,
+        rounds,
+        pace,
+        timeout: 600,
+        spectators: true,
+        players: 2,
+    };
+    let seats = ["green", "violet"];
+    p.db.write(|c| store::insert(c, (code, p.ids[0]), &settings, &seats, (7, 0)))
+        .unwrap();
+}
+
+fn program(name: &str, mark: &str) -> String {
+    format!(
+        "# {mark}\n{}",
+        robots::battle::files::shipped::program(name).unwrap()
+    )
+}
+
+fn say(
+    h: &Handle,
+    (account, name): (i64, &str),
+    message: Message,
+) -> Result<Option<Value>, String> {
+    let (reply, answer) = tokio::sync::oneshot::channel();
+    h.commands
+        .send(Command::Act {
+            account,
+            name: name.into(),
+            message,
+            reply,
+        })
+        .unwrap();
+    answer.blocking_recv().unwrap()
+}
+
+fn view(h: &Handle, account: i64) -> Value {
+    serde_json::from_str(&h.published.borrow().view_for(account)).unwrap()
+}
+
+/// Both seated with programs, the game started, every robot placed on the first free point
+/// facing 1.
+fn set_up(p: &Place, h: &Handle) {
+    let (a, b) = ((p.ids[0], "alice"), (p.ids[1], "bob"));
+    say(
+        h,
+        a,
+        Message::Sit {
+            colour: "green".into(),
+        },
+    )
+    .unwrap();
+    say(
+        h,
+        b,
+        Message::Sit {
+            colour: "violet".into(),
+        },
+    )
+    .unwrap();
+    let bad = say(
+        h,
+        a,
+        Message::Program {
+            source: "1 GO 99\n".into(),
+        },
+    )
+    .unwrap()
+    .unwrap();
+    assert_eq!(bad["diagnostics"][0]["severity"], "error", "{bad}");
+    assert!(
+        say(h, a, Message::Ready { ready: true }).is_err(),
+        "no program yet"
+    );
+    say(
+        h,
+        a,
+        Message::Program {
+            source: program("hunter", MARK_A),
+        },
+    )
+    .unwrap();
+    say(
+        h,
+        b,
+        Message::Program {
+            source: program("turret", MARK_B),
+        },
+    )
+    .unwrap();
+    assert!(say(h, a, Message::Start).is_err(), "not ready");
+    say(h, a, Message::Ready { ready: true }).unwrap();
+    say(h, b, Message::Ready { ready: true }).unwrap();
+    assert!(say(h, b, Message::Start).is_err(), "bob is not the host");
+    say(h, a, Message::Start).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while view(h, p.ids[0])["phase"] == "placing" {
+        assert!(Instant::now() < deadline, "placement does not end");
+        let v = view(h, p.ids[0]);
+        let (Some(waiting), Some(free)) =
+            (v["waiting_for"].as_str(), v["place"]["free"].as_array())
+        else {
+            std::thread::sleep(Duration::from_millis(5));
+            continue;
+        };
+        let who = if waiting == "green" { a } else { b };
+        let other = if waiting == "green" { b } else { a };
+        let at = [0, 1].map(|k| i32::try_from(free[0][k].as_i64().unwrap()).unwrap());
+        assert!(
+            say(h, other, Message::Place { at, facing: 1 }).is_err(),
+            "not the other's turn"
+        );
+        say(h, who, Message::Place { at, facing: 1 }).unwrap();
+    }
+}
+
+/// A view sent to someone else than alice: no text of hers before the end, never the step
+/// of a signal of her robots, set or waiting.
+fn keeps_alices_secrets(who: &str, text: &str, over: bool) {
+    let v: Value = serde_json::from_str(text).unwrap();
+    if !over {
+        assert!(!text.contains(MARK_A), "{who} was sent alice's program");
+    }
+    let green = |s: &Value| s["robot"].as_str().unwrap_or("").starts_with("green");
+    assert!(
+        !v["my_signals"].as_array().unwrap().iter().any(green),
+        "{who}: {v}"
+    );
+    assert!(
+        !v["ask_signal"].get("armed").is_some_and(green),
+        "{who}: {v}"
+    );
+}
+
+/// Every view sent until the game is over: bob's and a spectator's never hold alice's text
+/// nor the step of her signal; hers holds her signal; at the end both texts are revealed.
+#[test]
+fn each_view_keeps_the_other_players_secrets() {
+    let p = place("secrets");
+    room(&p, "secretroom", 200.0, 80);
+    let stop = Arc::new(AtomicBool::new(false));
+    let rooms = Rooms::new(Arc::clone(&p.db), Arc::clone(&stop));
+    let h = rooms.get("secretroom").unwrap().unwrap();
+    set_up(&p, &h);
+    say(
+        &h,
+        (p.ids[0], "alice"),
+        Message::Signal {
+            robot: "green.1".into(),
+            step: 3,
+        },
+    )
+    .unwrap();
+    let theirs = Message::Signal {
+        robot: "green.1".into(),
+        step: 3,
+    };
+    assert!(say(&h, (p.ids[1], "bob"), theirs).is_err());
+    let mut saw_armed = false;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let published = h.published.borrow().clone();
+        let (mine, bobs, spectator) = (
+            published.view_for(p.ids[0]),
+            published.view_for(p.ids[1]),
+            Arc::clone(&published.spectator),
+        );
+        let over = bobs.contains("\"phase\":\"over\"");
+        for (who, text) in [("bob", &bobs), ("a spectator", &spectator)] {
+            keeps_alices_secrets(who, text, over);
+        }
+        assert!(
+            !mine.contains(MARK_B) || over,
+            "alice was sent bob's program"
+        );
+        let v: Value = serde_json::from_str(&mine).unwrap();
+        saw_armed |= v["ask_signal"]["armed"]["step"] == 3;
+        if over {
+            assert!(
+                bobs.contains(MARK_A) && spectator.contains(MARK_B),
+                "the texts are revealed at the end"
+            );
+            break;
+        }
+        assert!(Instant::now() < deadline, "the game does not end: {mine}");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(saw_armed, "alice saw her signal set");
+    let stored =
+        p.db.read(|c| store::actions(c, p.db_room("secretroom")))
+            .unwrap();
+    assert!(
+        stored.iter().any(|a| a.contains("\"signal\"")),
+        "the signal was sent and stored: {stored:?}"
+    );
+    stop.store(true, Ordering::Relaxed);
+}
+
+impl Place {
+    fn db_room(&self, code: &str) -> i64 {
+        self.db
+            .read(|c| store::by_code(c, code))
+            .unwrap()
+            .unwrap()
+            .id
+    }
+}
+
+/// A game stopped in the middle (the server's threads ended) is played again from the
+/// database by a new server, goes on, and ends as the same game played through.
+#[test]
+fn a_stopped_room_plays_on_from_where_it_stood() {
+    let p = place("resume");
+    let end = |code: &str, stop_after: Option<Duration>| -> (Value, u64) {
+        room(&p, code, 150.0, 120);
+        let stop = Arc::new(AtomicBool::new(false));
+        let first = Rooms::new(Arc::clone(&p.db), Arc::clone(&stop));
+        let h = first.get(code).unwrap().unwrap();
+        set_up(&p, &h);
+        let mut stopped_at = 0;
+        let h = if let Some(after) = stop_after {
+            std::thread::sleep(after);
+            stop.store(true, Ordering::Relaxed);
+            std::thread::sleep(Duration::from_millis(700));
+            stopped_at =
+                p.db.read(|c| store::by_code(c, code))
+                    .unwrap()
+                    .unwrap()
+                    .turn;
+            let again = Rooms::new(Arc::clone(&p.db), Arc::new(AtomicBool::new(false)));
+            let h = again.get(code).unwrap().unwrap();
+            assert!(
+                view(&h, p.ids[0])["turn"].as_u64().unwrap() >= stopped_at,
+                "played again to where it stood"
+            );
+            std::mem::forget(again);
+            h
+        } else {
+            h
+        };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while view(&h, p.ids[0])["phase"] != "over" {
+            assert!(Instant::now() < deadline, "the game does not end");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let mut v = view(&h, p.ids[0]);
+        v["seats"] = Value::Null;
+        (v, stopped_at)
+    };
+    let (through, _) = end("roomone", None);
+    let (resumed, stopped_at) = end("roomtwo", Some(Duration::from_millis(300)));
+    assert!(stopped_at > 0, "the first server played some turns");
+    let strip = |mut v: Value| {
+        v["log"] = Value::Null;
+        v
+    };
+    assert_eq!(through["result"], resumed["result"]);
+    assert_eq!(through["log"], resumed["log"]);
+    assert_eq!(strip(through), strip(resumed));
+}
