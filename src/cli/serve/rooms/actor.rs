@@ -59,6 +59,8 @@ pub struct Published {
     pub seated: Vec<Option<i64>>,
     /// Each seat's colour.
     pub colours: Vec<&'static str>,
+    /// Connections open to the room.
+    pub connections: usize,
     /// Each seat's view, then a spectator's.
     pub views: Vec<Arc<str>>,
     pub spectator: Arc<str>,
@@ -123,6 +125,7 @@ impl Actor {
         };
         let published = Published {
             colours: self.battle.seats.iter().map(|s| colour(s).name()).collect(),
+            connections: self.online.values().sum(),
             seated: self
                 .battle
                 .seats

@@ -27,7 +27,9 @@ impl Drop for Place {
 }
 
 fn place(tag: &str) -> Place {
-    let dir = std::env::temp_dir().join(format!("robots-rooms-{tag}-{}", std::process::id()));
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("robots-rooms-{tag}-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let db = Arc::new(Db::open(&dir.join("a.sqlite")).unwrap());
@@ -304,4 +306,66 @@ fn a_stopped_room_plays_on_from_where_it_stood() {
     assert_eq!(through["result"], resumed["result"]);
     assert_eq!(through["log"], resumed["log"]);
     assert_eq!(strip(through), strip(resumed));
+}
+
+mod hostile {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A message a stranger might send: any JSON with the room's keys, or any text.
+    fn message() -> impl Strategy<Value = String> {
+        let word = prop_oneof![
+            Just("sit"),
+            Just("program"),
+            Just("ready"),
+            Just("start"),
+            Just("place"),
+            Just("signal"),
+            Just("skip"),
+            Just("pace"),
+            Just("pause"),
+            Just("resume"),
+        ];
+        let number = prop_oneof![
+            any::<i64>().prop_map(Value::from),
+            (-10.0f64..1e6).prop_map(Value::from),
+            Just(Value::Null)
+        ];
+        let typed = (word, number.clone(), number, ".{0,12}", any::<bool>()).prop_map(|(t, a, b, text, flag)| {
+            serde_json::json!({"type": t, "colour": if flag { "green" } else { "violet" }, "source": text,
+                "ready": flag, "at": [a.clone(), b], "facing": a, "robot": text, "step": 3,
+                "turns_per_second": 1000})
+            .to_string()
+        });
+        prop_oneof![typed, ".{0,40}"]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+        /// Any sequence of messages, from the host, the other player or a stranger, before and
+        /// during the game: each is answered, the room's thread lives on, every view is JSON.
+        #[test]
+        fn any_messages_leave_the_room_standing(messages in prop::collection::vec((0usize..3, message()), 1..40)) {
+            let p = place("hostile");
+            room(&p, "hostileroom", 500.0, 30);
+            let stop = Arc::new(AtomicBool::new(false));
+            let rooms = Rooms::new(Arc::clone(&p.db), Arc::clone(&stop));
+            let h = rooms.get("hostileroom").unwrap().unwrap();
+            let stranger = p.db.write(|c| arena::account_insert(c, "carol", "!", 0)).unwrap().unwrap();
+            let who = [(p.ids[0], "alice"), (p.ids[1], "bob"), (stranger, "carol")];
+            for (i, text) in &messages {
+                // The socket's own parse: what does not parse is answered there.
+                if let Ok(m) = serde_json::from_str::<Message>(text) {
+                    let (reply, answer) = tokio::sync::oneshot::channel();
+                    h.commands.send(Command::Act { account: who[*i].0, name: who[*i].1.into(), message: m, reply }).unwrap();
+                    prop_assert!(answer.blocking_recv().is_ok(), "the room's thread answers");
+                }
+                for account in [p.ids[0], p.ids[1], stranger] {
+                    let v: Value = serde_json::from_str(&h.published.borrow().view_for(account)).unwrap();
+                    prop_assert_eq!(&v["type"], "state");
+                }
+            }
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
 }

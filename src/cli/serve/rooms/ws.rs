@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 
 /// The largest message a client may send (a program is at most 64 KiB).
 pub const MAX_MESSAGE: usize = 160 * 1024;
+/// Connections a room takes at once (its players, its host, spectators).
+pub const MAX_CONNECTIONS: usize = 64;
 /// Messages a connection may send in a second before it is closed.
 const MAX_RATE: u32 = 40;
 
@@ -49,6 +51,9 @@ pub async fn room_for(
         .ok_or((StatusCode::NOT_FOUND, "no such room"))?;
     let published = handle.published.borrow().clone();
     let member = published.seated.contains(&Some(account.id)) || handle.room.host == account.id;
+    if published.connections >= MAX_CONNECTIONS {
+        return Err((StatusCode::SERVICE_UNAVAILABLE, "this room is full"));
+    }
     if published.playing && !member && !handle.room.settings.spectators {
         return Err((
             StatusCode::FORBIDDEN,
