@@ -121,6 +121,7 @@ async fn world() -> World {
     worker::drain(&db).unwrap();
     let game = db.read(|c| store::matches_of(c, program, 1, 0)).unwrap()[0].id;
     let room = super::rooms::store::Settings {
+        game: "battle".into(),
         board: "duel".into(),
         scenario: 1,
         robots: 1,

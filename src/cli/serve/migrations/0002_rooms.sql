@@ -6,7 +6,7 @@ CREATE TABLE rooms (
     id       INTEGER PRIMARY KEY,
     -- The room's link: 32 hex digits from the system's random source.
     code     TEXT NOT NULL UNIQUE,
-    game     TEXT NOT NULL CHECK (game IN ('battle')),
+    game     TEXT NOT NULL CHECK (game IN ('battle', 'ricochet')),
     host     INTEGER NOT NULL REFERENCES accounts(id),
     -- JSON: board, scenario, robots, rounds, pace, timeout, spectators.
     settings TEXT NOT NULL,

@@ -26,17 +26,44 @@ const SAVE_EVERY: u64 = 25;
 #[derive(Clone, Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Message {
-    Sit { colour: String },
-    Program { source: String },
-    Ready { ready: bool },
+    Sit {
+        colour: String,
+    },
+    Program {
+        source: String,
+    },
+    Ready {
+        ready: bool,
+    },
     Start,
-    Place { at: [i32; 2], facing: u8 },
-    Signal { robot: String, step: u8 },
+    Place {
+        at: [i32; 2],
+        facing: u8,
+    },
+    Signal {
+        robot: String,
+        step: u8,
+    },
     Skip,
-    Pace { turns_per_second: f64 },
+    Pace {
+        turns_per_second: f64,
+    },
     Pause,
     Resume,
+    /// Ricochet: a bid of so many moves.
+    Bid {
+        moves: u32,
+    },
+    /// Ricochet: no more bids this round.
+    Pass,
+    /// Ricochet: the bidder's moves, as `robots ricochet check` takes them.
+    Show {
+        moves: String,
+    },
 }
+
+/// Where the answer to a player's message goes.
+pub type Reply = oneshot::Sender<Result<Option<Value>, String>>;
 
 /// What the room's thread is asked.
 pub enum Command {
@@ -46,7 +73,7 @@ pub enum Command {
         account: i64,
         name: String,
         message: Message,
-        reply: oneshot::Sender<Result<Option<Value>, String>>,
+        reply: Reply,
     },
     /// The game as a match file, once over.
     MatchFile(oneshot::Sender<Option<String>>),
@@ -326,6 +353,9 @@ impl Actor {
             }
             Message::Pace { .. } | Message::Pause | Message::Resume => {
                 return Err("the host sets the pace".into());
+            }
+            Message::Bid { .. } | Message::Pass | Message::Show { .. } => {
+                return Err("this room plays the battle game".into());
             }
         }
         Ok(None)

@@ -7,6 +7,7 @@
 pub mod actor;
 pub mod battle;
 pub mod pages;
+pub mod ricochet;
 pub mod store;
 #[cfg(test)]
 mod tests;
@@ -77,6 +78,10 @@ impl Rooms {
         std::thread::Builder::new()
             .name(format!("room-{}", &row.code[..8.min(row.code.len())]))
             .spawn(move || {
+                if first.settings.game == "ricochet" {
+                    ricochet::run((first, seats, actions), db, publish, receive, stop);
+                    return;
+                }
                 let battle = rebuild(first, seats, &actions);
                 let n = battle.seats.len();
                 let saved_turn = battle.turn();

@@ -43,6 +43,8 @@ pub async fn list(State(app): State<Arc<App>>, Extension(caller): Extension<Call
         h2 { "A new room" }
         form #new-room method="post" action="/rooms" {
             input type="hidden" name="csrf" value=(caller.csrf);
+            label { "game " select name="game" { option value="battle" { "robots (the battle game)" } option value="ricochet" { "Ricochet Robots" } } }
+            label { "Ricochet board " select name="rico_board" { option value="original" { "original" } option value="ricochets" { "Ricochets (robot bases)" } } }
             label { "board " select name="board" { option value="duel" { "duel" } option value="classic" { "classic" } option value="melee" { "melee (up to 4 players)" } } }
             label { "players " input name="players" type="number" min="2" max="4" value="2"; }
             label { "scenario " input name="scenario" type="number" min="1" max="3" value="1"; }
@@ -70,10 +72,20 @@ pub struct NewRoom {
     pub spectators: Option<String>,
     #[serde(default)]
     pub players: Option<u8>,
+    /// `battle` (the default) or `ricochet`.
+    #[serde(default)]
+    pub game: Option<String>,
+    /// Ricochet's board: `original` or `ricochets`.
+    #[serde(default)]
+    pub rico_board: Option<String>,
 }
 
-/// The seats of a room: the first `players` camp colours of its board.
+/// The seats of a room: the first `players` camp colours of its board; Ricochet's seats are
+/// numbered.
 pub fn seat_colours(s: &Settings) -> Vec<&'static str> {
+    if s.game == "ricochet" {
+        return ["1", "2", "3", "4"][..usize::from(s.players).min(4)].to_vec();
+    }
     let board = robots::battle::files::shipped::board(&s.board)
         .and_then(|t| robots::battle::files::board_file::parse_board(&s.board, t).ok());
     board
@@ -87,6 +99,14 @@ pub fn seat_colours(s: &Settings) -> Vec<&'static str> {
 
 /// What is wrong with a room's settings, if anything.
 fn problem(s: &Settings) -> Option<String> {
+    if s.game == "ricochet" {
+        let board = ["original", "ricochets"].contains(&s.board.as_str());
+        return (!board || !(1..=4).contains(&s.players))
+            .then(|| "a Ricochet room: board original or ricochets, 1 to 4 players".into());
+    }
+    if s.game != "battle" {
+        return Some("a room plays battle or ricochet".into());
+    }
     let board = robots::battle::files::shipped::board(&s.board)
         .and_then(|t| robots::battle::files::board_file::parse_board(&s.board, t).ok());
     let Some(board) = board else {
@@ -121,8 +141,15 @@ pub async fn create(
         Ok(f) => f,
         Err(page) => return *page,
     };
+    let game = f.game.unwrap_or_else(|| "battle".into());
+    let board = match (game.as_str(), f.rico_board) {
+        ("ricochet", Some(b)) => b,
+        ("ricochet", None) => "original".into(),
+        _ => f.board,
+    };
     let settings = Settings {
-        board: f.board,
+        game,
+        board,
         scenario: f.scenario,
         robots: f.robots,
         rounds: f.rounds,

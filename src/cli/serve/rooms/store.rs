@@ -7,6 +7,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
+    /// `battle` or `ricochet`.
+    #[serde(default = "battle")]
+    pub game: String,
     pub board: String,
     pub scenario: u8,
     pub robots: u8,
@@ -23,6 +26,10 @@ pub struct Settings {
 
 fn two() -> u8 {
     2
+}
+
+fn battle() -> String {
+    "battle".into()
 }
 
 /// A room as stored.
@@ -62,8 +69,8 @@ pub fn insert(
 ) -> rusqlite::Result<i64> {
     let json = serde_json::to_string(settings).unwrap_or_default();
     c.execute(
-        "INSERT INTO rooms (code, game, host, settings, seed, state, created) VALUES (?1, 'battle', ?2, ?3, ?4, 'writing', ?5)",
-        params![code, host, json, crate::cli::serve::store::seed_to_sql(seed), now],
+        "INSERT INTO rooms (code, game, host, settings, seed, state, created) VALUES (?1, ?6, ?2, ?3, ?4, 'writing', ?5)",
+        params![code, host, json, crate::cli::serve::store::seed_to_sql(seed), now, settings.game],
     )?;
     let id = c.last_insert_rowid();
     for colour in colours {

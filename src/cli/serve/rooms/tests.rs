@@ -45,6 +45,7 @@ fn place(tag: &str) -> Place {
 
 fn room(p: &Place, code: &str, pace: f64, rounds: u32) {
     let settings = store::Settings {
+        game: "battle".into(),
         board: "duel".into(),
         scenario: 1,
         robots: 1,
@@ -368,4 +369,130 @@ mod hostile {
             stop.store(true, Ordering::Relaxed);
         }
     }
+}
+
+/// Waits for `phase` in `round` of a Ricochet room.
+fn ricochet_wait(h: &Handle, p: &Place, phase: &str, round: u32) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while view(h, p.ids[0])["phase"] != phase || view(h, p.ids[0])["round"] != round {
+        let now = view(h, p.ids[0]);
+        assert!(
+            Instant::now() < deadline,
+            "no {phase} in round {round}: {now}"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// One round: alice bids 9 (a raise to 12 refused), bob 5, both pass; bob shows a line that
+/// misses, then alice one that cannot move: the server checks both.
+fn ricochet_round(h: &Handle, p: &Place, round: u32) {
+    let (a, b) = ((p.ids[0], "alice"), (p.ids[1], "bob"));
+    ricochet_wait(h, p, "bidding", round);
+    assert!(
+        view(h, p.ids[0])["svg"]
+            .as_str()
+            .unwrap()
+            .starts_with("<svg")
+    );
+    say(h, a, Message::Bid { moves: 9 }).unwrap();
+    say(h, a, Message::Bid { moves: 12 }).unwrap();
+    assert_eq!(
+        view(h, p.ids[0])["bids"][0],
+        9,
+        "a raise is refused (RULES B.1)"
+    );
+    say(h, b, Message::Bid { moves: 5 }).unwrap();
+    say(h, a, Message::Pass).unwrap();
+    say(h, b, Message::Pass).unwrap();
+    ricochet_wait(h, p, "showing", round);
+    assert_eq!(
+        view(h, p.ids[1])["showing"]["colour"],
+        "2",
+        "the lowest bidder shows first"
+    );
+    let early = Message::Show {
+        moves: "red N".into(),
+    };
+    assert!(say(h, a, early).is_err(), "not alice's turn");
+    say(
+        h,
+        b,
+        Message::Show {
+            moves: "red N, red E".into(),
+        },
+    )
+    .unwrap();
+    ricochet_wait(h, p, "showing", round);
+    say(
+        h,
+        a,
+        Message::Show {
+            moves: "blue S".into(),
+        },
+    )
+    .unwrap();
+}
+
+/// A Ricochet room: bids, passes, demonstrations checked by the server; nothing in any view
+/// tells the fewest moves; a restarted server plays the game again from its stored answers.
+#[test]
+fn a_ricochet_room_plays_its_rounds_and_resumes() {
+    let p = place("ricochet");
+    let settings = store::Settings {
+        game: "ricochet".into(),
+        board: "original".into(),
+        scenario: 1,
+        robots: 1,
+        rounds: 1,
+        pace: 1.0,
+        timeout: 60,
+        spectators: true,
+        players: 2,
+    };
+    p.db.write(|c| store::insert(c, ("ricoroom", p.ids[0]), &settings, &["1", "2"], (11, 0)))
+        .unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let rooms = Rooms::new(Arc::clone(&p.db), Arc::clone(&stop));
+    let h = rooms.get("ricoroom").unwrap().unwrap();
+    let (a, b) = ((p.ids[0], "alice"), (p.ids[1], "bob"));
+    say(&h, a, Message::Sit { colour: "1".into() }).unwrap();
+    say(&h, b, Message::Sit { colour: "2".into() }).unwrap();
+    say(&h, a, Message::Ready { ready: true }).unwrap();
+    say(&h, b, Message::Ready { ready: true }).unwrap();
+    say(&h, a, Message::Start).unwrap();
+    for round in 1..=2 {
+        ricochet_round(&h, &p, round);
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while view(&h, p.ids[0])["round"] != 3 {
+        assert!(
+            Instant::now() < deadline,
+            "no third round: {}",
+            view(&h, p.ids[0])
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let before = view(&h, p.ids[0]);
+    for text in [
+        h.published.borrow().spectator.to_string(),
+        before.to_string(),
+    ] {
+        assert!(!text.contains("fewest"), "a view tells the fewest moves");
+    }
+    let log = before["log"].as_array().unwrap().len();
+    let words = before["log"].to_string();
+    assert!(
+        words.contains("fails") || words.contains("Fails") || words.contains("not"),
+        "the demonstrations were checked: {words}"
+    );
+    assert!(log > 4, "{before}");
+    stop.store(true, Ordering::Relaxed);
+    std::thread::sleep(Duration::from_millis(700));
+    let again = Rooms::new(Arc::clone(&p.db), Arc::new(AtomicBool::new(false)));
+    let h = again.get("ricoroom").unwrap().unwrap();
+    let after = view(&h, p.ids[0]);
+    assert_eq!(after["round"], 3, "played again to the round it stood at");
+    assert_eq!(after["log"], before["log"]);
+    assert_eq!(after["seats"][1]["tokens"], before["seats"][1]["tokens"]);
 }

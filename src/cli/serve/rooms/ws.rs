@@ -108,7 +108,7 @@ async fn connection(mut socket: WebSocket, mut handle: Handle, account: Account)
     let hello = json!({
         "type": "hello",
         "you": {"name": account.name, "seat": seat, "host": handle.room.host == account.id},
-        "room": {"code": handle.room.code, "game": "battle", "host": handle.room.host_name,
+        "room": {"code": handle.room.code, "game": settings.game, "host": handle.room.host_name,
             "board": settings.board, "players": settings.players, "scenario": settings.scenario,
             "robots": settings.robots, "rounds": settings.rounds, "pace": settings.pace,
             "timeout": settings.timeout, "spectators": settings.spectators},
