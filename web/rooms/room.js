@@ -11,6 +11,12 @@
 // game waits for you), data-connection, data-states (state messages rendered) and
 // data-ready once a state is drawn; robots on #board have data-col, data-row, data-facing,
 // data-alive, data-signal; seats have data-player, data-ready, data-online, data-computer.
+// A Ricochet Robots room (hello.room.game "ricochet", docs/ROOMS.md "Ricochet Robots in a
+// room") gets its own page from makeRicochet: seats "1".."4" with their tokens, the server's
+// SVG of the position in #svg, #timer, #bids, the bid and pass buttons, #show for the player
+// showing, #log, #result. Its hooks: #room.ricochet gets data-phase, data-seat, data-round,
+// data-showing (`you` when you show), data-states, data-ready; #timer data-left (seconds);
+// #bids and #tokens items data-colour, data-bid, data-passed, data-tokens.
 'use strict';
 
 (() => {
@@ -240,6 +246,7 @@
     let sentSource = null;
     let signalKey = '';
     let states = 0; // state messages received by this page (data-states: a hook for tests)
+    let rico = null; // the Ricochet room's page, once hello says the room plays Ricochet
 
     const isHost = () => Boolean(hello && hello.you && hello.you.host);
     const mySeat = () => {
@@ -293,7 +300,8 @@
       attempt += 1;
       setConnection('reconnecting', 'reconnecting…');
       timer = setTimeout(connect, delay);
-      render();
+      if (rico) rico.render();
+      else render();
     }
 
     // Back on the network, or the page shown again: try at once.
@@ -319,6 +327,16 @@
     }
 
     function receive(msg) {
+      // A Ricochet Robots room (docs/ROOMS.md, "Ricochet Robots in a room"): its own page.
+      if (msg.type === 'hello' && msg.room && msg.room.game === 'ricochet' && !rico) rico = ricochetRoom();
+      if (rico) {
+        if (msg.type === 'hello') {
+          attempt = 0;
+          setConnection('open', 'connected');
+        }
+        rico.receive(msg);
+        return;
+      }
       switch (msg.type) {
         case 'hello':
           hello = msg;
@@ -852,8 +870,449 @@
       main.dataset.ready = 'true';
     }
 
+    // ---- A Ricochet Robots room (docs/ROOMS.md, "Ricochet Robots in a room") ----
+    // Built in place of the battle game's page on the first hello that names the game: the
+    // header, the share link and p#error stay; everything else is this room's. The position
+    // is the server's own SVG drawing, parsed as SVG and imported (never innerHTML); every
+    // text from players goes in with textContent.
+    function ricochetRoom() {
+      return makeRicochet({
+        main, you, header, ui, send, showError,
+        connected: () => Boolean(socket && socket.readyState === WebSocket.OPEN),
+      });
+    }
+
     setConnection('connecting', 'connecting…');
     connect();
+  }
+
+  // The Ricochet room's phases (its seats "1".."4" get their hues from room.css: .seat-N).
+  const RICO_PHASES = {
+    writing: 'Taking seats',
+    bidding: 'Bidding',
+    showing: 'Showing the moves',
+    over: 'The game is over',
+  };
+  // The SVG elements and attributes the server's drawing uses; anything else is dropped.
+  const SVG_TAGS = new Set(['svg', 'g', 'rect', 'line', 'path', 'circle', 'ellipse', 'polygon', 'polyline', 'title', 'desc', 'text', 'tspan']);
+  const SVG_ATTRS = new Set([
+    'xmlns', 'width', 'height', 'viewbox', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx', 'ry', 'd', 'points',
+    'fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin', 'stroke-dasharray',
+    'stroke-opacity', 'opacity', 'transform', 'text-anchor', 'font-size', 'font-family', 'font-weight', 'class',
+    'dominant-baseline', 'preserveaspectratio',
+  ]);
+
+  /** The server's SVG markup as a node of this document, or null when it is not SVG. Only
+   *  drawing elements and attributes are kept (no script, no link, no event handler). */
+  function importSvg(markup) {
+    if (typeof markup !== 'string' || markup.trim() === '') return null;
+    const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
+    const root = doc.documentElement;
+    if (!root || root.namespaceURI !== 'http://www.w3.org/2000/svg' || root.localName !== 'svg'
+      || doc.getElementsByTagName('parsererror').length > 0) return null;
+    const clean = (node) => {
+      for (const child of [...node.children]) {
+        if (child.namespaceURI !== 'http://www.w3.org/2000/svg' || !SVG_TAGS.has(child.localName)) child.remove();
+        else clean(child);
+      }
+      for (const attr of [...node.attributes]) {
+        if (!SVG_ATTRS.has(attr.name.toLowerCase()) && attr.name !== 'xmlns') node.removeAttribute(attr.name);
+      }
+    };
+    clean(root);
+    return document.importNode(root, true);
+  }
+
+  /** The Ricochet room: its page inside #room, each state rendered wholesale. */
+  function makeRicochet({ main, you, header, ui, send, showError, connected }) {
+    const r = {};
+    const el = (name, node) => {
+      r[name] = node;
+      return node;
+    };
+    el('phase', h('p', { id: 'phase', text: '…' }));
+    el('status', h('p', { id: 'status' }));
+    el('seats', h('ul', { id: 'seats' }));
+    el('ready', h('button', { id: 'ready', type: 'button', text: 'Ready' }));
+    el('start', h('button', { id: 'start', type: 'button', text: 'Start the game', hidden: true }));
+    el('seatNote', h('p', { className: 'note', id: 'seat-note' }));
+    el('tokens', h('ul', { id: 'tokens' }));
+    el('timer', h('p', { id: 'timer', attrs: { role: 'timer', 'aria-live': 'off' } }));
+    el('bids', h('ul', { id: 'bids' }));
+    el('bid', h('input', {
+      id: 'bid', type: 'number', min: 1, max: 99, step: 1, size: 4,
+      attrs: { 'aria-label': 'your bid: a number of moves', inputmode: 'numeric' },
+    }));
+    el('sendBid', h('button', { id: 'send-bid', type: 'submit', text: 'Bid' }));
+    el('pass', h('button', { id: 'pass', type: 'button', text: 'Pass' }));
+    el('bidNote', h('p', { className: 'note', id: 'bid-note' }));
+    el('bidForm', h('form', { id: 'bid-form', attrs: { autocomplete: 'off' } }, [
+      h('label', {}, [document.createTextNode('Moves '), r.bid]),
+      h('span', { className: 'buttons' }, [r.sendBid, r.pass]),
+      r.bidNote,
+    ]));
+    el('showPrompt', h('p', { id: 'show-prompt' }));
+    el('moves', h('input', {
+      id: 'moves', type: 'text', size: 40, placeholder: 'blue N, red W, blue E', spellcheck: false,
+      attrs: { 'aria-label': 'your moves', autocomplete: 'off', autocapitalize: 'off' },
+    }));
+    el('sendMoves', h('button', { id: 'send-moves', type: 'submit', text: 'Show' }));
+    el('show', h('form', { id: 'show', hidden: true, attrs: { autocomplete: 'off' } }, [
+      r.showPrompt,
+      h('label', {}, [document.createTextNode('Your moves '), r.moves]),
+      h('span', { className: 'buttons' }, [r.sendMoves]),
+    ]));
+    el('target', h('p', { id: 'target' }));
+    el('svg', h('div', { id: 'svg', attrs: { role: 'img', 'aria-label': 'the position: board, robots, target' } }));
+    el('result', h('p', { id: 'result', hidden: true, attrs: { role: 'status' } }));
+    el('log', h('ol', { id: 'log' }));
+    el('logBox', h('section', { className: 'log-box', hidden: true }, [h('h2', { text: 'Log' }), r.log]));
+
+    const left = h('div', { className: 'room-side' }, [
+      h('section', { className: 'phase-box' }, [r.phase, r.status]),
+      h('section', { className: 'seats-box' }, [
+        h('h2', { text: 'Seats' }),
+        r.seats,
+        r.seatNote,
+        h('div', { className: 'buttons' }, [r.ready, r.start]),
+      ]),
+      el('bidding', h('section', { id: 'bidding', className: 'rico-bidding', hidden: true }, [
+        h('h2', { text: 'Bids' }),
+        r.timer,
+        r.bids,
+        r.bidForm,
+      ])),
+      el('tokensBox', h('section', { className: 'tokens-box', hidden: true }, [h('h2', { text: 'Tokens' }), r.tokens])),
+    ]);
+    const centre = h('div', { className: 'room-centre' }, [
+      h('div', { className: 'result-box' }, [r.result]),
+      r.show,
+      r.target,
+      h('div', { className: 'board-box' }, [r.svg]),
+      r.logBox,
+    ]);
+    main.classList.add('ricochet');
+    main.replaceChildren(header, ui.error, h('div', { className: 'room-grid' }, [left, centre]));
+    // The board of the battle game: a Ricochet room has none.
+    if (ui.info) ui.info.textContent = '';
+
+    let hello = null;
+    let state = null;
+    let states = 0;
+    let svgKey = null;
+    let roundShown = null;
+    // The sand timer: when it runs out, on this page's clock (performance.now()).
+    let runsOutAt = null;
+    let tick = null;
+
+    const seatsOf = () => (state && state.seats) || [];
+    const myIndex = () => seatsOf().findIndex((x) => playerName(x.player) === you);
+    const mySeat = () => {
+      const i = myIndex();
+      if (i >= 0) return seatsOf()[i].colour;
+      return hello && hello.you ? hello.you.seat || null : null;
+    };
+    const isHost = () => Boolean(hello && hello.you && hello.you.host);
+    const seatWords = (seat) => {
+      const name = playerName(seat.player);
+      return name ? `${name} (seat ${seat.colour})` : `seat ${seat.colour}`;
+    };
+    const movesWords = (n) => `${n} move${Number(n) === 1 ? '' : 's'}`;
+
+    r.seats.addEventListener('click', (ev) => {
+      const button = ev.target.closest('button.sit');
+      if (!button) return;
+      send({ type: 'sit', colour: button.closest('li').dataset.colour });
+    });
+    r.ready.addEventListener('click', () => {
+      const seat = seatsOf()[myIndex()];
+      send({ type: 'ready', ready: !(seat && seat.ready) });
+    });
+    r.start.addEventListener('click', () => send({ type: 'start' }));
+    r.bidForm.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const moves = Number(r.bid.value);
+      if (!Number.isInteger(moves) || moves < 1) {
+        showError('A bid is a number of moves: a whole number from 1.');
+        return;
+      }
+      send({ type: 'bid', moves });
+    });
+    r.pass.addEventListener('click', () => send({ type: 'pass' }));
+    r.show.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const moves = r.moves.value.trim();
+      if (moves === '') {
+        showError('Write your moves, such as "blue N, red W, blue E".');
+        return;
+      }
+      send({ type: 'show', moves });
+    });
+
+    function receive(msg) {
+      switch (msg.type) {
+        case 'hello':
+          hello = msg;
+          render();
+          break;
+        case 'state':
+          state = msg;
+          states += 1;
+          main.dataset.states = String(states);
+          setTimer();
+          render();
+          break;
+        case 'error':
+          showError(String(msg.message || 'refused'));
+          break;
+        default:
+          break;
+      }
+    }
+
+    // ---- The sand timer: seconds left, counted down here between states ----
+    function setTimer() {
+      const t = state && state.phase === 'bidding' ? state.timer : null;
+      if (t && typeof t.runs_out === 'number' && typeof t.now === 'number') {
+        runsOutAt = performance.now() + Math.max(0, t.runs_out - t.now) * 1000;
+      } else {
+        runsOutAt = null;
+      }
+      if (runsOutAt !== null && tick === null) tick = setInterval(renderTimer, 200);
+      if (runsOutAt === null && tick !== null) {
+        clearInterval(tick);
+        tick = null;
+      }
+    }
+
+    function renderTimer() {
+      const bidding = Boolean(state && state.phase === 'bidding');
+      if (!bidding) {
+        r.timer.textContent = '';
+        delete r.timer.dataset.left;
+        r.timer.hidden = true;
+        return;
+      }
+      r.timer.hidden = false;
+      if (runsOutAt === null) {
+        r.timer.textContent = 'The sand timer turns at the first bid.';
+        r.timer.dataset.left = '';
+        r.timer.classList.remove('running', 'low');
+        return;
+      }
+      const left = Math.max(0, Math.ceil((runsOutAt - performance.now()) / 1000));
+      r.timer.dataset.left = String(left);
+      r.timer.textContent = left > 0 ? `${left} s left` : 'The sand timer has run out.';
+      r.timer.classList.add('running');
+      r.timer.classList.toggle('low', left <= 10);
+    }
+
+    // ---- Rendering a state ----
+    function renderInfo() {
+      const room = hello && hello.room;
+      if (!room) return;
+      const bits = ['Ricochet Robots'];
+      if (room.board) bits.push(room.board === 'ricochets' ? 'on a Ricochets board' : `on the ${room.board} board`);
+      if (room.players !== undefined) bits.push(`${room.players} player${Number(room.players) === 1 ? '' : 's'}`);
+      if (room.spectators !== undefined) bits.push(room.spectators ? 'spectators welcome' : 'no spectators');
+      ui.info.textContent = bits.join(' · ');
+    }
+
+    function renderSeats() {
+      const seats = seatsOf();
+      const me = mySeat();
+      const seating = state && state.phase === 'writing';
+      const bids = (state && state.bids) || [];
+      r.seats.replaceChildren(...seats.map((seat, i) => {
+        const name = playerName(seat.player);
+        const li = h('li', {
+          className: [name === you ? 'you' : '', name ? '' : 'empty', `seat-${seat.colour}`].filter(Boolean).join(' '),
+          data: {
+            colour: seat.colour,
+            player: name || '',
+            ready: String(Boolean(seat.ready)),
+            online: String(Boolean(seat.online)),
+            computer: String(Boolean(seat.computer)),
+            tokens: String(Number(seat.tokens) || 0),
+          },
+        });
+        li.append(h('span', { className: 'swatch', attrs: { 'aria-hidden': 'true' } }));
+        li.append(h('span', { className: 'colour', text: `Seat ${seat.colour}` }));
+        li.append(h('span', { className: 'player', text: name ? (name === you ? `${name} (you)` : name) : 'free seat' }));
+        const flags = [];
+        if (name) flags.push(seat.online ? 'online' : 'away');
+        if (seat.computer) flags.push('played by the computer');
+        if (seating && name) flags.push(seat.ready ? 'ready' : 'not ready');
+        if (!seating && state && state.phase === 'bidding' && typeof bids[i] === 'number') flags.push(`bids ${bids[i]}`);
+        li.append(h('span', { className: 'flags', text: flags.join(' · ') }));
+        const n = Number(seat.tokens) || 0;
+        li.append(h('span', { className: 'tokens', text: `${n} token${n === 1 ? '' : 's'}`, data: { tokens: String(n) } }));
+        const sit = h('button', { type: 'button', className: 'sit', text: 'Sit here' });
+        sit.hidden = Boolean(name) || Boolean(me) || !seating;
+        sit.disabled = sit.hidden || !connected();
+        li.append(sit);
+        return li;
+      }));
+      const mine = seats[myIndex()];
+      const ready = Boolean(mine && mine.ready);
+      r.ready.textContent = ready ? 'Not ready' : 'Ready';
+      r.ready.setAttribute('aria-pressed', String(ready));
+      r.ready.classList.toggle('on', ready);
+      r.ready.hidden = !seating || !me;
+      r.ready.disabled = !connected();
+      r.start.hidden = !(isHost() && seating);
+      const all = seats.length > 0 && seats.every((x) => playerName(x.player) && x.ready);
+      r.start.disabled = !(all && connected());
+      if (!seating) r.seatNote.textContent = '';
+      else if (!me) r.seatNote.textContent = 'Take a seat to play.';
+      else r.seatNote.textContent = ready ? 'Ready: waiting for the others and the host.' : 'Say you are ready.';
+    }
+
+    function renderTokens() {
+      const seats = seatsOf().filter((x) => playerName(x.player));
+      r.tokens.replaceChildren(...seats.map((seat) => {
+        const n = Number(seat.tokens) || 0;
+        return h('li', {
+          className: `seat-${seat.colour}`,
+          data: { colour: seat.colour, tokens: String(n) },
+          text: `${seatWords(seat)}: ${n} token${n === 1 ? '' : 's'}`,
+        });
+      }));
+      r.tokensBox.hidden = !state || state.phase === 'writing' || seats.length === 0;
+    }
+
+    function renderStatus() {
+      const phase = state.phase;
+      r.phase.textContent = RICO_PHASES[phase] || phase;
+      r.phase.dataset.phase = phase;
+      const parts = [];
+      if (phase !== 'writing' && state.round) parts.push(`round ${state.round}`);
+      const showing = state.showing;
+      if (phase === 'showing' && showing) {
+        const seat = seatsOf().find((x) => x.colour === showing.colour);
+        parts.push(showing.colour === mySeat()
+          ? `your turn to show ${movesWords(showing.bid)}`
+          : `${seat ? seatWords(seat) : `seat ${showing.colour}`} shows ${movesWords(showing.bid)}…`);
+      }
+      r.status.textContent = parts.join(' · ');
+    }
+
+    function renderPosition() {
+      const markup = state.svg || '';
+      if (markup !== svgKey) {
+        svgKey = markup;
+        const node = importSvg(markup);
+        r.svg.replaceChildren(...(node ? [node] : []));
+        if (markup && !node) r.svg.append(h('p', { className: 'note', text: 'The position cannot be drawn.' }));
+      }
+      const target = state.target;
+      const playing = state.phase === 'bidding' || state.phase === 'showing';
+      if (!state.round || !playing) {
+        r.target.textContent = state.phase === 'writing' ? 'The target is shown once the host starts the game.' : '';
+      } else if (target && target.colour) {
+        r.target.textContent = `Round ${state.round}: bring the ${target.colour} robot to the ringed target.`;
+      } else {
+        r.target.textContent = `Round ${state.round}: bring any robot to the ringed target (the vortex).`;
+      }
+      r.target.dataset.colour = target && target.colour ? target.colour : (state.round ? 'any' : '');
+      if (state.round !== roundShown && playing) {
+        roundShown = state.round;
+        r.bid.value = '';
+        r.moves.value = '';
+      }
+    }
+
+    function renderBids() {
+      const phase = state.phase;
+      const bidding = phase === 'bidding';
+      r.bidding.hidden = !(bidding || phase === 'showing');
+      const seats = seatsOf();
+      const bids = state.bids || [];
+      const passed = state.passed || [];
+      const showing = state.showing;
+      r.bids.replaceChildren(...seats.map((seat, i) => {
+        const bid = typeof bids[i] === 'number' ? bids[i] : null;
+        const gone = Boolean(passed[i]);
+        const words = [];
+        if (bid !== null) words.push(movesWords(bid));
+        if (gone) words.push('passed');
+        if (bid === null && !gone) words.push(phase === 'bidding' ? 'no bid yet' : 'no bid');
+        const li = h('li', {
+          className: [
+            `seat-${seat.colour}`, playerName(seat.player) === you ? 'you' : '', gone ? 'passed' : '',
+            showing && showing.colour === seat.colour ? 'showing' : '',
+          ].filter(Boolean).join(' '),
+          data: { colour: seat.colour, bid: bid === null ? '' : String(bid), passed: String(gone) },
+        }, [
+          h('span', { className: 'who', text: seatWords(seat) }),
+          h('span', { className: 'what', text: words.join(' · ') }),
+        ]);
+        return li;
+      }));
+      const i = myIndex();
+      const canBid = bidding && i >= 0 && !passed[i] && connected();
+      r.bidForm.hidden = !(bidding && i >= 0);
+      r.bid.disabled = !canBid;
+      r.sendBid.disabled = !canBid;
+      r.pass.disabled = !canBid;
+      if (i < 0) r.bidNote.textContent = '';
+      else if (passed[i]) r.bidNote.textContent = 'You passed this round: your bid, if any, stands.';
+      else if (typeof bids[i] === 'number') r.bidNote.textContent = `Your bid: ${movesWords(bids[i])}. You may lower it, or pass.`;
+      else r.bidNote.textContent = 'How many moves does your solution take?';
+      renderTimer();
+    }
+
+    function renderShow() {
+      const showing = state.showing;
+      const mine = Boolean(state.phase === 'showing' && showing && showing.colour === mySeat());
+      r.show.hidden = !mine;
+      r.moves.disabled = !(mine && connected());
+      r.sendMoves.disabled = !(mine && connected());
+      r.showPrompt.textContent = mine
+        ? `Show your ${movesWords(showing.bid)}: each a robot and a direction, such as "blue N, red W, blue E".`
+        : '';
+      main.dataset.showing = mine ? 'you' : (showing && showing.colour) || '';
+    }
+
+    function renderLog() {
+      const lines = state.log || [];
+      const box = r.log;
+      const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
+      box.replaceChildren(...lines.map((line) => h('li', { text: line })));
+      if (atEnd) box.scrollTop = box.scrollHeight;
+      r.logBox.hidden = lines.length === 0;
+    }
+
+    function renderEnd() {
+      const result = state.result;
+      if (result) {
+        const winners = (result.winners || []).map(String);
+        const who = winners.length === 0 ? 'Nobody wins' : `${winners.join(' and ')} win${winners.length === 1 ? 's' : ''}`;
+        r.result.textContent = result.reason ? `${who}: ${result.reason}` : who;
+        r.result.dataset.winners = winners.join(',');
+        r.result.classList.toggle('won', winners.includes(you));
+      }
+      r.result.hidden = !result;
+    }
+
+    function render() {
+      renderInfo();
+      if (!state) return;
+      main.dataset.phase = state.phase;
+      main.dataset.seat = mySeat() || '';
+      main.dataset.round = String(state.round || 0);
+      renderStatus();
+      renderSeats();
+      renderTokens();
+      renderPosition();
+      renderBids();
+      renderShow();
+      renderLog();
+      renderEnd();
+      main.dataset.ready = 'true';
+    }
+
+    return { receive, render };
   }
 
   async function boot() {

@@ -57,6 +57,9 @@ struct Room {
     shown: Instant,
     offset: f64,
     timer: Option<Timer>,
+    /// Each seat's bid standing this round, and whether it passed.
+    bids: Vec<Option<u32>>,
+    passed: Vec<bool>,
     showing: Option<(usize, u32)>,
     tokens: Vec<u32>,
     log: VecDeque<String>,
@@ -85,25 +88,22 @@ impl Room {
                     "online": online, "computer": false, "tokens": self.tokens.get(i).copied().unwrap_or(0)})
             })
             .collect();
+        // The clock as the state is sent (a page that joins late counts down from here).
+        let now = if self.phase == "bidding" {
+            self.now()
+        } else {
+            self.timer.as_ref().map_or(0.0, |t| t.now)
+        };
         let timer = self
             .timer
             .as_ref()
-            .map(|t| json!({"now": t.now, "runs_out": t.runs_out, "turned": t.turned}));
-        let bids: Vec<Option<u32>> = self
-            .timer
-            .as_ref()
-            .map_or_else(|| vec![None; self.seats.len()], |t| t.standing.clone());
-        let passed: Vec<bool> = (0..self.seats.len())
-            .map(|i| {
-                self.phase == "bidding"
-                    && self.timer.as_ref().is_some_and(|t| !t.waiting.contains(&i))
-            })
-            .collect();
+            .map(|t| json!({"now": now, "runs_out": t.runs_out, "turned": t.turned}));
+        let (bids, passed) = (&self.bids, &self.passed);
         json!({"type": "state", "seat": seat.map(|i| &self.seats[i].colour), "phase": self.phase, "seats": seats,
             "round": self.round, "svg": self.svg, "target": self.target.as_ref().map(|c| json!({"colour": c})),
             "timer": timer, "bids": bids, "passed": passed,
             "showing": self.showing.map(|(i, bid)| json!({"colour": self.seats[i].colour, "bid": bid})),
-            "log": self.log, "result": self.result, "paused": false, "pace": 0, "turn": 0})
+            "log": self.log, "result": self.result})
     }
 
     fn publish(&self) {
@@ -251,10 +251,14 @@ impl Humans for Seats {
     fn wait(&mut self, timer: &Timer) -> Heard {
         let mut r = self.0.borrow_mut();
         r.timer = Some(timer.clone());
+        r.bids.clone_from(&timer.standing);
         if let Some(answer) = r.script.pop_front() {
             return match answer {
                 Answer::Bid { at, player, moves } => Heard::Bid { at, player, moves },
-                Answer::Pass { at, player } => Heard::Pass { at, player },
+                Answer::Pass { at, player } => {
+                    r.passed[player] = true;
+                    Heard::Pass { at, player }
+                }
                 _ => Heard::Nothing,
             };
         }
@@ -284,6 +288,7 @@ impl Humans for Seats {
                     Heard::Bid { at, player, moves },
                 ),
                 (Message::Pass, Some(player)) => {
+                    r.passed[player] = true;
                     (Answer::Pass { at, player }, Heard::Pass { at, player })
                 }
                 _ => {
@@ -342,7 +347,6 @@ impl Humans for Seats {
                                 moves: moves.clone(),
                             });
                             let _ = reply.send(Ok(None));
-                            r.phase = "bidding";
                             return Ok(parsed);
                         }
                         Err(e) => {
@@ -401,6 +405,8 @@ pub fn run(
         timer: None,
         showing: None,
         tokens: vec![0; n],
+        bids: vec![None; n],
+        passed: vec![false; n],
         log: VecDeque::new(),
         result: None,
     }));
@@ -468,6 +474,23 @@ fn new_game(r: &Room) -> Result<Game, String> {
 /// A note of the game: its words in the log (never the fewest moves: `Note::Target` keeps
 /// them out of its words), the tokens won.
 fn keep(r: &mut Room, note: &Note) {
+    match note {
+        Note::Target { round, .. } => {
+            (r.round, r.phase, r.showing) = (*round, "bidding", None);
+            r.bids.iter_mut().for_each(|b| *b = None);
+            r.passed.iter_mut().for_each(|p| *p = false);
+        }
+        Note::Bid { player, moves, .. } => {
+            if let Some(i) = r
+                .seats
+                .iter()
+                .position(|s| s.player.as_ref().is_some_and(|p| &p.1 == player))
+            {
+                r.bids[i] = Some(*moves);
+            }
+        }
+        _ => {}
+    }
     if let Note::Wins { player, tokens, .. } = note
         && let Some(i) = r
             .seats
