@@ -12,24 +12,17 @@
 // <target>/arena-e2e/; UPDATE_SCREENSHOT=1 also writes docs/arena/*.png (1100x800).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { checkDiagnostics, runRobots, sortDiagnostics } from './support.mjs';
+import { RobotsServer, bin, freshFolder, root, target } from './server.mjs';
+import {
+  checkDiagnostics, closeAll, launchChromium, newContext, pageDiagnostics as pageDiagnosticsOf, runRobots, screenshots,
+  signUp as signUpOnPage, sortDiagnostics, submitBy, watchProblems,
+} from './support.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const target = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
-const bin = path.resolve(root, process.env.ROBOTS_BIN || path.join(target, 'release', 'robots'));
 const out = path.join(target, 'arena-e2e');
 const docsOut = path.join(root, 'docs', 'arena');
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-const VIEWPORT = { width: 1100, height: 800 };
 const HILL = 'duel';
 const PASSWORD = 'correct horse 42';
 
@@ -47,8 +40,6 @@ const GOOD_B = `${XSS_COMMENT}\n${turret}`;
 
 let dir;
 let server;
-let serverExit;
-let serverLog = '';
 let base;
 let browser;
 const users = {};
@@ -58,65 +49,12 @@ const robots = (args) => runRobots(bin, dir, args);
 
 const cliDiagnostics = (source) => checkDiagnostics(bin, dir, source);
 
-
-/** The diagnostics the page lists in ul#diagnostics, each checked against its text. */
-async function pageDiagnostics(page) {
-  const items = await page.$$eval('ul#diagnostics li.diagnostic', (lis) => lis.map((li) => ({
-    line: Number(li.dataset.line),
-    column: Number(li.dataset.column),
-    error: li.classList.contains('error'),
-    warning: li.classList.contains('warning'),
-    text: li.textContent.trim(),
-  })));
-  return items.map((d) => {
-    assert.ok(d.error !== d.warning, `a diagnostic is either an error or a warning: ${JSON.stringify(d)}`);
-    const prefix = `line ${d.line}, column ${d.column}: `;
-    assert.ok(d.text.startsWith(prefix), `li text ${JSON.stringify(d.text)} starts with ${JSON.stringify(prefix)}`);
-    return { line: d.line, column: d.column, severity: d.error ? 'error' : 'warning', message: d.text.slice(prefix.length) };
-  });
-}
-
-/** Reads the server's stdout until its first line, the URL it listens on. */
-function startServer(db) {
-  return new Promise((resolve, reject) => {
-    server = spawn(bin, ['serve', '--db', db, '--listen', '127.0.0.1:0', '--auth-per-minute', '1000'], {
-      cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' },
-    });
-    serverExit = new Promise((done) => server.on('exit', (code, signal) => done({ code, signal })));
-    let stdout = '';
-    let lines = null;
-    const timer = setTimeout(() => reject(new Error(`no URL printed in 10 s; stdout ${JSON.stringify(stdout)}\n${serverLog}`)), 10_000);
-    const keep = (chunk) => {
-      serverLog += chunk;
-      if (serverLog.length > 2_000_000) serverLog = serverLog.slice(-1_000_000);
-    };
-    server.stderr.setEncoding('utf8');
-    server.stderr.on('data', keep);
-    server.stdout.setEncoding('utf8');
-    server.stdout.on('data', (chunk) => {
-      keep(chunk);
-      if (lines) return;
-      stdout += chunk;
-      if (!stdout.includes('\n')) return;
-      lines = stdout.split('\n');
-      clearTimeout(timer);
-      const m = /^robots arena: listening on (http:\/\/127\.0\.0\.1:(\d+)\/)$/.exec(lines[0]);
-      if (!m || m[2] === '0') reject(new Error(`the first line printed is ${JSON.stringify(lines[0])}`));
-      else resolve(m[1].replace(/\/$/, ''));
-    });
-    server.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code ?? signal}) before printing its URL\n${serverLog}`));
-    });
-    server.on('error', reject);
-  });
-}
+/** The diagnostics the page lists in ul#diagnostics, each either an error or a warning. */
+const pageDiagnostics = (page) => pageDiagnosticsOf(page, { errorOrWarning: true });
 
 /** A browser context of its own (its own cookies), one page, and what it saw. */
 async function newUser(name) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  context.setDefaultTimeout(10_000);
-  context.setDefaultNavigationTimeout(10_000);
+  const context = await newContext(browser);
   const user = { name, context, problems: [], bodies: [], xss: [] };
   // A script run by injected markup reports itself even if the page is left at once.
   await context.exposeBinding('__xssHit', (_source, value) => user.xss.push(value));
@@ -129,14 +67,7 @@ async function newUser(name) {
     });
   });
   const page = await context.newPage();
-  page.on('pageerror', (e) => user.problems.push(`page error at ${page.url()}: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    // Chromium asks for /favicon.ico by itself; pages visited on purpose are checked by status.
-    if (/favicon/.test(m.location()?.url || '')) return;
-    if (/Failed to load resource/.test(m.text())) return;
-    user.problems.push(`console error at ${page.url()}: ${m.text()}`);
-  });
+  watchProblems(page, user.problems);
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (url.pathname.endsWith('/x')) user.xss.push(`injected img requested ${r.url()}`);
@@ -177,33 +108,14 @@ function links(page, selector) {
     .map((a) => new URL(a.href).pathname));
 }
 
-/** Clicks what submits a form (a navigation) and waits for the page it leads to. */
-async function submitBy(page, selector) {
-  const [response] = await Promise.all([
-    page.waitForNavigation({ waitUntil: 'load' }),
-    page.click(selector),
-  ]);
-  return response;
-}
-
-async function screenshot(page, name) {
-  await page.screenshot({ path: path.join(out, name), fullPage: false });
-  if (process.env.UPDATE_SCREENSHOT === '1') {
-    fs.mkdirSync(docsOut, { recursive: true });
-    await page.screenshot({ path: path.join(docsOut, name), fullPage: false });
-  }
-}
+const screenshot = screenshots(out, docsOut);
 
 /** Signs `user` up on /signup; the nav then names the account. */
 async function signUp(user) {
   await visit(user, '/signup');
   const { page } = user;
-  await page.fill('form#signup input[name=name]', user.name);
-  await page.fill('form#signup input[name=password]', PASSWORD);
-  const response = await submitBy(page, 'form#signup [type=submit], form#signup button');
-  assert.ok(response === null || response.status() < 400, `sign-up answered ${response?.status()}`);
+  await signUpOnPage(page, user.name, PASSWORD);
   await assertClean(user, 'after sign-up');
-  assert.ok((await page.textContent('nav #who')).includes(user.name), 'the nav names the account');
   assert.equal(await page.locator('nav form#signout').count(), 1, 'a sign-out form');
   // A token for the API (which never reads the cookie).
   const r = await user.context.request.post(`${base}/api/v1/tokens`, { data: { name: user.name, password: PASSWORD } });
@@ -234,28 +146,17 @@ const api = (user, method, url, options = {}) => {
 };
 
 before(async () => {
-  assert.ok(fs.existsSync(bin), `no binary at ${bin}: cargo build --release first`);
-  fs.mkdirSync(out, { recursive: true });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-e2e-'));
-  const db = path.join(dir, 'arena.sqlite');
+  const { dir: folder, db } = freshFolder(out, 'arena-e2e-');
+  dir = folder;
   // One robot a side, said outright: the duel board has two start points a camp.
   robots(['serve', 'hill', 'create', HILL, '--db', db, '--board', 'duel', '--size', '20', '--seeds', '1..4', '--robots', '1']);
   assert.match(robots(['serve', 'hill', 'list', '--db', db]), new RegExp(`\\b${HILL}\\b`));
-  base = await startServer(db);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  server = new RobotsServer({ bin, dir, db });
+  base = await server.start();
+  browser = await launchChromium(chromium);
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server && server.exitCode === null && server.signalCode === null) {
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
-    await serverExit;
-    clearTimeout(timer);
-  }
-  if (fs.existsSync(out)) fs.writeFileSync(path.join(out, 'server.log'), serverLog);
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ browser, server, dir, out }));
 
 test('the server answers: health, the hill as created, pages for a stranger', { timeout: 15_000 }, async () => {
   const anon = await newUser('anonymous');
@@ -571,9 +472,6 @@ test('A\'s text reaches neither B nor a stranger, in pages or the API', { timeou
 test('SIGTERM stops the server gracefully', { timeout: 10_000 }, async () => {
   await browser.close();
   browser = null;
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
-  const { code, signal } = await serverExit;
-  clearTimeout(timer);
+  const { code, signal } = await server.stop();
   assert.deepEqual({ code, signal }, { code: 0, signal: null }, 'exit status after SIGTERM (SIGKILL after 5 s)');
 });

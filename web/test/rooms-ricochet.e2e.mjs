@@ -21,32 +21,23 @@
 // <target>/rooms-e2e/ricochet/; UPDATE_SCREENSHOT=1 also writes docs/rooms/ricochet.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ricochetPositionFromPicture, runRobots, sleep, until } from './support.mjs';
+import { RobotsServer, bin, freshFolder, root, target } from './server.mjs';
+import {
+  closeAll, launchChromium, newRoomUser, ricochetPositionFromPicture, runRobots, screenshots, setField as setFieldOf,
+  signUp as signUpOnPage, sleep, submitBy, until,
+} from './support.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const target = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
-const bin = path.resolve(root, process.env.ROBOTS_BIN || path.join(target, 'release', 'robots'));
 const out = path.join(target, 'rooms-e2e', 'ricochet');
 const docsOut = path.join(root, 'docs', 'rooms');
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-const VIEWPORT = { width: 1100, height: 800 };
 const PASSWORD = 'correct horse 42';
 const SEAT = { alice: '1', bob: '2' };
 
 let dir;
 let db;
 let server;
-let serverExit;
-let serverLog = '';
 let base;
 let browser;
 let code;
@@ -58,121 +49,19 @@ const mismatches = [];
 
 const robots = (args) => runRobots(bin, dir, args);
 
-/** Reads the server's stdout until its first line, the URL it listens on. */
-function startServer(listen = '127.0.0.1:0') {
-  return new Promise((resolve, reject) => {
-    server = spawn(bin, ['serve', '--db', db, '--listen', listen, '--auth-per-minute', '1000'], {
-      cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' },
-    });
-    serverExit = new Promise((done) => server.on('exit', (c, signal) => done({ code: c, signal })));
-    let stdout = '';
-    let lines = null;
-    const timer = setTimeout(() => reject(new Error(`no URL printed in 10 s; stdout ${JSON.stringify(stdout)}\n${serverLog}`)), 10_000);
-    const keep = (chunk) => {
-      serverLog += chunk;
-      if (serverLog.length > 2_000_000) serverLog = serverLog.slice(-1_000_000);
-    };
-    server.stderr.setEncoding('utf8');
-    server.stderr.on('data', keep);
-    server.stdout.setEncoding('utf8');
-    server.stdout.on('data', (chunk) => {
-      keep(chunk);
-      if (lines) return;
-      stdout += chunk;
-      if (!stdout.includes('\n')) return;
-      lines = stdout.split('\n');
-      clearTimeout(timer);
-      const m = /^robots arena: listening on (http:\/\/127\.0\.0\.1:(\d+)\/)$/.exec(lines[0]);
-      if (!m || m[2] === '0') reject(new Error(`the first line printed is ${JSON.stringify(lines[0])}`));
-      else resolve(m[1].replace(/\/$/, ''));
-    });
-    server.on('exit', (c, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${c ?? signal}) before printing its URL\n${serverLog.slice(-4000)}`));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** SIGTERM (SIGKILL after 5 s): how the server ended. */
-async function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return serverExit;
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
-  const how = await serverExit;
-  clearTimeout(timer);
-  return how;
-}
-
-/** A browser context of its own (its own cookies), recording every WebSocket frame. */
+/** A user of the room: a browser context of its own, a page, and every WebSocket frame received. */
 async function newUser(name) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  context.setDefaultTimeout(10_000);
-  context.setDefaultNavigationTimeout(10_000);
-  const user = { name, context, problems: [], frames: [], sent: [], states: [] };
+  const user = await newRoomUser(browser, name);
   users[name] = user;
-  const page = await context.newPage();
-  page.on('pageerror', (e) => user.problems.push(`page error at ${page.url()}: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    if (/favicon/.test(m.location()?.url || '')) return;
-    if (/Failed to load resource/.test(m.text())) return;
-    user.problems.push(`console error at ${page.url()}: ${m.text()}`);
-  });
-  page.on('websocket', (ws) => {
-    ws.on('framereceived', (f) => {
-      const text = typeof f.payload === 'string' ? f.payload : Buffer.from(f.payload).toString('utf8');
-      let json = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        user.problems.push(`a frame that is not JSON: ${text.slice(0, 200)}`);
-      }
-      user.frames.push({ text, json, at: Date.now() });
-      if (json && json.type === 'state') user.states.push(json);
-    });
-    ws.on('framesent', (f) => user.sent.push({ text: typeof f.payload === 'string' ? f.payload : '(binary)', at: Date.now() }));
-  });
-  user.page = page;
   return user;
 }
 
-/** Clicks what submits a form and waits for the page it leads to. */
-async function submitBy(page, selector) {
-  const [response] = await Promise.all([
-    page.waitForNavigation({ waitUntil: 'load' }),
-    page.click(selector),
-  ]);
-  return response;
-}
+const screenshot = screenshots(out, docsOut);
 
-async function screenshot(page, name) {
-  await page.screenshot({ path: path.join(out, name), fullPage: false });
-  if (process.env.UPDATE_SCREENSHOT === '1') {
-    fs.mkdirSync(docsOut, { recursive: true });
-    await page.screenshot({ path: path.join(docsOut, name), fullPage: false });
-  }
-}
+const signUp = (user) => signUpOnPage(user.page, user.name, PASSWORD, { base });
 
-async function signUp(user) {
-  const { page } = user;
-  await page.goto(`${base}/signup`);
-  await page.fill('form#signup input[name=name]', user.name);
-  await page.fill('form#signup input[name=password]', PASSWORD);
-  const response = await submitBy(page, 'form#signup [type=submit], form#signup button');
-  assert.ok(response === null || response.status() < 400, `sign-up answered ${response?.status()}`);
-  assert.ok((await page.textContent('nav #who')).includes(user.name), 'the nav names the account');
-}
-
-/** Sets a form's field by its name, whatever its kind. */
-async function setField(page, form, name, value) {
-  const selector = `${form} [name="${name}"]`;
-  assert.equal(await page.locator(selector).count(), 1, `${selector} on /rooms (docs/ROOMS.md)`);
-  const kind = await page.$eval(selector, (e) => (e.tagName === 'SELECT' ? 'select' : e.type));
-  if (kind === 'select') await page.selectOption(selector, String(value));
-  else if (kind === 'checkbox') await page.setChecked(selector, Boolean(value));
-  else await page.fill(selector, String(value));
-}
+/** Sets a field of the form on /rooms by its name (there is one), whatever its kind. */
+const setField = (page, form, name, value) => setFieldOf(page, form, name, value, { on: '/rooms (docs/ROOMS.md)' });
 
 const last = (user) => user.states.at(-1);
 const waitPhase = (user, p, ms = 10_000) => user.page.waitForSelector(`#room[data-phase="${p}"]`, { timeout: ms });
@@ -215,27 +104,13 @@ function solvePicture(picture, round) {
 }
 
 before(async () => {
-  assert.ok(fs.existsSync(bin), `no binary at ${bin}: cargo build --release first`);
-  fs.mkdirSync(out, { recursive: true });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rooms-ricochet-e2e-'));
-  db = path.join(dir, 'arena.sqlite');
-  base = await startServer();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  ({ dir, db } = freshFolder(out, 'rooms-ricochet-e2e-'));
+  server = new RobotsServer({ bin, dir, db });
+  base = await server.start();
+  browser = await launchChromium(chromium);
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  await stopServer();
-  if (fs.existsSync(out)) {
-    fs.writeFileSync(path.join(out, 'server.log'), serverLog);
-    for (const user of Object.values(users)) {
-      const t0 = user.frames[0]?.at || 0;
-      fs.writeFileSync(path.join(out, `frames-${user.name}.jsonl`), user.frames.map((f) => `{"ms":${f.at - t0},"frame":${f.text}}`).join('\n'));
-      fs.writeFileSync(path.join(out, `sent-${user.name}.jsonl`), user.sent.map((f) => f.text).join('\n'));
-    }
-  }
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ browser, server, dir, out, users: Object.values(users) }));
 
 test('A and B sign up; A creates a Ricochet room (2 players, the original board) on /rooms', { timeout: 20_000 }, async () => {
   const a = await newUser('alice');

@@ -20,26 +20,19 @@
 // UPDATE_SCREENSHOT=1 also writes docs/rooms/{writing,placing,playing,over}.png (1100x800).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { checkDiagnostics, runRobots, sortDiagnostics } from './support.mjs';
+import { RobotsServer, bin, freshFolder, root, target } from './server.mjs';
+import {
+  closeAll, checkDiagnostics, launchChromium, newRoomPage, newRoomUser, pageDiagnostics, runRobots, screenshots, setField, signUp as signUpOnPage,
+  sortDiagnostics, submitBy, until,
+} from './support.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const target = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
-const bin = path.resolve(root, process.env.ROBOTS_BIN || path.join(target, 'release', 'robots'));
 const out = path.join(target, 'rooms-e2e');
 const docsOut = path.join(root, 'docs', 'rooms');
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-const VIEWPORT = { width: 1100, height: 800 };
 const PASSWORD = 'correct horse 42';
 const ROUNDS = 60;
 
@@ -62,8 +55,6 @@ const SIGNAL_STEP = 7;
 let dir;
 let db;
 let server;
-let serverExit;
-let serverLog = '';
 let base;
 let browser;
 let code;
@@ -74,116 +65,15 @@ const robots = (args) => runRobots(bin, dir, args);
 
 const cliDiagnostics = (source) => checkDiagnostics(bin, dir, source);
 
-
-/** The diagnostics ul#diagnostics lists, each checked against its text. */
-async function pageDiagnostics(page) {
-  const items = await page.$$eval('ul#diagnostics li.diagnostic', (lis) => lis.map((li) => ({
-    line: Number(li.dataset.line),
-    column: Number(li.dataset.column),
-    error: li.classList.contains('error'),
-    text: li.textContent.trim(),
-  })));
-  return items.map((d) => {
-    const prefix = `line ${d.line}, column ${d.column}: `;
-    assert.ok(d.text.startsWith(prefix), `li text ${JSON.stringify(d.text)} starts with ${JSON.stringify(prefix)}`);
-    return { line: d.line, column: d.column, severity: d.error ? 'error' : 'warning', message: d.text.slice(prefix.length) };
-  });
-}
-
-/** Reads the server's stdout until its first line, the URL it listens on. */
-function startServer(listen = '127.0.0.1:0') {
-  return new Promise((resolve, reject) => {
-    server = spawn(bin, ['serve', '--db', db, '--listen', listen, '--auth-per-minute', '1000'], {
-      cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' },
-    });
-    serverExit = new Promise((done) => server.on('exit', (c, signal) => done({ code: c, signal })));
-    let stdout = '';
-    let lines = null;
-    const timer = setTimeout(() => reject(new Error(`no URL printed in 10 s; stdout ${JSON.stringify(stdout)}\n${serverLog}`)), 10_000);
-    const keep = (chunk) => {
-      serverLog += chunk;
-      if (serverLog.length > 2_000_000) serverLog = serverLog.slice(-1_000_000);
-    };
-    server.stderr.setEncoding('utf8');
-    server.stderr.on('data', keep);
-    server.stdout.setEncoding('utf8');
-    server.stdout.on('data', (chunk) => {
-      keep(chunk);
-      if (lines) return;
-      stdout += chunk;
-      if (!stdout.includes('\n')) return;
-      lines = stdout.split('\n');
-      clearTimeout(timer);
-      const m = /^robots arena: listening on (http:\/\/127\.0\.0\.1:(\d+)\/)$/.exec(lines[0]);
-      const port = listen.split(':')[1];
-      if (!m || m[2] === '0' || (port !== '0' && m[2] !== port)) reject(new Error(`the first line printed is ${JSON.stringify(lines[0])}`));
-      else resolve(m[1].replace(/\/$/, ''));
-    });
-    server.on('exit', (c, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${c ?? signal}) before printing its URL\n${serverLog.slice(-4000)}`));
-    });
-    server.on('error', reject);
-  });
-}
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-/** Waits until `check()` gives a value other than undefined (polled every 10 ms). */
-async function until(check, what, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    assert.ok(Date.now() < deadline, `waited ${ms / 1000} s for ${what}`);
-    await sleep(10);
-  }
-}
-
-/** A browser context of its own (its own cookies) and everything its pages receive. */
+/** A user of the room: a browser context of its own, a page, and every WebSocket frame received. */
 async function newUser(name) {
-  const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
-  context.setDefaultTimeout(10_000);
-  context.setDefaultNavigationTimeout(10_000);
-  // frames: every WebSocket frame any page of the user received, in order, as text.
-  const user = { name, context, problems: [], frames: [], sent: [], rec: null };
-  users[name] = user;
-  await newPage(user);
-  return user;
-}
-
-/** A new page for `user`, recording its WebSocket frames (user.rec: the page's own record). */
-async function newPage(user) {
-  const page = await user.context.newPage();
-  const rec = { page, frames: [], states: [] };
-  page.on('pageerror', (e) => user.problems.push(`page error at ${page.url()}: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    if (/favicon/.test(m.location()?.url || '')) return;
-    if (/Failed to load resource/.test(m.text())) return;
+  const user = await newRoomUser(browser, name, {
+    context: { acceptDownloads: true },
     // While the server restarts, the pages' attempts to reconnect fail, as they should.
-    if (seen.restarting && /WebSocket connection to .* failed/.test(m.text())) return;
-    user.problems.push(`console error at ${page.url()}: ${m.text()}`);
+    ignoreConsole: (text) => seen.restarting && /WebSocket connection to .* failed/.test(text),
   });
-  page.on('websocket', (ws) => {
-    ws.on('framereceived', (f) => {
-      const text = typeof f.payload === 'string' ? f.payload : Buffer.from(f.payload).toString('utf8');
-      let json = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        user.problems.push(`a frame that is not JSON: ${text.slice(0, 200)}`);
-      }
-      const frame = { text, json, url: ws.url(), at: Date.now() };
-      user.frames.push(frame);
-      rec.frames.push(frame);
-      if (json && json.type === 'state') rec.states.push(json);
-    });
-    ws.on('framesent', (f) => user.sent.push(typeof f.payload === 'string' ? f.payload : '(binary)'));
-  });
-  user.page = page;
-  user.rec = rec;
-  return page;
+  users[name] = user;
+  return user;
 }
 
 /** Opens the room on the user's page and waits for its first state drawn. */
@@ -195,41 +85,9 @@ async function openRoom(user) {
   assert.deepEqual(data, { code, you: user.name }, '#room data-code and data-you');
 }
 
-/** Clicks what submits a form and waits for the page it leads to. */
-async function submitBy(page, selector) {
-  const [response] = await Promise.all([
-    page.waitForNavigation({ waitUntil: 'load' }),
-    page.click(selector),
-  ]);
-  return response;
-}
+const screenshot = screenshots(out, docsOut);
 
-async function screenshot(page, name) {
-  await page.screenshot({ path: path.join(out, name), fullPage: false });
-  if (process.env.UPDATE_SCREENSHOT === '1') {
-    fs.mkdirSync(docsOut, { recursive: true });
-    await page.screenshot({ path: path.join(docsOut, name), fullPage: false });
-  }
-}
-
-async function signUp(user) {
-  const { page } = user;
-  await page.goto(`${base}/signup`);
-  await page.fill('form#signup input[name=name]', user.name);
-  await page.fill('form#signup input[name=password]', PASSWORD);
-  const response = await submitBy(page, 'form#signup [type=submit], form#signup button');
-  assert.ok(response === null || response.status() < 400, `sign-up answered ${response?.status()}`);
-  assert.ok((await page.textContent('nav #who')).includes(user.name), 'the nav names the account');
-}
-
-/** Sets a form's field by its name, whatever its kind. */
-async function setField(page, form, name, value) {
-  const selector = `${form} [name="${name}"]`;
-  const kind = await page.$eval(selector, (e) => (e.tagName === 'SELECT' ? 'select' : e.type));
-  if (kind === 'select') await page.selectOption(selector, String(value));
-  else if (kind === 'checkbox') await page.setChecked(selector, Boolean(value));
-  else await page.fill(selector, String(value));
-}
+const signUp = (user) => signUpOnPage(user.page, user.name, PASSWORD, { base });
 
 const phase = (user) => user.page.getAttribute('#room', 'data-phase');
 const waitPhase = (user, p, ms = 10_000) =>
@@ -243,37 +101,13 @@ const boardRobots = (page) => page.$$eval('#board [data-robot]', (gs) => Object.
 ])));
 
 before(async () => {
-  assert.ok(fs.existsSync(bin), `no binary at ${bin}: cargo build --release first`);
-  fs.mkdirSync(out, { recursive: true });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rooms-e2e-'));
-  db = path.join(dir, 'arena.sqlite');
-  base = await startServer();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  ({ dir, db } = freshFolder(out, 'rooms-e2e-'));
+  server = new RobotsServer({ bin, dir, db });
+  base = await server.start();
+  browser = await launchChromium(chromium);
 });
 
-/** SIGTERM (SIGKILL after 5 s): how the server ended. */
-async function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return serverExit;
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
-  const how = await serverExit;
-  clearTimeout(timer);
-  return how;
-}
-
-after(async () => {
-  if (browser) await browser.close();
-  await stopServer();
-  if (fs.existsSync(out)) {
-    fs.writeFileSync(path.join(out, 'server.log'), serverLog);
-    for (const user of Object.values(users)) {
-      const t0 = user.frames[0]?.at || 0;
-      fs.writeFileSync(path.join(out, `frames-${user.name}.jsonl`), user.frames.map((f) => `{"ms":${f.at - t0},"frame":${f.text}}`).join('\n'));
-      fs.writeFileSync(path.join(out, `sent-${user.name}.jsonl`), user.sent.join('\n'));
-    }
-  }
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ browser, server, dir, out, users: Object.values(users) }));
 
 test('A and B sign up; A creates a duel room on /rooms', { timeout: 20_000 }, async () => {
   const a = await newUser('alice');
@@ -461,7 +295,7 @@ test('the match: B sets a secret signal, A leaves and comes back, the host resum
   assert.equal(await a.page.inputValue('textarea#source'), GOOD_A, 'A\'s page shows A\'s program');
   await a.page.close();
   await b.page.waitForSelector(`${seat(b, 'green')}[data-online="false"]`);
-  await newPage(a);
+  await newRoomPage(a);
   await openRoom(a);
   assert.equal(await phase(a), 'playing', 'the game is still playing');
   assert.equal(await a.page.inputValue('textarea#source'), GOOD_A, 'A\'s program comes back');
@@ -506,13 +340,13 @@ test('the match: B sets a secret signal, A leaves and comes back, the host resum
   const hellos = (u) => u.rec.frames.filter((f) => f.json?.type === 'hello').length;
   const before2 = { a: hellos(a), b: hellos(b), aStates: a.rec.states.length, bStates: b.rec.states.length };
   seen.restarting = true;
-  const how = await stopServer();
+  const how = await server.stop();
   assert.deepEqual(how, { code: 0, signal: null }, 'the server stops on SIGTERM');
   for (const u of [a, b]) {
     await u.page.waitForSelector('#room[data-connection="reconnecting"] #connection');
     assert.match(await u.page.textContent('#connection'), /reconnecting…/, `${u.name}'s page says it reconnects`);
   }
-  const again = await startServer(new URL(base).host);
+  const again = await server.start(new URL(base).host);
   assert.equal(again, base, 'the server is back at the same address');
   await until(() => (hellos(a) > before2.a && hellos(b) > before2.b ? true : undefined), 'both pages reconnected (a new hello)', 20_000);
   for (const u of Object.values(users)) await u.page.waitForSelector('#room[data-connection="open"]');

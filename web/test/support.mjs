@@ -1,5 +1,7 @@
-// What the arena's and the rooms' browser tests share: the binary run in a folder, and
-// `robots check --format json` as the independent source of a program's diagnostics.
+// What the arena's and the rooms' browser tests share: the binary run in a folder,
+// `robots check --format json` as the independent source of a program's diagnostics, and the
+// browser's side: Chromium, a user's context and pages (what they receive), forms, screenshots.
+// The server itself: web/test/server.mjs.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -111,4 +113,167 @@ export function ricochetPositionFromPicture(picture) {
     `target: {at: [${goal.at[0]}, ${goal.at[1]}], robot: ${goal.robot}}`,
   ].join('\n');
   return { board: `${board}\n`, position: (file) => `${position(file)}\n`, robots, goal };
+}
+
+/**
+ * The diagnostics the page lists in ul#diagnostics, each checked against its text (and, with
+ * `errorOrWarning`, marked either an error or a warning): `{line, column, severity, message}`.
+ */
+export async function pageDiagnostics(page, { errorOrWarning = false } = {}) {
+  const items = await page.$$eval('ul#diagnostics li.diagnostic', (lis) => lis.map((li) => ({
+    line: Number(li.dataset.line),
+    column: Number(li.dataset.column),
+    error: li.classList.contains('error'),
+    warning: li.classList.contains('warning'),
+    text: li.textContent.trim(),
+  })));
+  return items.map((d) => {
+    if (errorOrWarning) assert.ok(d.error !== d.warning, `a diagnostic is either an error or a warning: ${JSON.stringify(d)}`);
+    const prefix = `line ${d.line}, column ${d.column}: `;
+    assert.ok(d.text.startsWith(prefix), `li text ${JSON.stringify(d.text)} starts with ${JSON.stringify(prefix)}`);
+    return { line: d.line, column: d.column, severity: d.error ? 'error' : 'warning', message: d.text.slice(prefix.length) };
+  });
+}
+
+// The browser: Debian's Chromium driven by playwright-core, one size of window.
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+export const VIEWPORT = { width: 1100, height: 800 };
+
+/** Chromium, launched with playwright-core's `chromium`. */
+export const launchChromium = (chromium) => chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+/** A browser context of its own (its own cookies), 10 s for anything. */
+export async function newContext(browser, options = {}) {
+  const context = await browser.newContext({ viewport: VIEWPORT, ...options });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(10_000);
+  return context;
+}
+
+/**
+ * Puts the page's errors and console errors in `problems`, but for the favicon Chromium asks
+ * for by itself and resources that failed to load (pages visited on purpose are checked by
+ * status), and what `ignore(text)` says to pass over.
+ */
+export function watchProblems(page, problems, ignore = () => false) {
+  page.on('pageerror', (e) => problems.push(`page error at ${page.url()}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    if (/favicon/.test(m.location()?.url || '')) return;
+    if (/Failed to load resource/.test(m.text())) return;
+    if (ignore(m.text())) return;
+    problems.push(`console error at ${page.url()}: ${m.text()}`);
+  });
+}
+
+/**
+ * A user of a room: a browser context of its own and one page, recording every WebSocket
+ * frame (see newRoomPage). `{name, context, page, problems, frames, sent, states, rec}`.
+ */
+export async function newRoomUser(browser, name, { context: options, ignoreConsole } = {}) {
+  const context = await newContext(browser, options);
+  const user = { name, context, problems: [], frames: [], sent: [], states: [], rec: null, ignoreConsole };
+  await newRoomPage(user);
+  return user;
+}
+
+/**
+ * A new page for `user` (user.page), recording its WebSocket frames: every frame any page of
+ * the user received in user.frames (`{text, json, url, at}`, in order) and the states in
+ * user.states; user.rec, the page's own record (`{page, frames, states}`); what the pages
+ * sent in user.sent (`{text, at}`).
+ */
+export async function newRoomPage(user) {
+  const page = await user.context.newPage();
+  const rec = { page, frames: [], states: [] };
+  watchProblems(page, user.problems, (text) => Boolean(user.ignoreConsole?.(text)));
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (f) => {
+      const text = typeof f.payload === 'string' ? f.payload : Buffer.from(f.payload).toString('utf8');
+      let json = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        user.problems.push(`a frame that is not JSON: ${text.slice(0, 200)}`);
+      }
+      const frame = { text, json, url: ws.url(), at: Date.now() };
+      user.frames.push(frame);
+      rec.frames.push(frame);
+      if (json && json.type === 'state') {
+        user.states.push(json);
+        rec.states.push(json);
+      }
+    });
+    ws.on('framesent', (f) => user.sent.push({ text: typeof f.payload === 'string' ? f.payload : '(binary)', at: Date.now() }));
+  });
+  user.page = page;
+  user.rec = rec;
+  return page;
+}
+
+/** Writes what each user's pages received and sent to `out`: frames-NAME.jsonl, sent-NAME.jsonl. */
+export function writeFrames(out, users) {
+  for (const user of users) {
+    const t0 = user.frames[0]?.at || 0;
+    fs.writeFileSync(path.join(out, `frames-${user.name}.jsonl`), user.frames.map((f) => `{"ms":${f.at - t0},"frame":${f.text}}`).join('\n'));
+    fs.writeFileSync(path.join(out, `sent-${user.name}.jsonl`), user.sent.map((f) => f.text).join('\n'));
+  }
+}
+
+/**
+ * The end of a browser test: the browser closed, the server stopped, its log (and what the
+ * `users`' pages received and sent) written to `out`, the temporary folder removed.
+ */
+export async function closeAll({ browser, server, dir, out, users = [] }) {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+  if (fs.existsSync(out)) {
+    if (server) fs.writeFileSync(path.join(out, 'server.log'), server.log);
+    writeFrames(out, users);
+  }
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Clicks what submits a form (a navigation) and waits for the page it leads to. */
+export async function submitBy(page, selector) {
+  const [response] = await Promise.all([
+    page.waitForNavigation({ waitUntil: 'load' }),
+    page.click(selector),
+  ]);
+  return response;
+}
+
+/** `(page, name) => …`: a screenshot to `out`/name, and to `docsOut`/name if UPDATE_SCREENSHOT=1. */
+export const screenshots = (out, docsOut) => async (page, name) => {
+  await page.screenshot({ path: path.join(out, name), fullPage: false });
+  if (process.env.UPDATE_SCREENSHOT === '1') {
+    fs.mkdirSync(docsOut, { recursive: true });
+    await page.screenshot({ path: path.join(docsOut, name), fullPage: false });
+  }
+};
+
+/**
+ * Signs up `name` with the form on the page (/signup, opened first if `base` is given): the
+ * answer is no error and the nav then names the account.
+ */
+export async function signUp(page, name, password, { base } = {}) {
+  if (base) await page.goto(`${base}/signup`);
+  await page.fill('form#signup input[name=name]', name);
+  await page.fill('form#signup input[name=password]', password);
+  const response = await submitBy(page, 'form#signup [type=submit], form#signup button');
+  assert.ok(response === null || response.status() < 400, `sign-up answered ${response?.status()}`);
+  assert.ok((await page.textContent('nav #who')).includes(name), 'the nav names the account');
+}
+
+/** Sets a form's field by its name, whatever its kind (if `on` is given, there is one, on that page). */
+export async function setField(page, form, name, value, { on } = {}) {
+  const selector = `${form} [name="${name}"]`;
+  if (on) assert.equal(await page.locator(selector).count(), 1, `${selector} on ${on}`);
+  const kind = await page.$eval(selector, (e) => (e.tagName === 'SELECT' ? 'select' : e.type));
+  if (kind === 'select') await page.selectOption(selector, String(value));
+  else if (kind === 'checkbox') await page.setChecked(selector, Boolean(value));
+  else await page.fill(selector, String(value));
 }

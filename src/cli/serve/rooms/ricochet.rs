@@ -57,6 +57,8 @@ struct Room {
     shown: Instant,
     offset: f64,
     timer: Option<Timer>,
+    /// Since when each seat's player has had no connection open.
+    away_since: Vec<Option<Instant>>,
     /// Each seat's bid standing this round, and whether it passed.
     bids: Vec<Option<u32>>,
     passed: Vec<bool>,
@@ -189,6 +191,21 @@ impl Room {
         Ok(false)
     }
 
+    /// Whether seat `i`'s player has been away longer than the room's timeout: the computer
+    /// plays for them (it passes, and fails a demonstration).
+    fn away(&mut self, i: usize) -> bool {
+        let online = self.seats[i]
+            .player
+            .as_ref()
+            .is_some_and(|p| self.online.get(&p.0).copied().unwrap_or(0) > 0);
+        let since = *self.away_since[i].get_or_insert_with(Instant::now);
+        if online {
+            self.away_since[i] = None;
+            return false;
+        }
+        since.elapsed() >= Duration::from_secs(u64::from(self.row.settings.timeout))
+    }
+
     /// Takes the next command within `wait`: presence is handled here; an action is returned.
     fn next(&mut self, wait: Duration) -> Option<Asked> {
         match self.commands.recv_timeout(wait) {
@@ -276,6 +293,12 @@ impl Humans for Seats {
                 r.store(&Answer::Nothing);
                 return Heard::Nothing;
             }
+            if let Some(player) = timer.waiting.iter().copied().find(|&i| r.away(i)) {
+                let at = r.now();
+                r.passed[player] = true;
+                r.store(&Answer::Pass { at, player });
+                return Heard::Pass { at, player };
+            }
             let Some((account, _, message, reply)) = r.next(Duration::from_secs_f64(left.min(0.5)))
             else {
                 continue;
@@ -328,7 +351,7 @@ impl Humans for Seats {
                 return Err(Quit::InputEnded);
             }
             let now = Instant::now();
-            if now >= until {
+            if now >= until || r.away(player) {
                 r.store(&Answer::Shown {
                     moves: String::new(),
                 });
@@ -405,6 +428,7 @@ pub fn run(
         timer: None,
         showing: None,
         tokens: vec![0; n],
+        away_since: vec![None; n],
         bids: vec![None; n],
         passed: vec![false; n],
         log: VecDeque::new(),

@@ -496,3 +496,104 @@ fn a_ricochet_room_plays_its_rounds_and_resumes() {
     assert_eq!(after["log"], before["log"]);
     assert_eq!(after["seats"][1]["tokens"], before["seats"][1]["tokens"]);
 }
+
+/// A room's settings for the tests.
+fn game_settings(
+    game: &str,
+    board: &str,
+    (rounds, pace, timeout): (u32, f64, u32),
+) -> store::Settings {
+    store::Settings {
+        game: game.into(),
+        board: board.into(),
+        scenario: 1,
+        robots: 1,
+        rounds,
+        pace,
+        timeout,
+        spectators: true,
+        players: 2,
+    }
+}
+
+/// A new room `code` with `seats`, its thread started; the flag that stops it.
+fn open_room(
+    p: &Place,
+    code: &str,
+    settings: &store::Settings,
+    seats: [&str; 2],
+    seed: u64,
+) -> (Handle, Arc<AtomicBool>) {
+    p.db.write(|c| store::insert(c, (code, p.ids[0]), settings, &seats, (seed, 0)))
+        .unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let rooms = Rooms::new(Arc::clone(&p.db), Arc::clone(&stop));
+    let h = rooms.get(code).unwrap().unwrap();
+    std::mem::forget(rooms);
+    (h, stop)
+}
+
+/// Alice and bob sit in `seats`, send `programs` (battle), say ready; alice starts.
+fn sit_and_start(h: &Handle, p: &Place, seats: [&str; 2], programs: Option<[String; 2]>) {
+    let who = [(p.ids[0], "alice"), (p.ids[1], "bob")];
+    for (i, seat) in seats.iter().enumerate() {
+        say(
+            h,
+            who[i],
+            Message::Sit {
+                colour: (*seat).into(),
+            },
+        )
+        .unwrap();
+        if let Some(programs) = &programs {
+            say(
+                h,
+                who[i],
+                Message::Program {
+                    source: programs[i].clone(),
+                },
+            )
+            .unwrap();
+        }
+        say(h, who[i], Message::Ready { ready: true }).unwrap();
+    }
+    say(h, who[0], Message::Start).unwrap();
+}
+
+/// Waits for the end of a room's game.
+fn wait_over(h: &Handle, p: &Place) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while view(h, p.ids[0])["phase"] != "over" {
+        assert!(Instant::now() < deadline, "{}", view(h, p.ids[0]));
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    view(h, p.ids[0])
+}
+
+/// Players away longer than the room's timeout are played by the computer: in a Ricochet
+/// room they pass, so a game nobody attends ends on its own.
+#[test]
+fn a_ricochet_room_plays_on_for_players_away() {
+    let p = place("ricochet-away");
+    let settings = game_settings("ricochet", "original", (1, 1.0, 0));
+    let (h, stop) = open_room(&p, "awayroom", &settings, ["1", "2"], 5);
+    sit_and_start(&h, &p, ["1", "2"], None);
+    let v = wait_over(&h, &p);
+    assert!(v["log"].to_string().contains("passes"), "{v}");
+    stop.store(true, Ordering::Relaxed);
+}
+
+/// In a battle room the computer places the robots of a player away longer than the timeout
+/// (a free start point and a facing drawn from the room's seed), and the match plays on.
+#[test]
+fn a_battle_room_places_for_players_away() {
+    let p = place("battle-away");
+    let settings = game_settings("battle", "duel", (20, 500.0, 0));
+    let (h, stop) = open_room(&p, "awaybattle", &settings, ["green", "violet"], 3);
+    let programs = [program("hunter", MARK_A), program("turret", MARK_B)];
+    sit_and_start(&h, &p, ["green", "violet"], Some(programs));
+    let v = wait_over(&h, &p);
+    assert_eq!(v["seats"][0]["computer"], true, "{v}");
+    assert_eq!(v["robots"].as_array().unwrap().len(), 2);
+    stop.store(true, Ordering::Relaxed);
+}
