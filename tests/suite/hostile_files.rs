@@ -7,16 +7,13 @@ use robots::battle::{files::board_file, files::match_file};
 use robots::text::MAX_INPUT_BYTES;
 use robots::text::confine::Confine;
 use robots::text::diagnostic::text_from_bytes;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 use std::time::{Duration, Instant};
 
 /// A fresh folder for one test's files.
-fn folder(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("robots-hostile-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn folder(test: &str) -> crate::support::Scratch {
+    crate::support::Scratch::new("robots-hostile", test)
 }
 
 fn run_within(limit: Duration, args: &[&str]) -> Output {

@@ -5,7 +5,6 @@
 use robots::ricochet::board::Colour;
 use robots::ricochet::files;
 use robots::ricochet::position::Position;
-use std::path::PathBuf;
 use std::process::Output;
 use std::time::{Duration, Instant};
 
@@ -31,10 +30,8 @@ fn robots_within(seconds: u64, args: &[&str]) -> Output {
 }
 
 /// A fresh folder for this test's files.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("robots-hostile-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn folder(name: &str) -> crate::support::Scratch {
+    crate::support::Scratch::new("robots-hostile", name)
 }
 
 fn no_file(_: &str) -> Result<String, String> {

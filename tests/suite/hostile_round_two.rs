@@ -7,14 +7,11 @@
 
 use crate::support::{robots_with_stdin, run_within};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-fn folder(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("robots-round-two-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn folder(test: &str) -> crate::support::Scratch {
+    crate::support::Scratch::new("robots-round-two", test)
 }
 
 fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {

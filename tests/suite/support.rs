@@ -145,3 +145,36 @@ pub fn run_within(limit: std::time::Duration, args: &[&str]) -> (Output, std::ti
     let took = started.elapsed();
     (child.wait_with_output().expect("the binary ends"), took)
 }
+
+/// A test's own folder under the system's temporary one, removed when the test is done (when
+/// dropped, even on a failed assertion).
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    /// A fresh, empty folder named after the test and this process.
+    pub fn new(prefix: &str, test: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("{prefix}-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
