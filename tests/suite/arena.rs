@@ -210,22 +210,26 @@ fn tail(log: &Path) -> String {
 }
 
 fn create_hill(db: &Path) {
+    hill_create(
+        db,
+        HILL,
+        &["--size", "20", "--seeds", &format!("1..{SEEDS}")],
+    );
+}
+
+/// `robots serve hill create NAME` on duel, one robot a side, with `more` flags.
+fn hill_create(db: &Path, name: &str, more: &[&str]) {
     let out = Command::new(BIN)
         .args([
-            "serve", "hill", "create", HILL, "--board", "duel", "--robots", "1",
+            "serve", "hill", "create", name, "--board", "duel", "--robots", "1",
         ])
-        .args(["--size", "20"])
-        .arg("--seeds")
-        .arg(format!("1..{SEEDS}"))
+        .args(more)
         .arg("--db")
         .arg(db)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "hill create: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "hill create: {stderr}");
 }
 
 /// Signs up and submits the six programs in order: their ids, in the same order.
@@ -446,19 +450,7 @@ fn placement_resumes_after_kill_9() {
 
 /// A small hill `h` on duel, one robot a side, two seeds.
 fn small_hill(db: &Path) {
-    let out = Command::new(BIN)
-        .args([
-            "serve", "hill", "create", "h", "--board", "duel", "--robots", "1",
-        ])
-        .args(["--seeds", "2", "--db"])
-        .arg(db)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    hill_create(db, "h", &["--seeds", "2"]);
 }
 
 #[test]

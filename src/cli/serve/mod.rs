@@ -26,7 +26,7 @@ use db::Db;
 use robots::text::escape;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -165,9 +165,7 @@ async fn serve(run: ServeRun, db: Arc<Db>) -> Result<(), Failure> {
     );
     let worker = {
         let (db, stop, bell) = (Arc::clone(&db), Arc::clone(&stop), Arc::clone(&bell));
-        std::thread::spawn(move || {
-            worker::run(db, threads, stop, bell, Arc::new(AtomicU64::new(0)))
-        })
+        std::thread::spawn(move || worker::run(db, threads, stop, bell))
     };
     tracing::info!(%addr, db = %shown(&run.db.db), threads, "the arena is open");
     let app = Arc::new(App::new(db, &run, Arc::clone(&bell), Arc::clone(&stop)));

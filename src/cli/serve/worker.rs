@@ -16,7 +16,7 @@ use robots::battle::files::{board_file, match_file};
 use robots::battle::show::report::{reason_code, reason_from_code};
 use rusqlite::params;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -109,13 +109,7 @@ pub fn game_result(m: &MatchRow, index: &HashMap<i64, usize>) -> Option<GameResu
 }
 
 /// The worker's thread: takes jobs until `stop`.
-pub fn run(
-    db: Arc<Db>,
-    threads: usize,
-    stop: Arc<AtomicBool>,
-    bell: Arc<Bell>,
-    placed: Arc<AtomicU64>,
-) {
+pub fn run(db: Arc<Db>, threads: usize, stop: Arc<AtomicBool>, bell: Arc<Bell>) {
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool,
         Err(e) => {
@@ -126,10 +120,7 @@ pub fn run(
     while !stop.load(Ordering::Relaxed) {
         match next_job(&db) {
             Ok(Some((job, program))) => match pool.install(|| place(&db, job, program, &stop)) {
-                Ok(true) => {
-                    placed.fetch_add(1, Ordering::Relaxed);
-                }
-                Ok(false) => {}
+                Ok(_) => {}
                 Err(e) => {
                     tracing::error!(job, error = %e, "a placement failed; retried in 5 s");
                     bell.wait(Duration::from_secs(5));

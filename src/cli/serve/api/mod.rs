@@ -30,6 +30,18 @@ pub use programs::{
 /// The longest program text taken, in bytes.
 pub const MAX_SOURCE: usize = 64 * 1024;
 
+/// A program's text within [`MAX_SOURCE`], or the refusal.
+pub fn fits(source: &str) -> Result<(), ApiError> {
+    if source.len() > MAX_SOURCE {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            "a program has at most 64 KiB",
+        ));
+    }
+    Ok(())
+}
+
 /// An error as the API gives it.
 #[derive(Debug)]
 pub struct ApiError {
@@ -394,13 +406,7 @@ pub async fn post_check(
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
     let b: CheckBody = body(bytes)?;
-    if b.source.len() > MAX_SOURCE {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            "a program has at most 64 KiB",
-        ));
-    }
+    fits(&b.source)?;
     let keywords = match b.hill {
         Some(name) => hill(&app, name).await?.settings.keywords,
         None => Keywords::Plain,

@@ -1,7 +1,7 @@
 //! The API's programs, matches and replays (docs/ARENA.md, "The API"): submissions checked
 //! as `robots check` checks them, then queued; a program's text only to whom may read it.
 
-use super::{ApiError, ApiResult, MAX_SOURCE, blocking, body, check_program, hill};
+use super::{ApiError, ApiResult, blocking, body, check_program, hill};
 use crate::cli::serve::App;
 use crate::cli::serve::auth::Caller;
 use crate::cli::serve::store::{self, Refused, Status};
@@ -39,13 +39,7 @@ pub async fn submit(
             "a program's name is 1 to 64 ASCII letters, digits, `_` and `-`",
         ));
     }
-    if s.source.len() > MAX_SOURCE {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            "a program has at most 64 KiB",
-        ));
-    }
+    super::fits(&s.source)?;
     let keywords = hill.settings.keywords;
     let source = s.source.clone();
     let (ok, diagnostics) = blocking(move || Ok(check_program(&source, keywords))).await?;

@@ -256,9 +256,7 @@ impl Actor {
                 let i = seat
                     .filter(|_| writing)
                     .ok_or("take a seat first, before the game starts")?;
-                if source.len() > crate::cli::serve::api::MAX_SOURCE {
-                    return Err("a program has at most 64 KiB".into());
-                }
+                crate::cli::serve::api::fits(&source).map_err(|e| e.detail)?;
                 let (ok, diagnostics) = crate::cli::serve::api::check_program(
                     &source,
                     robots::battle::lang::Keywords::Plain,

@@ -226,7 +226,7 @@ impl Battle {
     }
 
     /// The computer's decision for an absent player: a start point and facing drawn from the
-    /// room's seed, or no signal.
+    /// room's seed (a signal window never waits for anyone: `actor::signal_window`).
     pub fn computer_action(&self) -> Option<Action> {
         let table = self.table.as_ref()?;
         match table.phase() {
@@ -247,7 +247,6 @@ impl Battle {
                     facing: u8::try_from(pick % 6 + 1).unwrap_or(1),
                 })
             }
-            Phase::Signal { .. } => Some(Action::Skip { turn: self.turn() }),
             _ => None,
         }
     }
