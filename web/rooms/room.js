@@ -16,7 +16,11 @@
 // SVG of the position in #svg, #timer, #bids, the bid and pass buttons, #show for the player
 // showing, #log, #result. Its hooks: #room.ricochet gets data-phase, data-seat, data-round,
 // data-showing (`you` when you show), data-states, data-ready; #timer data-left (seconds);
-// #bids and #tokens items data-colour, data-bid, data-passed, data-tokens.
+// #bids and #tokens items data-colour, data-bid, data-passed, data-tokens. In a room with
+// hints (hello.room.hints), button#hint asks the next hint of the round (levels 1, 2, 3)
+// while bidding; the answers, to this page only, in #hint-text (items data-level).
+// A Micro Robots room (hello.room.game "micro") gets web/rooms/micro.js's page
+// (`RobotsMicroRoom.make`, given this script's `h` and `importSvg`).
 'use strict';
 
 (() => {
@@ -246,7 +250,7 @@
     let sentSource = null;
     let signalKey = '';
     let states = 0; // state messages received by this page (data-states: a hook for tests)
-    let rico = null; // the Ricochet room's page, once hello says the room plays Ricochet
+    let own = null; // a token game's own page (Ricochet, Micro), once hello names the game
 
     const isHost = () => Boolean(hello && hello.you && hello.you.host);
     const mySeat = () => {
@@ -300,7 +304,7 @@
       attempt += 1;
       setConnection('reconnecting', 'reconnecting…');
       timer = setTimeout(connect, delay);
-      if (rico) rico.render();
+      if (own) own.render();
       else render();
     }
 
@@ -327,14 +331,14 @@
     }
 
     function receive(msg) {
-      // A Ricochet Robots room (docs/ROOMS.md, "Ricochet Robots in a room"): its own page.
-      if (msg.type === 'hello' && msg.room && msg.room.game === 'ricochet' && !rico) rico = ricochetRoom();
-      if (rico) {
+      // A Ricochet Robots or a Micro Robots room (docs/ROOMS.md): its own page.
+      if (msg.type === 'hello' && msg.room && !own) own = ownRoom(msg.room.game);
+      if (own) {
         if (msg.type === 'hello') {
           attempt = 0;
           setConnection('open', 'connected');
         }
-        rico.receive(msg);
+        own.receive(msg);
         return;
       }
       switch (msg.type) {
@@ -875,11 +879,18 @@
     // header, the share link and p#error stay; everything else is this room's. The position
     // is the server's own SVG drawing, parsed as SVG and imported (never innerHTML); every
     // text from players goes in with textContent.
-    function ricochetRoom() {
-      return makeRicochet({
-        main, you, header, ui, send, showError,
+    // A Micro Robots room's page is micro.js's (`RobotsMicroRoom`, loaded before this
+    // script), given the same and this script's `h` and SVG sanitiser `importSvg`.
+    function ownRoom(game) {
+      const opts = {
+        main, you, header, ui, send, showError, h, importSvg,
         connected: () => Boolean(socket && socket.readyState === WebSocket.OPEN),
-      });
+      };
+      if (game === 'ricochet') return makeRicochet(opts);
+      if (game !== 'micro') return null;
+      if (typeof RobotsMicroRoom === 'object' && RobotsMicroRoom.make) return RobotsMicroRoom.make(opts);
+      showError('This page cannot show a Micro Robots room: /static/micro.js did not load.');
+      return { receive() {}, render() {} };
     }
 
     setConnection('connecting', 'connecting…');
@@ -946,6 +957,9 @@
     el('sendBid', h('button', { id: 'send-bid', type: 'submit', text: 'Bid' }));
     el('pass', h('button', { id: 'pass', type: 'button', text: 'Pass' }));
     el('bidNote', h('p', { className: 'note', id: 'bid-note' }));
+    el('hint', h('button', { id: 'hint', type: 'button', text: 'Hint', hidden: true }));
+    el('hintText', h('ol', { id: 'hint-text', hidden: true, attrs: { 'aria-live': 'polite' } }));
+    el('hintBox', h('div', { className: 'hint-box', hidden: true }, [r.hint, r.hintText]));
     el('bidForm', h('form', { id: 'bid-form', attrs: { autocomplete: 'off' } }, [
       h('label', {}, [document.createTextNode('Moves '), r.bid]),
       h('span', { className: 'buttons' }, [r.sendBid, r.pass]),
@@ -981,6 +995,7 @@
         r.timer,
         r.bids,
         r.bidForm,
+        r.hintBox,
       ])),
       el('tokensBox', h('section', { className: 'tokens-box', hidden: true }, [h('h2', { text: 'Tokens' }), r.tokens])),
     ]);
@@ -1001,6 +1016,9 @@
     let states = 0;
     let svgKey = null;
     let roundShown = null;
+    // The hints of this round: the answers received (level -> text); the next level asked.
+    let hints = new Map();
+    let hintRound = null;
     // The sand timer: when it runs out, on this page's clock (performance.now()).
     let runsOutAt = null;
     let tick = null;
@@ -1039,6 +1057,9 @@
       send({ type: 'bid', moves });
     });
     r.pass.addEventListener('click', () => send({ type: 'pass' }));
+    r.hint.addEventListener('click', () => {
+      if (nextHint() <= 3) send({ type: 'hint', level: nextHint() });
+    });
     r.show.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const moves = r.moves.value.trim();
@@ -1062,12 +1083,44 @@
           setTimer();
           render();
           break;
+        case 'hint':
+          takeHint(msg);
+          break;
         case 'error':
           showError(String(msg.message || 'refused'));
           break;
         default:
           break;
       }
+    }
+
+    // ---- Hints (hello.room.hints): levels 1, 2, 3 a round, each answer to this page only ----
+    const hintsAllowed = () => Boolean(hello && hello.room && hello.room.hints);
+    const nextHint = () => (hints.size === 0 ? 1 : Math.max(...hints.keys()) + 1);
+
+    function takeHint(msg) {
+      const level = Number(msg.level);
+      if (!Number.isInteger(level) || level < 1) return;
+      hints.set(level, String(msg.text || ''));
+      renderHints();
+    }
+
+    function renderHints() {
+      const round = state ? state.round : null;
+      if (round !== hintRound) {
+        hintRound = round;
+        hints = new Map();
+      }
+      const seated = myIndex() >= 0;
+      const bidding = Boolean(state && state.phase === 'bidding');
+      r.hintBox.hidden = !(hintsAllowed() && seated && (bidding || hints.size > 0));
+      const next = nextHint();
+      r.hint.hidden = !bidding;
+      r.hint.disabled = !(bidding && next <= 3 && connected());
+      r.hint.textContent = next <= 3 ? `Hint ${next} of 3` : 'No more hints this round';
+      const levels = [...hints.keys()].sort((x, y) => x - y);
+      r.hintText.replaceChildren(...levels.map((n) => h('li', { data: { level: String(n) }, text: hints.get(n) })));
+      r.hintText.hidden = levels.length === 0;
     }
 
     // ---- The sand timer: seconds left, counted down here between states ----
@@ -1306,6 +1359,7 @@
       renderTokens();
       renderPosition();
       renderBids();
+      renderHints();
       renderShow();
       renderLog();
       renderEnd();

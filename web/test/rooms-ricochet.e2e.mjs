@@ -12,9 +12,13 @@
 // line one move short (the server checks it and refuses it: the log says so, the robots go
 // back); A, the next bidder, shows the solution and wins the token. Round 2 (the robots
 // where A left them): B shows a solution and wins a token; round 3 begins.
+// The room gives hints: in round 1, A clicks button#hint three times and reads levels 1 to 3
+// in #hint-text (level 1, "fewest moves: N", the solver's N); B's log says A asked, B's page
+// shows no hint and receives no hint frame.
 // Every WebSocket frame each page receives is kept: none holds a key `solution` or `fewest`,
-// a list of moves, or the text of a solution before it is shown; then hello and state are
-// checked against the protocol (what differs is listed in one assertion at the end).
+// a list of moves, or the text of a solution before it is shown (but A's own hints); then
+// hello and state are checked against the protocol (what differs is listed in one assertion
+// at the end).
 // Run: scripts/e2e-rooms, or node --test web/test/rooms-ricochet.e2e.mjs. The binary is
 // $ROBOTS_BIN, else $CARGO_TARGET_DIR/release/robots, else target/release/robots (nothing is
 // built here). Screenshots, the frames each page received and the server's log go to
@@ -44,6 +48,8 @@ let code;
 const users = {};
 // What the rounds found: per round, the solution and when each line was sent.
 const rounds = [];
+// The hints A asked: `{level, text, at}` (when A clicked).
+const hints = [];
 // Where the server differs from docs/ROOMS.md (kept, reported by the last test).
 const mismatches = [];
 
@@ -112,7 +118,7 @@ before(async () => {
 
 after(() => closeAll({ browser, server, dir, out, users: Object.values(users) }));
 
-test('A and B sign up; A creates a Ricochet room (2 players, the original board) on /rooms', { timeout: 20_000 }, async () => {
+test('A and B sign up; A creates a Ricochet room (2 players, the original board, hints) on /rooms', { timeout: 20_000 }, async () => {
   const a = await newUser('alice');
   const b = await newUser('bob');
   await Promise.all([signUp(a), signUp(b)]);
@@ -123,6 +129,7 @@ test('A and B sign up; A creates a Ricochet room (2 players, the original board)
   await setField(page, form, 'game', 'ricochet');
   await setField(page, form, 'rico_board', 'original');
   await setField(page, form, 'players', 2);
+  await setField(page, form, 'hints', true);
   await submitBy(page, `${form} [type=submit], ${form} button`);
   const m = /^\/rooms\/([^/?#]+)$/.exec(new URL(page.url()).pathname);
   assert.ok(m, `creating a room leads to its page, not ${page.url()}`);
@@ -130,6 +137,7 @@ test('A and B sign up; A creates a Ricochet room (2 players, the original board)
   await page.waitForSelector('#room[data-ready="true"]');
   const hello = a.frames.find((f) => f.json?.type === 'hello')?.json;
   assert.equal(hello?.room?.game, 'ricochet', 'hello.room.game');
+  assert.equal(hello?.room?.hints, true, 'hello.room.hints');
   assert.equal(await page.getAttribute('#room', 'data-phase'), 'writing');
   assert.equal(await page.locator('#room.ricochet').count(), 1, 'the page is the Ricochet room\'s');
   assert.deepEqual(await page.$$eval('#seats li', (lis) => lis.map((li) => li.dataset.colour)), ['1', '2'], 'two seats, "1" and "2"');
@@ -145,7 +153,8 @@ test('B opens the link; both sit and say ready; A starts: a target on both pages
   await b.page.waitForSelector('#room[data-ready="true"]');
   for (const id of [
     '#seats', 'button#ready', 'button#start', '#svg', '#timer', '#bids', 'input#bid', 'button#send-bid',
-    'button#pass', '#show', 'input#moves', 'button#send-moves', '#tokens', '#log', '#result', 'p#error',
+    'button#pass', '#show', 'input#moves', 'button#send-moves', '#tokens', '#log', '#result', 'p#error', 'button#hint',
+    '#hint-text',
   ]) {
     assert.equal(await b.page.locator(id).count(), 1, `${id} on the room page`);
   }
@@ -174,6 +183,38 @@ test('B opens the link; both sit and say ready; A starts: a target on both pages
     assert.match(await user.page.textContent('#timer'), /first bid/, `${user.name}: the timer waits for the first bid`);
   }
 });
+
+/**
+ * A asks the three hints of the round (button#hint): each answer in A's #hint-text, level 1
+ * the fewest moves the solver found; B's log says A asked; B's page shows none.
+ */
+async function askHints(found) {
+  const a = users.alice;
+  const b = users.bob;
+  await a.page.waitForSelector('button#hint:not([disabled])');
+  assert.equal(await b.page.isVisible('button#hint'), true, 'B, seated, may ask too');
+  const expect = [
+    new RegExp(`^fewest moves: ${found.moves}$`),
+    /^an optimal solution moves (red|green|blue|yellow|silver)( and (red|green|blue|yellow|silver))*$/,
+    /^first move of an optimal solution: (red|green|blue|yellow|silver) [NESW]$/,
+  ];
+  for (const level of [1, 2, 3]) {
+    assert.match(await a.page.textContent('button#hint'), new RegExp(`Hint ${level} of 3`));
+    const at = Date.now();
+    await a.page.click('button#hint');
+    const item = `#hint-text li[data-level="${level}"]`;
+    await a.page.waitForSelector(item);
+    const text = (await a.page.textContent(item)).trim();
+    assert.match(text, expect[level - 1], `hint ${level}: ${text}`);
+    const frame = a.frames.find((f) => f.json?.type === 'hint' && f.json.level === level);
+    assert.deepEqual(frame?.json, { type: 'hint', level, text }, `A's hint frame ${level}`);
+    hints.push({ level, text, at });
+    await until(() => (last(b).log || []).find((l) => l === `player ${SEAT.alice} asks for a hint (level ${level})`), `B's log: A asked hint ${level}`);
+  }
+  assert.equal(await a.page.isDisabled('button#hint'), true, 'three hints a round, no more');
+  await a.page.screenshot({ path: path.join(out, 'hints.png') });
+  assert.equal(await b.page.locator('#hint-text li').count(), 0, 'B\'s page shows no hint');
+}
 
 /**
  * One round: the position read from A's page and solved; A bids `fewest + 1`, B `fewest`;
@@ -205,6 +246,7 @@ async function playRound(number) {
   if ((start.target?.colour ?? null) !== ring) mismatches.push(`round ${number}: state.target ${JSON.stringify(start.target)}, the ring on the picture is ${ring ?? 'the vortex\'s'}`);
   assert.match(await b.page.textContent('#target'), new RegExp(ring ? `\\b${ring}\\b` : 'any robot'), 'B\'s page names the target');
 
+  if (number === 1) await askHints(found);
   const bidA = found.moves + 1;
   const bidB = found.moves;
   // A bids: the sand timer turns, on both pages.
@@ -331,10 +373,18 @@ async function playRound(number) {
   assert.deepEqual(next.passed, [false, false], 'a new round: nobody passed');
   assert.equal(next.showing, null);
   // The robots stand where the shown moves left them: the moving robots moved, the new
-  // picture has them elsewhere (the goal may be anywhere).
-  const after = ricochetPositionFromPicture(await pagePicture(b.page));
+  // picture has them elsewhere (the goal may be anywhere). The server publishes the new
+  // round (its number, phase bidding) a moment before its picture and target (in a room
+  // with hints, after its solver has run): the new picture is waited for, 5 s at most.
   const moved = [...new Set(found.solution.map((m) => m.robot))];
-  assert.ok(moved.some((c) => JSON.stringify(after.robots[c]) !== JSON.stringify(found.robots[c])), 'the robots stay where the moves left them');
+  const elsewhere = (p) => moved.some((c) => JSON.stringify(p.robots[c]) !== JSON.stringify(found.robots[c]));
+  let after;
+  for (const deadline = Date.now() + 5000; ;) {
+    after = ricochetPositionFromPicture(await pagePicture(b.page));
+    if (elsewhere(after) || Date.now() > deadline) break;
+    await sleep(50);
+  }
+  assert.ok(elsewhere(after), 'the robots stay where the moves left them');
   round.after = after;
 }
 
@@ -359,10 +409,19 @@ function* objects(value, key = '') {
 
 test('secrets: no frame holds a solution before one is shown', { timeout: 10_000 }, async () => {
   assert.equal(rounds.length, 2, 'two rounds played');
+  assert.equal(hints.length, 3, 'A asked three hints');
   for (const user of Object.values(users)) {
     assert.ok(user.frames.length > 10, `${user.name}'s page received frames`);
     user.frames.forEach((f, i) => {
       const where = `${user.name}'s frame ${i} (${f.json?.type})`;
+      // A hint: only to A, who asked it, after asking; its text in no other frame.
+      if (f.json?.type === 'hint') {
+        assert.equal(user.name, 'alice', `${where}: a hint to ${user.name}, who asked none`);
+        const asked = hints.find((x) => x.level === f.json.level);
+        assert.ok(asked && f.at >= asked.at - 50, `${where}: a hint before it was asked`);
+        return;
+      }
+      for (const hint of hints) assert.ok(!f.text.includes(hint.text), `${where} holds A's hint ${JSON.stringify(hint.text)}`);
       for (const [, o] of objects(f.json)) {
         for (const key of ['solution', 'fewest', 'optimal', 'best', 'hint']) {
           assert.ok(!Object.hasOwn(o, key), `${where} has a key "${key}": ${JSON.stringify(o).slice(0, 300)}`);
@@ -372,12 +431,18 @@ test('secrets: no frame holds a solution before one is shown', { timeout: 10_000
       }
       assert.ok(!/fewest/i.test(f.text), `${where} speaks of the fewest moves: ${f.text.slice(0, 300)}`);
       // A round's solution: not before it was sent (nor the line refused, before B sent it).
+      // The earlier rounds' lines shown already are taken out first: a later round's
+      // solution may be a part of one (the same robot, the same moves).
       for (const round of rounds) {
+        const shownLines = rounds.filter((x) => x.number < round.number).flatMap((x) => [
+          ...(f.at >= x.sent.solution - 50 ? [x.line] : []), ...(x.wrong && f.at >= x.sent.wrong - 50 ? [x.wrong] : []),
+        ]).sort((x, y) => y.length - x.length);
+        const rest = shownLines.reduce((text, line) => text.split(line).join('…'), f.text);
         if (f.at < round.sent.solution - 50) {
-          assert.ok(!f.text.includes(round.line), `${where} holds round ${round.number}'s solution ${JSON.stringify(round.line)} before it was shown`);
+          assert.ok(!rest.includes(round.line), `${where} holds round ${round.number}'s solution ${JSON.stringify(round.line)} before it was shown`);
         }
         if (round.wrong && round.wrong.includes(',') && f.at < round.sent.wrong - 50) {
-          assert.ok(!f.text.includes(round.wrong), `${where} holds ${JSON.stringify(round.wrong)} before B sent it`);
+          assert.ok(!rest.includes(round.wrong), `${where} holds ${JSON.stringify(round.wrong)} before B sent it`);
         }
       }
     });

@@ -1,6 +1,7 @@
 // `robots serve` for the browser tests (web/test/arena.e2e.mjs, rooms.e2e.mjs,
-// rooms-ricochet.e2e.mjs): where the binary is, and a server started on a database in a
-// folder, read for the URL it prints first, stopped (and started again) by the test.
+// rooms-ricochet.e2e.mjs, rooms-micro.e2e.mjs): where the binary is, and a server started on
+// a database in a folder, read for the URL it prints first, stopped (and started again) by
+// the test.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

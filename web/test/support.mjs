@@ -1,6 +1,8 @@
 // What the arena's and the rooms' browser tests share: the binary run in a folder,
-// `robots check --format json` as the independent source of a program's diagnostics, and the
-// browser's side: Chromium, a user's context and pages (what they receive), forms, screenshots.
+// `robots check --format json` as the independent source of a program's diagnostics, the
+// token games' positions read back from their pictures (Ricochet's for `robots ricochet
+// solve`, Micro's solved here by breadth-first search), and the browser's side: Chromium, a
+// user's context and pages (what they receive), forms, screenshots.
 // The server itself: web/test/server.mjs.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -113,6 +115,79 @@ export function ricochetPositionFromPicture(picture) {
     `target: {at: [${goal.at[0]}, ${goal.at[1]}], robot: ${goal.robot}}`,
   ].join('\n');
   return { board: `${board}\n`, position: (file) => `${position(file)}\n`, robots, goal };
+}
+
+/**
+ * A Micro Robots board read back from a room's picture (src/micro/svg.rs, `mission`: each
+ * cell a square polygon of class `cell cell-B3`). `cells` is what the page holds: `[{name,
+ * x0, y0, x1, y1}]` (each polygon's name and bounds). Gives `rows[row][col]` (names, 6×6),
+ * `at` (name → [row, col]) and `cellAt(x, y)` (the name of the cell under a point, or null).
+ */
+export function microBoardFromPicture(cells) {
+  assert.equal(cells.length, 36, 'a Micro board has 36 cells');
+  const names = new Set(cells.map((c) => c.name));
+  assert.equal(names.size, 36, `36 names, each once: ${[...names].join(' ')}`);
+  for (const name of names) assert.match(String(name), /^[BYGRPW][1-6]$/, 'a cell\'s name: a colour letter, a number');
+  const key = (v) => Math.round(Number(v) * 10);
+  const xs = [...new Set(cells.map((c) => key(c.x0)))].sort((a, b) => a - b);
+  const ys = [...new Set(cells.map((c) => key(c.y0)))].sort((a, b) => a - b);
+  assert.equal(xs.length, 6, 'six columns of cells');
+  assert.equal(ys.length, 6, 'six rows of cells');
+  const rows = Array.from({ length: 6 }, () => Array(6).fill(null));
+  const at = {};
+  for (const c of cells) {
+    const [row, col] = [ys.indexOf(key(c.y0)), xs.indexOf(key(c.x0))];
+    assert.equal(rows[row][col], null, `one cell at row ${row}, column ${col}`);
+    rows[row][col] = c.name;
+    at[c.name] = [row, col];
+  }
+  const cellAt = (x, y) => cells.find((c) => x >= c.x0 && x <= c.x1 && y >= c.y0 && y <= c.y1)?.name ?? null;
+  return { rows, at, cellAt };
+}
+
+/** Where the robot may stop after leaving `cell` (RULES C.1): along its row or column, on a
+ *  cell sharing its colour or its number. */
+export function microMoves(board, cell) {
+  const [row, col] = board.at[cell];
+  const out = [];
+  for (let i = 0; i < 6; i += 1) {
+    for (const [r, c] of [[row, i], [i, col]]) {
+      const other = board.rows[r][c];
+      if (other === cell || out.includes(other)) continue;
+      if (other[0] === cell[0] || other[1] === cell[1]) out.push(other);
+    }
+  }
+  return out;
+}
+
+/** A shortest way from `from` to `to` by breadth-first search: the cells stopped on after
+ *  `from`, in order (empty when they are the same), or null when there is none. */
+export function microShortest(board, from, to) {
+  const back = new Map([[from, null]]);
+  let layer = [from];
+  while (layer.length > 0 && !back.has(to)) {
+    const next = [];
+    for (const cell of layer) {
+      for (const other of microMoves(board, cell)) {
+        if (back.has(other)) continue;
+        back.set(other, cell);
+        next.push(other);
+      }
+    }
+    layer = next;
+  }
+  if (!back.has(to)) return null;
+  const stops = [];
+  for (let cell = to; cell !== from; cell = back.get(cell)) stops.unshift(cell);
+  return stops;
+}
+
+/** Fewest moves from `start` to `target`, stopping on `via` on the way if given: the stops. */
+export function microSolve(board, start, via, target) {
+  if (!via) return microShortest(board, start, target);
+  const first = microShortest(board, start, via);
+  const second = first && microShortest(board, via, target);
+  return second ? [...first, ...second] : null;
 }
 
 /**

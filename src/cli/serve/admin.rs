@@ -164,9 +164,9 @@ pub fn run(command: &ServeCommand) -> Result<(), Failure> {
             }
             for h in hills {
                 outln!(
-                    "{}: {} programs; {}",
+                    "{}: {}; {}",
                     h.name,
-                    h.programs,
+                    robots::text::count(h.programs, "program"),
                     h.settings.summary()
                 );
             }

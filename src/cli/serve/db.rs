@@ -8,9 +8,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 /// The migrations, in order: migration i brings the schema to version i + 1.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     include_str!("migrations/0001_init.sql"),
     include_str!("migrations/0002_rooms.sql"),
+    include_str!("migrations/0003_micro_rooms.sql"),
 ];
 
 /// The most reader connections open at once.
@@ -22,6 +23,8 @@ pub enum DbError {
     Sql(#[from] rusqlite::Error),
     #[error("the database's schema is version {0}, newer than this robots knows ({1})")]
     Newer(i64, usize),
+    #[error("migration {0} leaves {1} rows whose references lead nowhere")]
+    Dangling(usize, i64),
 }
 
 /// The database, shared by the server's tasks and the placement worker.
@@ -51,8 +54,17 @@ fn connect(path: &Path) -> Result<Connection, DbError> {
     Ok(c)
 }
 
-/// Applies the migrations the file lacks, each in its own transaction.
+/// Applies the migrations the file lacks, each in its own transaction, with foreign keys
+/// off while a table is made again (SQLite's way to change a table) and checked before each
+/// commits.
 fn migrate(c: &mut Connection) -> Result<(), DbError> {
+    c.pragma_update(None, "foreign_keys", "OFF")?;
+    let done = apply(c);
+    c.pragma_update(None, "foreign_keys", "ON")?;
+    done
+}
+
+fn apply(c: &mut Connection) -> Result<(), DbError> {
     let version: i64 = c.pragma_query_value(None, "user_version", |r| r.get(0))?;
     let known = MIGRATIONS.len();
     if usize::try_from(version).map_or(true, |v| v > known) {
@@ -65,6 +77,13 @@ fn migrate(c: &mut Connection) -> Result<(), DbError> {
     {
         let tx = c.transaction()?;
         tx.execute_batch(sql)?;
+        let dangling: i64 =
+            tx.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+                r.get(0)
+            })?;
+        if dangling > 0 {
+            return Err(DbError::Dangling(i + 1, dangling));
+        }
         tx.pragma_update(
             None,
             "user_version",
@@ -165,7 +184,7 @@ mod tests {
         let version: i64 = db
             .read(|c| c.pragma_query_value(None, "user_version", |r| r.get(0)))
             .unwrap();
-        assert_eq!(version, 2);
+        assert_eq!(version, 3);
         drop(db);
         let db = Db::open(&path).unwrap();
         let hills: i64 = db
@@ -175,7 +194,56 @@ mod tests {
         db.write(|c| c.pragma_update(None, "user_version", 9))
             .unwrap();
         drop(db);
-        assert!(matches!(Db::open(&path), Err(DbError::Newer(9, 2))));
+        assert!(matches!(Db::open(&path), Err(DbError::Newer(9, 3))));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file of version 2 with a room in it: migration 3 makes the rooms table again (for
+    /// Micro rooms) and keeps the room, its seats and its decisions.
+    #[test]
+    fn migration_3_keeps_the_rooms_of_version_2() {
+        let dir = std::env::temp_dir().join(format!("robots-db3-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.sqlite");
+        let _ = std::fs::remove_file(&path);
+        let c = connect(&path).unwrap();
+        for (i, sql) in MIGRATIONS[..2].iter().enumerate() {
+            c.execute_batch(sql).unwrap();
+            c.pragma_update(None, "user_version", i64::try_from(i + 1).unwrap())
+                .unwrap();
+        }
+        c.execute_batch(
+            "INSERT INTO accounts (id, name, password, created) VALUES (1, 'a', '!', 0);
+             INSERT INTO rooms (id, code, game, host, settings, seed, state, created)
+                 VALUES (5, 'c0de', 'ricochet', 1, '{}', 7, 'playing', 0);
+             INSERT INTO room_seats (room, colour, account) VALUES (5, '1', 1);
+             INSERT INTO room_actions (room, seq, action) VALUES (5, 0, '{}');",
+        )
+        .unwrap();
+        drop(c);
+        let db = Db::open(&path).unwrap();
+        let kept: (String, i64, i64) = db
+            .read(|c| {
+                c.query_row(
+                    "SELECT r.code, (SELECT count(*) FROM room_seats WHERE room = r.id),
+                        (SELECT count(*) FROM room_actions WHERE room = r.id) FROM rooms r",
+                    [],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )
+            })
+            .unwrap();
+        assert_eq!(kept, ("c0de".into(), 1, 1));
+        db.write(|c| {
+            c.execute(
+                "INSERT INTO rooms (code, game, host, settings, seed, state, created)
+                     VALUES ('m', 'micro', 1, '{}', 1, 'writing', 0)",
+                [],
+            )
+        })
+        .unwrap();
+        let refused = db.write(|c| c.execute("DELETE FROM accounts WHERE id = 1", []));
+        assert!(refused.is_err(), "foreign keys are on again");
+        drop(db);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -413,6 +413,10 @@ pub async fn asset(Path(file): Path<String>) -> Response {
             "text/javascript",
             include_str!("../../../web/rooms/room.js").into(),
         ),
+        "micro.js" => (
+            "text/javascript",
+            include_str!("../../../web/rooms/micro.js").into(),
+        ),
         "room.css" => (
             "text/css",
             include_str!("../../../web/rooms/room.css").into(),

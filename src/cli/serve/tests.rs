@@ -130,6 +130,8 @@ async fn world() -> World {
         timeout: 60,
         spectators: true,
         players: 2,
+        variant: "standard".into(),
+        hints: false,
     };
     let seats = ["green", "violet"];
     db.write(|c| super::rooms::store::insert(c, (ROOM, ids[0]), &room, &seats, (1, 0)))

@@ -56,9 +56,21 @@ pub enum Message {
     },
     /// Ricochet: no more bids this round.
     Pass,
-    /// Ricochet: the bidder's moves, as `robots ricochet check` takes them.
+    /// Ricochet: the bidder's moves, as `robots ricochet check` takes them; Micro: the
+    /// cells the robot stops on after the start (`B5 R5`).
     Show {
         moves: String,
+    },
+    /// Micro: the announcement of a number of moves (the first ends the race), for the
+    /// mission named (if named: a mission over by the time it arrives refuses it).
+    Announce {
+        moves: u32,
+        #[serde(default)]
+        mission: Option<u32>,
+    },
+    /// Ricochet: a hint of the solver's, level 1 to 3, for the asker only.
+    Hint {
+        level: u8,
     },
 }
 
@@ -352,7 +364,11 @@ impl Actor {
             Message::Pace { .. } | Message::Pause | Message::Resume => {
                 return Err("the host sets the pace".into());
             }
-            Message::Bid { .. } | Message::Pass | Message::Show { .. } => {
+            Message::Bid { .. }
+            | Message::Pass
+            | Message::Show { .. }
+            | Message::Announce { .. }
+            | Message::Hint { .. } => {
                 return Err("this room plays the battle game".into());
             }
         }

@@ -6,11 +6,15 @@
 
 pub mod actor;
 pub mod battle;
+pub mod micro;
 pub mod pages;
 pub mod ricochet;
 pub mod store;
+pub mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod turn_tests;
 pub mod ws;
 
 use super::db::{Db, DbError};
@@ -78,10 +82,13 @@ impl Rooms {
         std::thread::Builder::new()
             .name(format!("room-{}", &row.code[..8.min(row.code.len())]))
             .spawn(move || {
-                if first.settings.game == "ricochet" {
-                    ricochet::run((first, seats, actions), db, publish, receive, stop);
-                    return;
+                let parts = ((first, seats, actions), db, publish, receive, stop);
+                match parts.0.0.settings.game.as_str() {
+                    "ricochet" => return ricochet::run(parts),
+                    "micro" => return micro::run(parts),
+                    _ => {}
                 }
+                let ((first, seats, actions), db, publish, receive, stop) = parts;
                 let battle = rebuild(first, seats, &actions);
                 let n = battle.seats.len();
                 let saved_turn = battle.turn();

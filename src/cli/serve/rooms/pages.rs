@@ -43,8 +43,11 @@ pub async fn list(State(app): State<Arc<App>>, Extension(caller): Extension<Call
         h2 { "A new room" }
         form #new-room method="post" action="/rooms" {
             input type="hidden" name="csrf" value=(caller.csrf);
-            label { "game " select name="game" { option value="battle" { "robots (the battle game)" } option value="ricochet" { "Ricochet Robots" } } }
+            label { "game " select name="game" { option value="battle" { "robots (the battle game)" } option value="ricochet" { "Ricochet Robots" } option value="micro" { "Micro Robots" } } }
             label { "Ricochet board " select name="rico_board" { option value="original" { "original" } option value="ricochets" { "Ricochets (robot bases)" } } }
+            label { input name="hints" type="checkbox" value="on"; " Ricochet: the players may ask for hints" }
+            label { "Micro face " select name="micro_face" { @for (face, _) in robots::micro::shipped::MICRO_FACES { option value=(face) { (face) } } } }
+            label { "Micro rules " select name="micro_variant" { option value="standard" { "standard" } option value="waypoint" { "waypoint" } option value="no-token" { "no token" } } }
             label { "board " select name="board" { option value="duel" { "duel" } option value="classic" { "classic" } option value="melee" { "melee (up to 4 players)" } } }
             label { "players " input name="players" type="number" min="2" max="4" value="2"; }
             label { "scenario " input name="scenario" type="number" min="1" max="3" value="1"; }
@@ -78,12 +81,20 @@ pub struct NewRoom {
     /// Ricochet's board: `original` or `ricochets`.
     #[serde(default)]
     pub rico_board: Option<String>,
+    /// Ricochet: hints allowed.
+    #[serde(default)]
+    pub hints: Option<String>,
+    /// Micro Robots' face (a shipped one) and rules.
+    #[serde(default)]
+    pub micro_face: Option<String>,
+    #[serde(default)]
+    pub micro_variant: Option<String>,
 }
 
 /// The seats of a room: the first `players` camp colours of its board; Ricochet's seats are
 /// numbered.
 pub fn seat_colours(s: &Settings) -> Vec<&'static str> {
-    if s.game == "ricochet" {
+    if s.game == "ricochet" || s.game == "micro" {
         return ["1", "2", "3", "4"][..usize::from(s.players).min(4)].to_vec();
     }
     let board = robots::battle::files::shipped::board(&s.board)
@@ -104,8 +115,18 @@ fn problem(s: &Settings) -> Option<String> {
         return (!board || !(1..=4).contains(&s.players))
             .then(|| "a Ricochet room: board original or ricochets, 1 to 4 players".into());
     }
+    if s.game == "micro" {
+        let face = robots::micro::shipped::micro_face(&s.board).is_some();
+        let variant = ["standard", "waypoint", "no-token"].contains(&s.variant.as_str());
+        return (!face || !variant || !(1..=4).contains(&s.players)).then(|| {
+            format!(
+                "a Micro Robots room: a face of {}, rules standard, waypoint or no-token, 1 to 4 players",
+                robots::micro::shipped::names()
+            )
+        });
+    }
     if s.game != "battle" {
-        return Some("a room plays battle or ricochet".into());
+        return Some("a room plays battle, ricochet or micro".into());
     }
     let board = robots::battle::files::shipped::board(&s.board)
         .and_then(|t| robots::battle::files::board_file::parse_board(&s.board, t).ok());
@@ -145,6 +166,9 @@ pub async fn create(
     let board = match (game.as_str(), f.rico_board) {
         ("ricochet", Some(b)) => b,
         ("ricochet", None) => "original".into(),
+        ("micro", _) => f
+            .micro_face
+            .unwrap_or_else(|| robots::micro::shipped::DEFAULT_FACE.into()),
         _ => f.board,
     };
     let settings = Settings {
@@ -157,6 +181,8 @@ pub async fn create(
         timeout: f.timeout,
         spectators: f.spectators.is_some(),
         players: f.players.unwrap_or(2),
+        variant: f.micro_variant.unwrap_or_else(|| "standard".into()),
+        hints: f.hints.is_some(),
     };
     if let Some(p) = problem(&settings) {
         return error_page(StatusCode::BAD_REQUEST, &p, &caller);
@@ -203,6 +229,7 @@ pub async fn room(
         section #room data-code=(code) data-you=(account.name) {}
         script src="/static/palette.js" {}
         script src="/static/model.js" {}
+        script src="/static/micro.js" {}
         script src="/static/room.js" {}
     };
     let mut page = layout("Room", &caller, body).into_string();

@@ -5,29 +5,23 @@
 //! restarted room plays the game again with the stored answers, then goes on live. Nothing
 //! secret is sent: the fewest moves the game knows are never in a view.
 
-use super::actor::{Command, Message, Published};
-use super::store::{self, RoomRow, Seat};
-use crate::cli::serve::db::Db;
+use super::actor::Message;
+use super::store::RoomRow;
+use super::table::{Asked, Parts, Stopped, Table};
 use robots::ricochet::board::Board;
-use robots::ricochet::play::game::{Game, Heard, Humans, Kind, Player, Timer};
+use robots::ricochet::play::game::{Game, Heard, Humans, Kind, Player, SEARCH_LIMIT, Timer};
 use robots::ricochet::play::record::{Note, Quit};
 use robots::ricochet::position::{Move, Position, parse_moves};
+use robots::ricochet::solve::Solution;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::rc::Rc;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
-use tokio::sync::watch;
 
 /// How long a demonstration may take before it fails.
 const SHOW_SECONDS: f64 = 180.0;
-
-/// An action asked of the room: who, their name, the message, where the answer goes.
-type Asked = (i64, String, Message, super::actor::Reply);
 
 /// A stored answer of the humans, in the order the game asked.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -40,16 +34,15 @@ enum Answer {
     Shown { moves: String },
 }
 
-/// The room as its pages see it, shared by the game's humans and its log.
+/// The room: its table, and the game as its pages see it.
 struct Room {
-    row: RoomRow,
-    seats: Vec<Seat>,
-    db: Arc<Db>,
-    commands: Receiver<Command>,
-    publish: watch::Sender<Arc<Published>>,
-    stop: Arc<AtomicBool>,
-    online: HashMap<i64, usize>,
+    t: Table,
+    v: View,
     script: VecDeque<Answer>,
+}
+
+/// The game as the pages see it.
+struct View {
     phase: &'static str,
     round: u32,
     svg: String,
@@ -57,39 +50,23 @@ struct Room {
     shown: Instant,
     offset: f64,
     timer: Option<Timer>,
-    /// Since when each seat's player has had no connection open.
-    away_since: Vec<Option<Instant>>,
     /// Each seat's bid standing this round, and whether it passed.
     bids: Vec<Option<u32>>,
     passed: Vec<bool>,
     showing: Option<(usize, u32)>,
-    tokens: Vec<u32>,
     log: VecDeque<String>,
     result: Option<Value>,
+    /// The round's position, and an optimal solution once a hint was asked.
+    position: Option<Position>,
+    best: Option<Solution>,
 }
 
-impl Room {
+impl View {
     fn now(&self) -> f64 {
         self.offset + self.shown.elapsed().as_secs_f64()
     }
 
-    fn seat_of(&self, account: i64) -> Option<usize> {
-        self.seats
-            .iter()
-            .position(|s| s.player.as_ref().is_some_and(|p| p.0 == account))
-    }
-
-    fn state(&self, seat: Option<usize>) -> Value {
-        let seats: Vec<Value> = self
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let online = s.player.as_ref().is_some_and(|p| self.online.get(&p.0).copied().unwrap_or(0) > 0);
-                json!({"colour": s.colour, "player": s.player.as_ref().map(|p| &p.1), "ready": s.ready,
-                    "online": online, "computer": false, "tokens": self.tokens.get(i).copied().unwrap_or(0)})
-            })
-            .collect();
+    fn state(&self, t: &Table, seat: Option<usize>) -> Value {
         // The clock as the state is sent (a page that joins late counts down from here).
         let now = if self.phase == "bidding" {
             self.now()
@@ -101,152 +78,87 @@ impl Room {
             .as_ref()
             .map(|t| json!({"now": now, "runs_out": t.runs_out, "turned": t.turned}));
         let (bids, passed) = (&self.bids, &self.passed);
-        json!({"type": "state", "seat": seat.map(|i| &self.seats[i].colour), "phase": self.phase, "seats": seats,
+        json!({"type": "state", "seat": seat.map(|i| &t.seats[i].colour), "phase": self.phase, "seats": t.seats_view(),
             "round": self.round, "svg": self.svg, "target": self.target.as_ref().map(|c| json!({"colour": c})),
             "timer": timer, "bids": bids, "passed": passed,
-            "showing": self.showing.map(|(i, bid)| json!({"colour": self.seats[i].colour, "bid": bid})),
+            "showing": self.showing.map(|(i, bid)| json!({"colour": t.seats[i].colour, "bid": bid})),
             "log": self.log, "result": self.result})
     }
 
-    fn publish(&self) {
-        let views: Vec<Arc<str>> = (0..self.seats.len())
-            .map(|i| Arc::from(self.state(Some(i)).to_string()))
-            .collect();
-        self.publish.send_replace(Arc::new(Published {
-            seated: self
-                .seats
-                .iter()
-                .map(|s| s.player.as_ref().map(|p| p.0))
-                .collect(),
-            colours: self.seats.iter().map(|s| seat_name(&s.colour)).collect(),
-            connections: self.online.values().sum(),
-            views,
-            spectator: Arc::from(self.state(None).to_string()),
-            playing: self.row.state != "writing",
-        }));
-    }
-
-    fn store(&self, answer: &Answer) {
-        let (room, text) = (
-            self.row.id,
-            serde_json::to_string(answer).unwrap_or_default(),
-        );
-        if let Err(e) = self.db.write(|c| store::push_action(c, room, &text)) {
-            tracing::error!(error = %e, "a room's answer cannot be stored");
+    fn say(&mut self, line: String) {
+        self.log.push_back(line);
+        while self.log.len() > 200 {
+            self.log.pop_front();
         }
     }
 
-    fn save(&mut self, state: &str) {
-        state.clone_into(&mut self.row.state);
-        let room = self.row.id;
-        let state = state.to_string();
-        if let Err(e) = self
-            .db
-            .write(|c| store::set_state(c, room, (&state, 0), (false, 0.0)))
+    /// The hint of `level` for the round's position: the fewest moves, the robots an optimal
+    /// solution moves, or its first move.
+    fn hint(&mut self, level: u8) -> Result<String, String> {
+        if self.best.is_none()
+            && let Some(position) = &self.position
         {
-            tracing::error!(error = %e, "a room's state cannot be stored");
+            self.best = robots::ricochet::solve::solve(position, SEARCH_LIMIT).ok();
         }
-    }
-
-    fn save_seat(&self, i: usize) {
-        let (room, seat) = (self.row.id, self.seats[i].clone());
-        if let Err(e) = self.db.write(|c| store::set_seat(c, room, &seat)) {
-            tracing::error!(error = %e, "a room's seat cannot be stored");
-        }
-    }
-
-    /// One command while seating; `true` once the host started the game.
-    fn seating(&mut self, account: i64, name: &str, message: Message) -> Result<bool, String> {
-        let seat = self.seat_of(account);
-        match message {
-            Message::Sit { colour } => {
-                let i = self
-                    .seats
-                    .iter()
-                    .position(|s| s.colour == colour)
-                    .ok_or("no such seat")?;
-                if seat.is_some() || self.seats[i].player.is_some() {
-                    return Err("that seat cannot be taken".into());
-                }
-                self.seats[i].player = Some((account, name.to_string()));
-                self.save_seat(i);
+        let best = self.best.as_ref().ok_or("no hint for this target")?;
+        Ok(match level {
+            1 => format!("fewest moves: {}", best.moves),
+            2 => {
+                let mut moved: Vec<String> =
+                    best.solution.iter().map(|m| m.robot.to_string()).collect();
+                moved.sort_unstable();
+                moved.dedup();
+                format!("an optimal solution moves {}", moved.join(" and "))
             }
-            Message::Ready { ready } => {
-                let i = seat.ok_or("take a seat first")?;
-                self.seats[i].ready = ready;
-                self.save_seat(i);
-            }
-            Message::Start => {
-                if self.row.host != account {
-                    return Err("the host starts the game".into());
-                }
-                if !self.seats.iter().all(|s| s.player.is_some() && s.ready) {
-                    return Err("every seat needs a player, ready".into());
-                }
-                self.save("playing");
-                return Ok(true);
-            }
-            _ => return Err("the game has not started".into()),
-        }
-        Ok(false)
-    }
-
-    /// Whether seat `i`'s player has been away longer than the room's timeout: the computer
-    /// plays for them (it passes, and fails a demonstration).
-    fn away(&mut self, i: usize) -> bool {
-        let online = self.seats[i]
-            .player
-            .as_ref()
-            .is_some_and(|p| self.online.get(&p.0).copied().unwrap_or(0) > 0);
-        let since = *self.away_since[i].get_or_insert_with(Instant::now);
-        if online {
-            self.away_since[i] = None;
-            return false;
-        }
-        since.elapsed() >= Duration::from_secs(u64::from(self.row.settings.timeout))
-    }
-
-    /// Takes the next command within `wait`: presence is handled here; an action is returned.
-    fn next(&mut self, wait: Duration) -> Option<Asked> {
-        match self.commands.recv_timeout(wait) {
-            Ok(Command::Join(a)) => {
-                *self.online.entry(a).or_default() += 1;
-                self.publish();
-                None
-            }
-            Ok(Command::Leave(a)) => {
-                let n = self.online.entry(a).or_default();
-                *n = n.saturating_sub(1);
-                self.publish();
-                None
-            }
-            Ok(Command::MatchFile(reply)) => {
-                let _ = reply.send(None);
-                None
-            }
-            Ok(Command::Act {
-                account,
-                name,
-                message,
-                reply,
-            }) => Some((account, name, message, reply)),
-            Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => {
-                self.stop.store(true, Ordering::Relaxed);
-                None
-            }
-        }
+            3 => format!(
+                "first move of an optimal solution: {}",
+                best.solution
+                    .first()
+                    .map(ToString::to_string)
+                    .unwrap_or_default()
+            ),
+            _ => return Err("a hint's level is 1, 2 or 3".into()),
+        })
     }
 }
 
-/// A Ricochet seat's name (its number), as the views name it.
-fn seat_name(seat: &str) -> &'static str {
-    match seat {
-        "1" => "1",
-        "2" => "2",
-        "3" => "3",
-        _ => "4",
+impl Room {
+    /// Publishes the views, once the game stands where it stood: not while it is played
+    /// again from its stored answers (the room's first views are those of where it stood).
+    fn publish(&self) {
+        if self.script.is_empty() {
+            publish(&self.t, &self.v);
+        }
     }
+
+    /// The next action within `wait` (the views republished as people come and go).
+    fn next(&mut self, wait: Duration) -> Option<Asked> {
+        let Room { t, v, .. } = self;
+        t.next(wait, &|t| publish(t, v))
+    }
+
+    /// A hint asked by `account` while bidding: the answer for them alone; everyone's log
+    /// says that they asked.
+    fn hint(&mut self, account: i64, level: u8) -> Result<Option<Value>, String> {
+        if !self.t.row.settings.hints {
+            return Err("this room gives no hints".into());
+        }
+        let seat = self
+            .t
+            .seat_of(account)
+            .ok_or("a seated player asks for hints")?;
+        let text = self.v.hint(level)?;
+        self.v.say(format!(
+            "player {} asks for a hint (level {level})",
+            self.t.seats[seat].colour
+        ));
+        self.publish();
+        Ok(Some(json!({"type": "hint", "level": level, "text": text})))
+    }
+}
+
+fn publish(t: &Table, v: &View) {
+    t.publish(|seat| v.state(t, seat));
 }
 
 /// The game's humans: the room's seats.
@@ -255,64 +167,74 @@ struct Seats(Rc<RefCell<Room>>);
 impl Humans for Seats {
     fn look(&mut self, round: u32, position: &Position) {
         let mut r = self.0.borrow_mut();
-        r.round = round;
-        r.svg = robots::ricochet::svg::position(position, &[]);
-        r.target = position.goal.robot.map(|c| c.to_string());
-        r.phase = "bidding";
-        r.showing = None;
-        r.timer = None;
-        (r.shown, r.offset) = (Instant::now(), 0.0);
+        let hints = r.t.row.settings.hints;
+        let v = &mut r.v;
+        v.round = round;
+        v.svg = robots::ricochet::svg::position(position, &[]);
+        v.target = position.goal.robot.map(|c| c.to_string());
+        v.phase = "bidding";
+        v.showing = None;
+        v.timer = None;
+        // Solved when a hint is asked (the game solved it for itself already).
+        v.best = None;
+        v.position = hints.then(|| position.clone());
+        (v.shown, v.offset) = (Instant::now(), 0.0);
         r.publish();
     }
 
     fn wait(&mut self, timer: &Timer) -> Heard {
-        let mut r = self.0.borrow_mut();
-        r.timer = Some(timer.clone());
-        r.bids.clone_from(&timer.standing);
+        let mut guard = self.0.borrow_mut();
+        let r = &mut *guard;
+        r.v.timer = Some(timer.clone());
+        r.v.bids.clone_from(&timer.standing);
         if let Some(answer) = r.script.pop_front() {
             return match answer {
                 Answer::Bid { at, player, moves } => Heard::Bid { at, player, moves },
                 Answer::Pass { at, player } => {
-                    r.passed[player] = true;
+                    r.v.passed[player] = true;
                     Heard::Pass { at, player }
                 }
                 _ => Heard::Nothing,
             };
         }
-        if r.offset < timer.now && r.now() < timer.now {
+        if r.v.offset < timer.now && r.v.now() < timer.now {
             // Played again up to here: the clock goes on from the stored answers' time.
-            (r.shown, r.offset) = (Instant::now(), timer.now);
+            (r.v.shown, r.v.offset) = (Instant::now(), timer.now);
         }
         r.publish();
         loop {
-            if r.stop.load(Ordering::Relaxed) {
+            if r.t.stopped() {
                 return Heard::Quit(Quit::InputEnded);
             }
-            let left = timer.until - r.now();
+            let left = timer.until - r.v.now();
             if left <= 0.0 {
-                r.store(&Answer::Nothing);
+                r.t.store(&Answer::Nothing);
                 return Heard::Nothing;
             }
-            if let Some(player) = timer.waiting.iter().copied().find(|&i| r.away(i)) {
-                let at = r.now();
-                r.passed[player] = true;
-                r.store(&Answer::Pass { at, player });
+            if let Some(player) = timer.waiting.iter().copied().find(|&i| r.t.away(i)) {
+                let at = r.v.now();
+                r.v.passed[player] = true;
+                r.t.store(&Answer::Pass { at, player });
                 return Heard::Pass { at, player };
             }
             let Some((account, _, message, reply)) = r.next(Duration::from_secs_f64(left.min(0.5)))
             else {
                 continue;
             };
-            let at = r.now();
-            let seat = r.seat_of(account).filter(|i| timer.waiting.contains(i));
+            let at = r.v.now();
+            let seat = r.t.seat_of(account).filter(|i| timer.waiting.contains(i));
             let (answer, heard) = match (message, seat) {
                 (Message::Bid { moves }, Some(player)) => (
                     Answer::Bid { at, player, moves },
                     Heard::Bid { at, player, moves },
                 ),
                 (Message::Pass, Some(player)) => {
-                    r.passed[player] = true;
+                    r.v.passed[player] = true;
                     (Answer::Pass { at, player }, Heard::Pass { at, player })
+                }
+                (Message::Hint { level }, _) => {
+                    let _ = reply.send(r.hint(account, level));
+                    continue;
                 }
                 _ => {
                     let _ = reply.send(Err(
@@ -321,7 +243,7 @@ impl Humans for Seats {
                     continue;
                 }
             };
-            r.store(&answer);
+            r.t.store(&answer);
             let _ = reply.send(Ok(None));
             return heard;
         }
@@ -332,56 +254,32 @@ impl Humans for Seats {
         if matches!(r.script.front(), Some(Answer::Late)) {
             r.script.pop_front();
         } else {
-            r.store(&Answer::Late);
+            r.t.store(&Answer::Late);
         }
         Vec::new()
     }
 
     fn demonstrate(&mut self, player: usize, _name: &str, bid: u32) -> Result<Vec<Move>, Quit> {
-        let mut r = self.0.borrow_mut();
+        let mut guard = self.0.borrow_mut();
+        let r = &mut *guard;
         if let Some(Answer::Shown { moves }) = r.script.pop_front() {
             return Ok(parse_moves(&moves).unwrap_or_default());
         }
-        r.phase = "showing";
-        r.showing = Some((player, bid));
+        r.v.phase = "showing";
+        r.v.showing = Some((player, bid));
         r.publish();
-        let until = Instant::now() + Duration::from_secs_f64(SHOW_SECONDS);
-        loop {
-            if r.stop.load(Ordering::Relaxed) {
-                return Err(Quit::InputEnded);
-            }
-            let now = Instant::now();
-            if now >= until || r.away(player) {
-                r.store(&Answer::Shown {
-                    moves: String::new(),
-                });
-                return Ok(Vec::new());
-            }
-            let Some((account, _, message, reply)) =
-                r.next((until - now).min(Duration::from_millis(500)))
-            else {
-                continue;
-            };
-            match message {
-                Message::Show { moves } if r.seat_of(account) == Some(player) => {
-                    match parse_moves(&moves) {
-                        Ok(parsed) => {
-                            r.store(&Answer::Shown {
-                                moves: moves.clone(),
-                            });
-                            let _ = reply.send(Ok(None));
-                            return Ok(parsed);
-                        }
-                        Err(e) => {
-                            let _ = reply.send(Err(e.to_string()));
-                        }
-                    }
-                }
-                _ => {
-                    let _ = reply.send(Err("the bidder shows their moves now".into()));
-                }
-            }
-        }
+        let Room { t, v, .. } = r;
+        let shown = t
+            .await_show(
+                (player, SHOW_SECONDS),
+                &|t| publish(t, v),
+                |moves| parse_moves(moves).map_err(|e| e.to_string()),
+                "the bidder shows their moves now",
+            )
+            .map_err(|Stopped| Quit::InputEnded)?;
+        let (moves, parsed) = shown.unwrap_or_default();
+        r.t.store(&Answer::Shown { moves });
+        Ok(parsed)
     }
 }
 
@@ -398,27 +296,14 @@ fn board(row: &RoomRow) -> Result<Board, String> {
 
 /// The room's thread: seating, then the game (played again from its stored answers), then
 /// the end, until the server stops or nobody has been in it for a while.
-pub fn run(
-    (row, seats, actions): (RoomRow, Vec<Seat>, Vec<String>),
-    db: Arc<Db>,
-    publish: watch::Sender<Arc<Published>>,
-    commands: Receiver<Command>,
-    stop: Arc<AtomicBool>,
-) {
+pub fn run(parts: Parts) {
+    let (t, actions) = Table::new(parts);
     let script = actions
         .iter()
         .filter_map(|a| serde_json::from_str(a).ok())
         .collect();
-    let n = seats.len();
-    let room = Rc::new(RefCell::new(Room {
-        row,
-        seats,
-        db,
-        commands,
-        publish,
-        stop: Arc::clone(&stop),
-        online: HashMap::new(),
-        script,
+    let n = t.seats.len();
+    let v = View {
         phase: "writing",
         round: 0,
         svg: String::new(),
@@ -427,18 +312,25 @@ pub fn run(
         offset: 0.0,
         timer: None,
         showing: None,
-        tokens: vec![0; n],
-        away_since: vec![None; n],
         bids: vec![None; n],
         passed: vec![false; n],
         log: VecDeque::new(),
         result: None,
-    }));
-    room.borrow_mut().publish();
-    if !seat_players(&room, &stop) {
-        return;
+        position: None,
+        best: None,
+    };
+    let room = Rc::new(RefCell::new(Room { t, v, script }));
+    {
+        let mut guard = room.borrow_mut();
+        let Room { t, v, .. } = &mut *guard;
+        if t.row.state == "writing" {
+            publish(t, v);
+        }
+        if !t.seat_players(&|t| publish(t, v)) {
+            return;
+        }
     }
-    let game = match new_game(&room.borrow()) {
+    let game = match new_game(&room.borrow().t) {
         Ok(g) => g,
         Err(e) => {
             tracing::error!(error = %e, "a Ricochet room's game cannot be set up");
@@ -448,38 +340,20 @@ pub fn run(
     let log_room = Rc::clone(&room);
     let mut log = move |note: Note| keep(&mut log_room.borrow_mut(), &note);
     let outcome = game.play(&mut Seats(Rc::clone(&room)), &mut log);
-    if stop.load(Ordering::Relaxed) {
+    let mut guard = room.borrow_mut();
+    if guard.t.stopped() {
         return;
     }
-    over(&mut room.borrow_mut(), &outcome, &stop);
-}
-
-/// Seats the players until the host starts; `false` when the server stops first.
-fn seat_players(room: &Rc<RefCell<Room>>, stop: &AtomicBool) -> bool {
-    let mut r = room.borrow_mut();
-    let mut empty_since = Instant::now();
-    while r.row.state == "writing" {
-        if stop.load(Ordering::Relaxed) || empty_since.elapsed() > super::actor::IDLE {
-            return false;
-        }
-        if r.online.values().any(|&n| n > 0) {
-            empty_since = Instant::now();
-        }
-        let Some((account, name, message, reply)) = r.next(Duration::from_millis(500)) else {
-            continue;
-        };
-        let answer = r.seating(account, &name, message);
-        if answer.is_ok() {
-            r.publish();
-        }
-        let _ = reply.send(answer.map(|_| None));
-    }
-    r.row.state != "over"
+    let Room { t, v, .. } = &mut *guard;
+    v.phase = "over";
+    v.showing = None;
+    v.result = Some(json!({"winners": outcome.winners, "reason": outcome.reason}));
+    t.linger(&|t| publish(t, v));
 }
 
 /// The game of a room: its board, its seats as the humans, its seed.
-fn new_game(r: &Room) -> Result<Game, String> {
-    let players = r
+fn new_game(t: &Table) -> Result<Game, String> {
+    let players = t
         .seats
         .iter()
         .map(|s| Player {
@@ -492,7 +366,7 @@ fn new_game(r: &Room) -> Result<Game, String> {
         must_ricochet: true,
         no_single_move: false,
     };
-    Game::new(&board(&r.row)?, players, r.row.seed, rules).map_err(|e| e.to_string())
+    Game::new(&board(&t.row)?, players, t.row.seed, rules).map_err(|e| e.to_string())
 }
 
 /// A note of the game: its words in the log (never the fewest moves: `Note::Target` keeps
@@ -500,52 +374,27 @@ fn new_game(r: &Room) -> Result<Game, String> {
 fn keep(r: &mut Room, note: &Note) {
     match note {
         Note::Target { round, .. } => {
-            (r.round, r.phase, r.showing) = (*round, "bidding", None);
-            r.bids.iter_mut().for_each(|b| *b = None);
-            r.passed.iter_mut().for_each(|p| *p = false);
+            (r.v.round, r.v.phase, r.v.showing) = (*round, "bidding", None);
+            r.v.bids.iter_mut().for_each(|b| *b = None);
+            r.v.passed.iter_mut().for_each(|p| *p = false);
         }
         Note::Bid { player, moves, .. } => {
-            if let Some(i) = r
-                .seats
-                .iter()
-                .position(|s| s.player.as_ref().is_some_and(|p| &p.1 == player))
-            {
-                r.bids[i] = Some(*moves);
+            if let Some(i) = r.t.seat_named(player) {
+                r.v.bids[i] = Some(*moves);
+            }
+        }
+        Note::Wins { player, tokens, .. } => {
+            if let Some(i) = r.t.seat_named(player) {
+                r.t.tokens[i] = *tokens;
             }
         }
         _ => {}
     }
-    if let Note::Wins { player, tokens, .. } = note
-        && let Some(i) = r
-            .seats
-            .iter()
-            .position(|s| s.player.as_ref().is_some_and(|p| &p.1 == player))
-    {
-        r.tokens[i] = *tokens;
-    }
     for line in note.to_string().lines() {
-        r.log.push_back(line.to_string());
+        r.v.say(line.to_string());
     }
-    while r.log.len() > 200 {
-        r.log.pop_front();
-    }
-    r.publish();
-}
-
-/// The end: the result for everyone; the room stays open while anyone is in it.
-fn over(r: &mut Room, outcome: &robots::ricochet::play::game::Outcome, stop: &AtomicBool) {
-    r.phase = "over";
-    r.showing = None;
-    r.result = Some(json!({"winners": outcome.winners, "reason": outcome.reason}));
-    r.save("over");
-    r.publish();
-    let mut empty_since = Instant::now();
-    while !stop.load(Ordering::Relaxed) && empty_since.elapsed() < super::actor::IDLE {
-        if let Some((_, _, _, reply)) = r.next(Duration::from_millis(500)) {
-            let _ = reply.send(Err("the game is over".into()));
-        }
-        if r.online.values().any(|&n| n > 0) {
-            empty_since = Instant::now();
-        }
+    // A new target is published with its picture, by `look`.
+    if !matches!(note, Note::Target { .. }) {
+        r.publish();
     }
 }

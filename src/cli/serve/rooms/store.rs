@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
-    /// `battle` or `ricochet`.
+    /// `battle`, `ricochet` or `micro`.
     #[serde(default = "battle")]
     pub game: String,
     pub board: String,
@@ -22,6 +22,16 @@ pub struct Settings {
     /// The seats: 2 to the board's camps (in the rules' order of colours).
     #[serde(default = "two")]
     pub players: u8,
+    /// Micro Robots' rules: `standard`, `waypoint` or `no-token` (RULES C.1).
+    #[serde(default = "standard")]
+    pub variant: String,
+    /// Ricochet: the players may ask the solver's graded hints.
+    #[serde(default)]
+    pub hints: bool,
+}
+
+fn standard() -> String {
+    "standard".into()
 }
 
 fn two() -> u8 {

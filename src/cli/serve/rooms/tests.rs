@@ -1,6 +1,7 @@
 //! Rooms at the protocol level, without a network: what each seat and a spectator are sent
 //! keeps the other player's secrets (R-A23), and a room's game stopped mid-match is played
-//! again from the database to where it stood, then to the same end.
+//! again from the database to where it stood, then to the same end. The rooms of Ricochet
+//! and Micro Robots: `turn_tests.rs`.
 
 use super::actor::{Command, Message};
 use super::{Handle, Rooms, store};
@@ -14,10 +15,10 @@ use std::time::{Duration, Instant};
 const MARK_A: &str = "secret-of-alice-91c";
 const MARK_B: &str = "secret-of-bob-27d";
 
-struct Place {
+pub(super) struct Place {
     dir: std::path::PathBuf,
-    db: Arc<Db>,
-    ids: [i64; 2],
+    pub(super) db: Arc<Db>,
+    pub(super) ids: [i64; 2],
 }
 
 impl Drop for Place {
@@ -26,7 +27,7 @@ impl Drop for Place {
     }
 }
 
-fn place(tag: &str) -> Place {
+pub(super) fn place(tag: &str) -> Place {
     static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = N.fetch_add(1, Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("robots-rooms-{tag}-{}-{n}", std::process::id()));
@@ -44,17 +45,7 @@ fn place(tag: &str) -> Place {
 }
 
 fn room(p: &Place, code: &str, pace: f64, rounds: u32) {
-    let settings = store::Settings {
-        game: "battle".into(),
-        board: "duel".into(),
-        scenario: 1,
-        robots: 1,
-        rounds,
-        pace,
-        timeout: 600,
-        spectators: true,
-        players: 2,
-    };
+    let settings = game_settings("battle", "duel", (rounds, pace, 600));
     let seats = ["green", "violet"];
     p.db.write(|c| store::insert(c, (code, p.ids[0]), &settings, &seats, (7, 0)))
         .unwrap();
@@ -67,7 +58,7 @@ fn program(name: &str, mark: &str) -> String {
     )
 }
 
-fn say(
+pub(super) fn say(
     h: &Handle,
     (account, name): (i64, &str),
     message: Message,
@@ -84,7 +75,7 @@ fn say(
     answer.blocking_recv().unwrap()
 }
 
-fn view(h: &Handle, account: i64) -> Value {
+pub(super) fn view(h: &Handle, account: i64) -> Value {
     serde_json::from_str(&h.published.borrow().view_for(account)).unwrap()
 }
 
@@ -326,16 +317,22 @@ mod hostile {
             Just("pace"),
             Just("pause"),
             Just("resume"),
+            Just("bid"),
+            Just("pass"),
+            Just("show"),
+            Just("announce"),
+            Just("hint"),
         ];
         let number = prop_oneof![
             any::<i64>().prop_map(Value::from),
             (-10.0f64..1e6).prop_map(Value::from),
             Just(Value::Null)
         ];
-        let typed = (word, number.clone(), number, ".{0,12}", any::<bool>()).prop_map(|(t, a, b, text, flag)| {
-            serde_json::json!({"type": t, "colour": if flag { "green" } else { "violet" }, "source": text,
-                "ready": flag, "at": [a.clone(), b], "facing": a, "robot": text, "step": 3,
-                "turns_per_second": 1000})
+        let seat = prop_oneof![Just("green"), Just("violet"), Just("1"), Just("2")];
+        let typed = (word, number.clone(), number, ".{0,12}", any::<bool>(), seat).prop_map(|(t, a, b, text, flag, seat)| {
+            serde_json::json!({"type": t, "colour": seat, "source": text,
+                "ready": flag, "at": [a.clone(), b.clone()], "facing": a, "robot": text, "step": 3,
+                "turns_per_second": 1000, "moves": if flag { b } else { Value::from(text) }, "level": 2})
             .to_string()
         });
         prop_oneof![typed, ".{0,40}"]
@@ -344,11 +341,16 @@ mod hostile {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
         /// Any sequence of messages, from the host, the other player or a stranger, before and
-        /// during the game: each is answered, the room's thread lives on, every view is JSON.
+        /// during the game, in a room of each game: each is answered, the room's thread lives
+        /// on, every view is JSON.
         #[test]
-        fn any_messages_leave_the_room_standing(messages in prop::collection::vec((0usize..3, message()), 1..40)) {
+        fn any_messages_leave_the_room_standing(game in 0usize..3, messages in prop::collection::vec((0usize..3, message()), 1..40)) {
             let p = place("hostile");
-            room(&p, "hostileroom", 500.0, 30);
+            let (game, board, seats) = [("battle", "duel", ["green", "violet"]), ("ricochet", "original", ["1", "2"]),
+                ("micro", "public-silver", ["1", "2"])][game];
+            let mut settings = game_settings(game, board, (30, 500.0, 600));
+            settings.hints = true;
+            p.db.write(|c| store::insert(c, ("hostileroom", p.ids[0]), &settings, &seats, (7, 0))).unwrap();
             let stop = Arc::new(AtomicBool::new(false));
             let rooms = Rooms::new(Arc::clone(&p.db), Arc::clone(&stop));
             let h = rooms.get("hostileroom").unwrap().unwrap();
@@ -371,134 +373,8 @@ mod hostile {
     }
 }
 
-/// Waits for `phase` in `round` of a Ricochet room.
-fn ricochet_wait(h: &Handle, p: &Place, phase: &str, round: u32) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while view(h, p.ids[0])["phase"] != phase || view(h, p.ids[0])["round"] != round {
-        let now = view(h, p.ids[0]);
-        assert!(
-            Instant::now() < deadline,
-            "no {phase} in round {round}: {now}"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-/// One round: alice bids 9 (a raise to 12 refused), bob 5, both pass; bob shows a line that
-/// misses, then alice one that cannot move: the server checks both.
-fn ricochet_round(h: &Handle, p: &Place, round: u32) {
-    let (a, b) = ((p.ids[0], "alice"), (p.ids[1], "bob"));
-    ricochet_wait(h, p, "bidding", round);
-    assert!(
-        view(h, p.ids[0])["svg"]
-            .as_str()
-            .unwrap()
-            .starts_with("<svg")
-    );
-    say(h, a, Message::Bid { moves: 9 }).unwrap();
-    say(h, a, Message::Bid { moves: 12 }).unwrap();
-    assert_eq!(
-        view(h, p.ids[0])["bids"][0],
-        9,
-        "a raise is refused (RULES B.1)"
-    );
-    say(h, b, Message::Bid { moves: 5 }).unwrap();
-    say(h, a, Message::Pass).unwrap();
-    say(h, b, Message::Pass).unwrap();
-    ricochet_wait(h, p, "showing", round);
-    assert_eq!(
-        view(h, p.ids[1])["showing"]["colour"],
-        "2",
-        "the lowest bidder shows first"
-    );
-    let early = Message::Show {
-        moves: "red N".into(),
-    };
-    assert!(say(h, a, early).is_err(), "not alice's turn");
-    say(
-        h,
-        b,
-        Message::Show {
-            moves: "red N, red E".into(),
-        },
-    )
-    .unwrap();
-    ricochet_wait(h, p, "showing", round);
-    say(
-        h,
-        a,
-        Message::Show {
-            moves: "blue S".into(),
-        },
-    )
-    .unwrap();
-}
-
-/// A Ricochet room: bids, passes, demonstrations checked by the server; nothing in any view
-/// tells the fewest moves; a restarted server plays the game again from its stored answers.
-#[test]
-fn a_ricochet_room_plays_its_rounds_and_resumes() {
-    let p = place("ricochet");
-    let settings = store::Settings {
-        game: "ricochet".into(),
-        board: "original".into(),
-        scenario: 1,
-        robots: 1,
-        rounds: 1,
-        pace: 1.0,
-        timeout: 60,
-        spectators: true,
-        players: 2,
-    };
-    p.db.write(|c| store::insert(c, ("ricoroom", p.ids[0]), &settings, &["1", "2"], (11, 0)))
-        .unwrap();
-    let stop = Arc::new(AtomicBool::new(false));
-    let rooms = Rooms::new(Arc::clone(&p.db), Arc::clone(&stop));
-    let h = rooms.get("ricoroom").unwrap().unwrap();
-    let (a, b) = ((p.ids[0], "alice"), (p.ids[1], "bob"));
-    say(&h, a, Message::Sit { colour: "1".into() }).unwrap();
-    say(&h, b, Message::Sit { colour: "2".into() }).unwrap();
-    say(&h, a, Message::Ready { ready: true }).unwrap();
-    say(&h, b, Message::Ready { ready: true }).unwrap();
-    say(&h, a, Message::Start).unwrap();
-    for round in 1..=2 {
-        ricochet_round(&h, &p, round);
-    }
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while view(&h, p.ids[0])["round"] != 3 {
-        assert!(
-            Instant::now() < deadline,
-            "no third round: {}",
-            view(&h, p.ids[0])
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let before = view(&h, p.ids[0]);
-    for text in [
-        h.published.borrow().spectator.to_string(),
-        before.to_string(),
-    ] {
-        assert!(!text.contains("fewest"), "a view tells the fewest moves");
-    }
-    let log = before["log"].as_array().unwrap().len();
-    let words = before["log"].to_string();
-    assert!(
-        words.contains("fails") || words.contains("Fails") || words.contains("not"),
-        "the demonstrations were checked: {words}"
-    );
-    assert!(log > 4, "{before}");
-    stop.store(true, Ordering::Relaxed);
-    std::thread::sleep(Duration::from_millis(700));
-    let again = Rooms::new(Arc::clone(&p.db), Arc::new(AtomicBool::new(false)));
-    let h = again.get("ricoroom").unwrap().unwrap();
-    let after = view(&h, p.ids[0]);
-    assert_eq!(after["round"], 3, "played again to the round it stood at");
-    assert_eq!(after["log"], before["log"]);
-    assert_eq!(after["seats"][1]["tokens"], before["seats"][1]["tokens"]);
-}
-
 /// A room's settings for the tests.
-fn game_settings(
+pub(super) fn game_settings(
     game: &str,
     board: &str,
     (rounds, pace, timeout): (u32, f64, u32),
@@ -513,11 +389,13 @@ fn game_settings(
         timeout,
         spectators: true,
         players: 2,
+        variant: "standard".into(),
+        hints: false,
     }
 }
 
 /// A new room `code` with `seats`, its thread started; the flag that stops it.
-fn open_room(
+pub(super) fn open_room(
     p: &Place,
     code: &str,
     settings: &store::Settings,
@@ -534,7 +412,12 @@ fn open_room(
 }
 
 /// Alice and bob sit in `seats`, send `programs` (battle), say ready; alice starts.
-fn sit_and_start(h: &Handle, p: &Place, seats: [&str; 2], programs: Option<[String; 2]>) {
+pub(super) fn sit_and_start(
+    h: &Handle,
+    p: &Place,
+    seats: [&str; 2],
+    programs: Option<[String; 2]>,
+) {
     let who = [(p.ids[0], "alice"), (p.ids[1], "bob")];
     for (i, seat) in seats.iter().enumerate() {
         say(
@@ -561,26 +444,13 @@ fn sit_and_start(h: &Handle, p: &Place, seats: [&str; 2], programs: Option<[Stri
 }
 
 /// Waits for the end of a room's game.
-fn wait_over(h: &Handle, p: &Place) -> Value {
+pub(super) fn wait_over(h: &Handle, p: &Place) -> Value {
     let deadline = Instant::now() + Duration::from_secs(30);
     while view(h, p.ids[0])["phase"] != "over" {
         assert!(Instant::now() < deadline, "{}", view(h, p.ids[0]));
         std::thread::sleep(Duration::from_millis(10));
     }
     view(h, p.ids[0])
-}
-
-/// Players away longer than the room's timeout are played by the computer: in a Ricochet
-/// room they pass, so a game nobody attends ends on its own.
-#[test]
-fn a_ricochet_room_plays_on_for_players_away() {
-    let p = place("ricochet-away");
-    let settings = game_settings("ricochet", "original", (1, 1.0, 0));
-    let (h, stop) = open_room(&p, "awayroom", &settings, ["1", "2"], 5);
-    sit_and_start(&h, &p, ["1", "2"], None);
-    let v = wait_over(&h, &p);
-    assert!(v["log"].to_string().contains("passes"), "{v}");
-    stop.store(true, Ordering::Relaxed);
 }
 
 /// In a battle room the computer places the robots of a player away longer than the timeout

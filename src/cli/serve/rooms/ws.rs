@@ -111,7 +111,8 @@ async fn connection(mut socket: WebSocket, mut handle: Handle, account: Account)
         "room": {"code": handle.room.code, "game": settings.game, "host": handle.room.host_name,
             "board": settings.board, "players": settings.players, "scenario": settings.scenario,
             "robots": settings.robots, "rounds": settings.rounds, "pace": settings.pace,
-            "timeout": settings.timeout, "spectators": settings.spectators},
+            "timeout": settings.timeout, "spectators": settings.spectators,
+            "variant": settings.variant, "hints": settings.hints},
         "board": *handle.board,
     });
     let first = handle.published.borrow_and_update().view_for(account.id);
