@@ -11,16 +11,17 @@
 // game waits for you), data-connection, data-states (state messages rendered) and
 // data-ready once a state is drawn; robots on #board have data-col, data-row, data-facing,
 // data-alive, data-signal; seats have data-player, data-ready, data-online, data-computer.
-// A Ricochet Robots room (hello.room.game "ricochet", docs/ROOMS.md "Ricochet Robots in a
-// room") gets its own page from makeRicochet: seats "1".."4" with their tokens, the server's
-// SVG of the position in #svg, #timer, #bids, the bid and pass buttons, #show for the player
-// showing, #log, #result. Its hooks: #room.ricochet gets data-phase, data-seat, data-round,
-// data-showing (`you` when you show), data-states, data-ready; #timer data-left (seconds);
-// #bids and #tokens items data-colour, data-bid, data-passed, data-tokens. In a room with
-// hints (hello.room.hints), button#hint asks the next hint of the round (levels 1, 2, 3)
-// while bidding; the answers, to this page only, in #hint-text (items data-level).
-// A Micro Robots room (hello.room.game "micro") gets web/rooms/micro.js's page
-// (`RobotsMicroRoom.make`, given this script's `h` and `importSvg`).
+// The token games' rooms get their own page from tokenRoom, what they share: seats "1".."4"
+// with their tokens, ready and start, #phase, #status, #timer, the server's SVG in #svg, #log,
+// #result. A Ricochet Robots room (hello.room.game "ricochet", docs/ROOMS.md "Ricochet Robots
+// in a room") adds, from makeRicochet: #bids, the bid and pass buttons, #show for the player
+// showing, #target, #tokens. Its hooks: #room.ricochet gets data-phase, data-seat,
+// data-round, data-showing (`you` when you show), data-states, data-ready; #timer data-left
+// (seconds); #bids and #tokens items data-colour, data-bid, data-passed, data-tokens. In a
+// room with hints (hello.room.hints), button#hint asks the next hint of the round (levels 1,
+// 2, 3) while bidding; the answers, to this page only, in #hint-text (items data-level).
+// A Micro Robots room (hello.room.game "micro") adds web/rooms/micro.js's parts
+// (`RobotsMicroRoom.make`, given this script's `tokenRoom`).
 'use strict';
 
 (() => {
@@ -74,6 +75,48 @@
     return node;
   }
 
+  /** The log's lines in list `box` (kept scrolled to its end if it was there); `section`,
+   *  the box around it, hidden while there are none. */
+  function showLines(box, section, lines) {
+    const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
+    box.replaceChildren(...lines.map((line) => h('li', { text: line })));
+    if (atEnd) box.scrollTop = box.scrollHeight;
+    section.hidden = lines.length === 0;
+  }
+
+  /**
+   * An item of ul#seats (the battle game's and the token games'): li[data-colour] with
+   * data-player, data-ready, data-online, data-computer and `data`, the classes `you`,
+   * `empty` and `classes`; a swatch (of colour `hue` if given), `label`, the player, the
+   * flags (online or away, then `flags`), the nodes `more`, then button.sit, shown on a free
+   * seat when you may `sit`.
+   */
+  function seatItem(seat, you, { classes = [], data = {}, hue, label, flags = [], more = [], sit, connected }) {
+    const name = playerName(seat.player);
+    const li = h('li', {
+      className: [name === you ? 'you' : '', name ? '' : 'empty', ...classes].filter(Boolean).join(' '),
+      data: {
+        colour: seat.colour,
+        player: name || '',
+        ready: String(Boolean(seat.ready)),
+        online: String(Boolean(seat.online)),
+        computer: String(Boolean(seat.computer)),
+        ...data,
+      },
+    });
+    const swatch = h('span', { className: 'swatch', attrs: { 'aria-hidden': 'true' } });
+    if (hue) swatch.style.backgroundColor = hue;
+    li.append(swatch, h('span', { className: 'colour', text: label }));
+    li.append(h('span', { className: 'player', text: name ? (name === you ? `${name} (you)` : name) : 'free seat' }));
+    const all = name ? [seat.online ? 'online' : 'away', ...flags] : flags;
+    li.append(h('span', { className: 'flags', text: all.join(' · ') }), ...more);
+    const button = h('button', { type: 'button', className: 'sit', text: 'Sit here' });
+    button.hidden = Boolean(name) || !sit;
+    button.disabled = button.hidden || !connected;
+    li.append(button);
+    return li;
+  }
+
   const points = (corners) => corners.map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`).join(' ');
   const atKey = (at) => `${at[0]},${at[1]}`;
   const facingWords = (f) => {
@@ -81,6 +124,10 @@
     return d ? `${d[0]} ${d[1]} ${d[2]}` : String(f);
   };
   const playerName = (p) => (p && typeof p === 'object' ? p.name : p) || null;
+  /** `n` and `word`, plural but for one: `1 move`, `2 moves`. */
+  const plural = (n, word) => `${n} ${word}${Number(n) === 1 ? '' : 's'}`;
+  const movesWords = (n) => plural(n, 'move');
+  const tokensWords = (n) => plural(n, 'token');
 
   /** The viewer's geometry when model.js is there, else the same formulas (web/README.md). */
   function makeGeometry() {
@@ -642,32 +689,13 @@
       const me = mySeat();
       const writing = state && state.phase === 'writing';
       const items = seats.map((seat) => {
-        const name = playerName(seat.player);
-        const li = h('li', {
-          className: [name === you ? 'you' : '', name ? '' : 'empty'].filter(Boolean).join(' '),
-          data: {
-            colour: seat.colour,
-            player: name || '',
-            ready: String(Boolean(seat.ready)),
-            online: String(Boolean(seat.online)),
-            computer: String(Boolean(seat.computer)),
-          },
-        });
-        const swatch = h('span', { className: 'swatch', attrs: { 'aria-hidden': 'true' } });
-        swatch.style.backgroundColor = teamColour(seat.colour);
-        li.append(swatch, h('span', { className: 'colour', text: seat.colour }));
-        li.append(h('span', { className: 'player', text: name ? (name === you ? `${name} (you)` : name) : 'free seat' }));
         const flags = [];
-        if (name) flags.push(seat.online ? 'online' : 'away');
         if (seat.computer) flags.push('played by the computer');
-        if (state && state.phase === 'writing' && name) flags.push(seat.ready ? 'ready' : 'writing…');
+        if (writing && playerName(seat.player)) flags.push(seat.ready ? 'ready' : 'writing…');
         if (state && state.waiting_for === seat.colour) flags.push('to play');
-        li.append(h('span', { className: 'flags', text: flags.join(' · ') }));
-        const sit = h('button', { type: 'button', className: 'sit', text: 'Sit here' });
-        sit.hidden = Boolean(name) || Boolean(me) || !writing;
-        sit.disabled = sit.hidden || !socket;
-        li.append(sit);
-        return li;
+        return seatItem(seat, you, {
+          label: seat.colour, hue: teamColour(seat.colour), flags, sit: !me && writing, connected: Boolean(socket),
+        });
       });
       ui.seats.replaceChildren(...items);
     }
@@ -792,15 +820,6 @@
       ui.robotList.hidden = list.length === 0;
     }
 
-    function renderLog() {
-      const lines = (state && state.log) || [];
-      const box = ui.log;
-      const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
-      box.replaceChildren(...lines.map((line) => h('li', { text: line })));
-      if (atEnd) box.scrollTop = box.scrollHeight;
-      ui.logBox.hidden = lines.length === 0;
-    }
-
     function renderEnd() {
       const result = state && state.result;
       const over = Boolean(state && state.phase === 'over');
@@ -848,7 +867,7 @@
       if (!room) return;
       const bits = [room.board ? `${room.game || 'battle'} on ${room.board}` : room.game || 'battle'];
       if (room.scenario !== undefined) bits.push(`scenario ${room.scenario}`);
-      if (room.robots !== undefined) bits.push(`${room.robots} robot${Number(room.robots) === 1 ? '' : 's'} a side`);
+      if (room.robots !== undefined) bits.push(`${plural(room.robots, 'robot')} a side`);
       if (room.rounds !== undefined) bits.push(`${room.rounds} rounds`);
       if (room.timeout !== undefined) bits.push(`away ${room.timeout} s: the computer plays`);
       if (room.spectators !== undefined) bits.push(room.spectators ? 'spectators welcome' : 'no spectators');
@@ -868,27 +887,29 @@
       renderPlacing();
       renderSignal();
       renderRobotList();
-      renderLog();
+      showLines(ui.log, ui.logBox, (state && state.log) || []);
       renderEnd();
       renderHost();
       main.dataset.ready = 'true';
     }
 
-    // ---- A Ricochet Robots room (docs/ROOMS.md, "Ricochet Robots in a room") ----
+    // ---- A token game's room: Ricochet Robots or Micro Robots (docs/ROOMS.md) ----
     // Built in place of the battle game's page on the first hello that names the game: the
-    // header, the share link and p#error stay; everything else is this room's. The position
-    // is the server's own SVG drawing, parsed as SVG and imported (never innerHTML); every
-    // text from players goes in with textContent.
-    // A Micro Robots room's page is micro.js's (`RobotsMicroRoom`, loaded before this
-    // script), given the same and this script's `h` and SVG sanitiser `importSvg`.
+    // header, the share link and p#error stay; everything else is this room's (tokenRoom
+    // below: what both games show alike; makeRicochet and micro.js's `RobotsMicroRoom.make`,
+    // loaded before this script: what each adds). The picture is the server's own SVG
+    // drawing, parsed as SVG and imported (never innerHTML); every text from players goes in
+    // with textContent.
     function ownRoom(game) {
       const opts = {
-        main, you, header, ui, send, showError, h, importSvg,
+        main, you, header, ui, send, showError,
         connected: () => Boolean(socket && socket.readyState === WebSocket.OPEN),
       };
-      if (game === 'ricochet') return makeRicochet(opts);
+      // What micro.js is given: the shared page (its `t` has this script's `h` and `s`).
+      const kit = { tokenRoom: (spec, play) => tokenRoom(opts, spec, play) };
+      if (game === 'ricochet') return makeRicochet(kit);
       if (game !== 'micro') return null;
-      if (typeof RobotsMicroRoom === 'object' && RobotsMicroRoom.make) return RobotsMicroRoom.make(opts);
+      if (typeof RobotsMicroRoom === 'object' && RobotsMicroRoom.make) return RobotsMicroRoom.make(kit);
       showError('This page cannot show a Micro Robots room: /static/micro.js did not load.');
       return { receive() {}, render() {} };
     }
@@ -897,13 +918,6 @@
     connect();
   }
 
-  // The Ricochet room's phases (its seats "1".."4" get their hues from room.css: .seat-N).
-  const RICO_PHASES = {
-    writing: 'Taking seats',
-    bidding: 'Bidding',
-    showing: 'Showing the moves',
-    over: 'The game is over',
-  };
   // The SVG elements and attributes the server's drawing uses; anything else is dropped.
   const SVG_TAGS = new Set(['svg', 'g', 'rect', 'line', 'path', 'circle', 'ellipse', 'polygon', 'polyline', 'title', 'desc', 'text', 'tspan']);
   const SVG_ATTRS = new Set([
@@ -934,21 +948,300 @@
     return document.importNode(root, true);
   }
 
-  /** The Ricochet room: its page inside #room, each state rendered wholesale. */
-  function makeRicochet({ main, you, header, ui, send, showError, connected }) {
-    const r = {};
-    const el = (name, node) => {
+  /**
+   * A token game's page inside #room, each state rendered wholesale: what Ricochet and Micro
+   * show alike. #phase and #status, the seats (`li.seat-N` with their tokens, button.sit),
+   * button#ready and button#start, #timer counting down between states, the server's picture
+   * in #svg, #log, #result; #room gets the classes `token-game` and `game.kind` (room.css),
+   * and data-phase, data-seat,
+   * data-round or data-mission, data-showing, data-states, data-ready.
+   * `game` gives the words that differ (see RICOCHET). `play(t)` adds the game's own parts:
+   * it gets this page `t` (opts, the elements `t.r`, `t.el(name, node)` to add one, the last
+   * `t.hello` and `t.state`, the seat helpers) and gives back `{left, centre}` (its sections
+   * of the two columns) and hooks, each optional: info(room) and status(state) (more words
+   * for #room-info and #status), seat(seat, i, state) (`{classes, data, flags}` a seat
+   * adds), drawn(node) (the picture drawn anew: its svg, or null), render(state) (its parts
+   * of a state), receive(msg) (the messages but hello, state and error).
+   */
+  function tokenRoom(opts, game, play) {
+    const { main, you, header, ui, showError } = opts;
+    const t = { ...opts, h, s, r: {}, hello: null, state: null, playerName, movesWords, tokensWords };
+    const r = t.r;
+    let states = 0;
+    let svgKey = null;
+    // The clock (game.clock): when it runs out, on this page's clock (performance.now()).
+    let runsOutAt = null;
+    let tick = null;
+
+    t.el = (name, node) => {
       r[name] = node;
       return node;
     };
+    t.seatsOf = () => (t.state && t.state.seats) || [];
+    t.myIndex = () => t.seatsOf().findIndex((x) => playerName(x.player) === you);
+    t.mySeat = () => {
+      const i = t.myIndex();
+      if (i >= 0) return t.seatsOf()[i].colour;
+      return t.hello && t.hello.you ? t.hello.you.seat || null : null;
+    };
+    t.isHost = () => Boolean(t.hello && t.hello.you && t.hello.you.host);
+    t.seatWords = (seat) => {
+      const name = playerName(seat.player);
+      return name ? `${name} (seat ${seat.colour})` : `seat ${seat.colour}`;
+    };
+    t.seatByColour = (colour) => t.seatsOf().find((x) => x.colour === colour) || null;
+    t.myShowing = () => Boolean(t.state && t.state.phase === 'showing' && t.state.showing
+      && t.state.showing.colour === t.mySeat());
+
+    const { own, grid } = buildTokenRoom(t, game, play);
+    main.classList.add('token-game', game.kind);
+    main.replaceChildren(header, ui.error, grid);
+    // The board of the battle game: a token game's room has none.
+    if (ui.info) ui.info.textContent = '';
+
+    r.seats.addEventListener('click', (ev) => {
+      const button = ev.target.closest('button.sit');
+      if (button) t.send({ type: 'sit', colour: button.closest('li').dataset.colour });
+    });
+    r.ready.addEventListener('click', () => {
+      const seat = t.seatsOf()[t.myIndex()];
+      t.send({ type: 'ready', ready: !(seat && seat.ready) });
+    });
+    r.start.addEventListener('click', () => t.send({ type: 'start' }));
+
+    function receive(msg) {
+      switch (msg.type) {
+        case 'hello':
+          t.hello = msg;
+          render();
+          break;
+        case 'state':
+          t.state = msg;
+          states += 1;
+          main.dataset.states = String(states);
+          setClock();
+          render();
+          break;
+        case 'error':
+          showError(String(msg.message || 'refused'));
+          break;
+        default:
+          if (own.receive) own.receive(msg);
+          break;
+      }
+    }
+
+    // ---- The clock: seconds left, counted down here between states ----
+    function setClock() {
+      const clock = t.state && t.state.phase === game.clock.phase ? t.state.timer : null;
+      if (clock && typeof clock.runs_out === 'number' && typeof clock.now === 'number') {
+        runsOutAt = performance.now() + Math.max(0, clock.runs_out - clock.now) * 1000;
+      } else {
+        runsOutAt = null;
+      }
+      if (runsOutAt !== null && tick === null) tick = setInterval(renderClock, 200);
+      if (runsOutAt === null && tick !== null) {
+        clearInterval(tick);
+        tick = null;
+      }
+    }
+
+    /** #timer: the seconds left (data-left) while it runs in its phase; before that,
+     *  game.clock.waiting if the game has words for it (data-left ""), else hidden. */
+    function renderClock() {
+      const { clock } = game;
+      const on = Boolean(t.state && t.state.phase === clock.phase);
+      const left = on && runsOutAt !== null ? Math.max(0, Math.ceil((runsOutAt - performance.now()) / 1000)) : null;
+      const waiting = on && left === null ? clock.waiting || '' : '';
+      r.timer.hidden = left === null && !waiting;
+      r.timer.textContent = left === null ? waiting : clock.words(left);
+      if (left !== null) r.timer.dataset.left = String(left);
+      else if (waiting) r.timer.dataset.left = '';
+      else delete r.timer.dataset.left;
+      r.timer.classList.toggle('running', left !== null);
+      r.timer.classList.toggle('low', left !== null && left <= clock.low);
+    }
+
+    // ---- Rendering a state ----
+    function renderInfo() {
+      const room = t.hello && t.hello.room;
+      if (!room) return;
+      const bits = [game.title, ...(own.info ? own.info(room) : [])];
+      if (room.players !== undefined) bits.push(plural(room.players, 'player'));
+      if (room.spectators !== undefined) bits.push(room.spectators ? 'spectators welcome' : 'no spectators');
+      ui.info.textContent = bits.join(' · ');
+    }
+
+    /** #phase, and #status: the round (or mission), who shows how many moves, the game's words. */
+    function renderStatus(state) {
+      const phase = state.phase;
+      r.phase.textContent = game.phases[phase] || phase;
+      r.phase.dataset.phase = phase;
+      const parts = [];
+      if (phase !== 'writing' && state[game.counter]) parts.push(`${game.counter} ${state[game.counter]}`);
+      const showing = state.showing;
+      if (phase === 'showing' && showing) {
+        const seat = t.seatByColour(showing.colour);
+        const moves = movesWords(showing[game.bid]);
+        parts.push(showing.colour === t.mySeat()
+          ? `your turn to show ${moves}`
+          : `${seat ? t.seatWords(seat) : `seat ${showing.colour}`} shows ${moves}…`);
+      }
+      if (own.status) parts.push(...own.status(state));
+      r.status.textContent = parts.join(' · ');
+    }
+
+    /** A seat with its tokens, and what the game adds. */
+    function tokenSeat(state, seat, i, me) {
+      const n = Number(seat.tokens) || 0;
+      const more = (own.seat && own.seat(seat, i, state)) || {};
+      const writing = state.phase === 'writing';
+      const flags = [];
+      if (seat.computer) flags.push(game.computer);
+      if (writing && playerName(seat.player)) flags.push(seat.ready ? 'ready' : 'not ready');
+      return seatItem(seat, you, {
+        classes: [`seat-${seat.colour}`, ...(more.classes || [])],
+        data: { tokens: String(n), ...more.data },
+        label: `Seat ${seat.colour}`,
+        flags: [...flags, ...(more.flags || [])],
+        more: [h('span', { className: 'tokens', text: tokensWords(n), data: { tokens: String(n) } })],
+        sit: !me && writing,
+        connected: t.connected(),
+      });
+    }
+
+    /** #seats, then button#ready, button#start (the host's) and the note under them. */
+    function renderSeats(state) {
+      const seats = t.seatsOf();
+      const me = t.mySeat();
+      const seating = state.phase === 'writing';
+      r.seats.replaceChildren(...seats.map((seat, i) => tokenSeat(state, seat, i, me)));
+      const mine = seats[t.myIndex()];
+      const ready = Boolean(mine && mine.ready);
+      r.ready.textContent = ready ? 'Not ready' : 'Ready';
+      r.ready.setAttribute('aria-pressed', String(ready));
+      r.ready.classList.toggle('on', ready);
+      r.ready.hidden = !seating || !me;
+      r.ready.disabled = !t.connected();
+      r.start.hidden = !(t.isHost() && seating);
+      const all = seats.length > 0 && seats.every((x) => playerName(x.player) && x.ready);
+      r.start.disabled = !(all && t.connected());
+      if (!seating) r.seatNote.textContent = me ? '' : game.watching;
+      else if (!me) r.seatNote.textContent = 'Take a seat to play.';
+      else r.seatNote.textContent = ready ? 'Ready: waiting for the others and the host.' : 'Say you are ready.';
+    }
+
+    /** The server's picture (state.svg) in #svg, imported again only when it changed. */
+    function renderPicture(state) {
+      const markup = state.svg || '';
+      if (markup === svgKey) return;
+      svgKey = markup;
+      const node = importSvg(markup);
+      r.svg.replaceChildren(...(node ? [node] : []));
+      if (markup && !node) r.svg.append(h('p', { className: 'note', text: game.svgNote }));
+      if (own.drawn) own.drawn(node);
+    }
+
+    function renderEnd(state) {
+      const result = state.result;
+      if (result) {
+        const winners = (result.winners || []).map(String);
+        const who = winners.length === 0 ? 'Nobody wins' : `${winners.join(' and ')} win${winners.length === 1 ? 's' : ''}`;
+        r.result.textContent = result.reason ? `${who}: ${result.reason}` : who;
+        r.result.dataset.winners = winners.join(',');
+        r.result.classList.toggle('won', winners.includes(you));
+      }
+      r.result.hidden = !result;
+    }
+
+    function render() {
+      renderInfo();
+      const { state } = t;
+      if (!state) return;
+      main.dataset.phase = state.phase;
+      main.dataset.seat = t.mySeat() || '';
+      main.dataset[game.counter] = String(state[game.counter] || 0);
+      renderStatus(state);
+      renderSeats(state);
+      renderPicture(state);
+      if (own.render) own.render(state);
+      renderClock();
+      const showing = state.showing;
+      main.dataset.showing = t.myShowing() ? 'you' : (showing && showing.colour) || '';
+      showLines(r.log, r.logBox, state.log || []);
+      renderEnd(state);
+      main.dataset.ready = 'true';
+    }
+
+    return { receive, render };
+  }
+
+  /** A token game's elements (docs/ROOMS.md's ids): the shared ones in `t.r`, then the
+   *  game's own (`play(t)`). Gives `play`'s hooks (`own`) and the page's two columns (`grid`). */
+  function buildTokenRoom(t, game, play) {
+    const { r, el } = t;
     el('phase', h('p', { id: 'phase', text: '…' }));
     el('status', h('p', { id: 'status' }));
     el('seats', h('ul', { id: 'seats' }));
     el('ready', h('button', { id: 'ready', type: 'button', text: 'Ready' }));
     el('start', h('button', { id: 'start', type: 'button', text: 'Start the game', hidden: true }));
     el('seatNote', h('p', { className: 'note', id: 'seat-note' }));
+    el('timer', h('p', { id: 'timer', hidden: true, attrs: { role: 'timer', 'aria-live': 'off' } }));
+    el('svg', h('div', { id: 'svg', attrs: { role: 'img', 'aria-label': game.svgLabel } }));
+    el('result', h('p', { id: 'result', hidden: true, attrs: { role: 'status' } }));
+    el('log', h('ol', { id: 'log' }));
+    el('logBox', h('section', { className: 'log-box', hidden: true }, [h('h2', { text: 'Log' }), r.log]));
+    const own = play(t);
+    const left = h('div', { className: 'room-side' }, [
+      h('section', { className: 'phase-box' }, [r.phase, r.status]),
+      h('section', { className: 'seats-box' }, [
+        h('h2', { text: 'Seats' }), r.seats, r.seatNote, h('div', { className: 'buttons' }, [r.ready, r.start]),
+      ]),
+      ...(own.left || []),
+    ]);
+    const centre = h('div', { className: 'room-centre' }, [
+      h('div', { className: 'result-box' }, [r.result]),
+      ...(own.centre || []),
+      h('div', { className: 'board-box' }, [r.svg]),
+      r.logBox,
+    ]);
+    return { own, grid: h('div', { className: 'room-grid' }, [left, centre]) };
+  }
+
+  // A Ricochet Robots room (docs/ROOMS.md, "Ricochet Robots in a room"): its words for
+  // tokenRoom (its seats "1".."4" get their hues from room.css: .seat-N).
+  const RICOCHET = {
+    kind: 'ricochet',
+    title: 'Ricochet Robots',
+    phases: {
+      writing: 'Taking seats',
+      bidding: 'Bidding',
+      showing: 'Showing the moves',
+      over: 'The game is over',
+    },
+    counter: 'round', // state.round: #status "round N", #room data-round
+    bid: 'bid', // state.showing.bid: the moves the player showing bid
+    computer: 'played by the computer',
+    watching: '', // #seat-note for a spectator once the game is under way
+    svgLabel: 'the position: board, robots, target',
+    svgNote: 'The position cannot be drawn.',
+    // The sand timer: turned by the first bid.
+    clock: {
+      phase: 'bidding',
+      low: 10,
+      waiting: 'The sand timer turns at the first bid.',
+      words: (left) => (left > 0 ? `${left} s left` : 'The sand timer has run out.'),
+    },
+  };
+
+  /** The Ricochet room: tokenRoom's page with the bids, the hints, the target, #show and #tokens. */
+  function makeRicochet({ tokenRoom }) {
+    return tokenRoom(RICOCHET, playRicochet);
+  }
+
+  /** The Ricochet room's own elements in `t.r`: its sections of the two columns. */
+  function buildRicochet({ r, el }) {
     el('tokens', h('ul', { id: 'tokens' }));
-    el('timer', h('p', { id: 'timer', attrs: { role: 'timer', 'aria-live': 'off' } }));
     el('bids', h('ul', { id: 'bids' }));
     el('bid', h('input', {
       id: 'bid', type: 'number', min: 1, max: 99, step: 1, size: 4,
@@ -977,76 +1270,23 @@
       h('span', { className: 'buttons' }, [r.sendMoves]),
     ]));
     el('target', h('p', { id: 'target' }));
-    el('svg', h('div', { id: 'svg', attrs: { role: 'img', 'aria-label': 'the position: board, robots, target' } }));
-    el('result', h('p', { id: 'result', hidden: true, attrs: { role: 'status' } }));
-    el('log', h('ol', { id: 'log' }));
-    el('logBox', h('section', { className: 'log-box', hidden: true }, [h('h2', { text: 'Log' }), r.log]));
+    el('bidding', h('section', { id: 'bidding', className: 'rico-bidding', hidden: true }, [
+      h('h2', { text: 'Bids' }), r.timer, r.bids, r.bidForm, r.hintBox,
+    ]));
+    el('tokensBox', h('section', { className: 'tokens-box', hidden: true }, [h('h2', { text: 'Tokens' }), r.tokens]));
+    return { left: [r.bidding, r.tokensBox], centre: [r.show, r.target] };
+  }
 
-    const left = h('div', { className: 'room-side' }, [
-      h('section', { className: 'phase-box' }, [r.phase, r.status]),
-      h('section', { className: 'seats-box' }, [
-        h('h2', { text: 'Seats' }),
-        r.seats,
-        r.seatNote,
-        h('div', { className: 'buttons' }, [r.ready, r.start]),
-      ]),
-      el('bidding', h('section', { id: 'bidding', className: 'rico-bidding', hidden: true }, [
-        h('h2', { text: 'Bids' }),
-        r.timer,
-        r.bids,
-        r.bidForm,
-        r.hintBox,
-      ])),
-      el('tokensBox', h('section', { className: 'tokens-box', hidden: true }, [h('h2', { text: 'Tokens' }), r.tokens])),
-    ]);
-    const centre = h('div', { className: 'room-centre' }, [
-      h('div', { className: 'result-box' }, [r.result]),
-      r.show,
-      r.target,
-      h('div', { className: 'board-box' }, [r.svg]),
-      r.logBox,
-    ]);
-    main.classList.add('ricochet');
-    main.replaceChildren(header, ui.error, h('div', { className: 'room-grid' }, [left, centre]));
-    // The board of the battle game: a Ricochet room has none.
-    if (ui.info) ui.info.textContent = '';
-
-    let hello = null;
-    let state = null;
-    let states = 0;
-    let svgKey = null;
+  /** The Ricochet room's own parts (tokenRoom's `play`): bids and passes, the hints, the
+   *  target, the demonstration's form, #tokens. */
+  function playRicochet(t) {
+    const { r, send, showError, connected, you } = t;
+    const columns = buildRicochet(t);
     let roundShown = null;
     // The hints of this round: the answers received (level -> text); the next level asked.
     let hints = new Map();
     let hintRound = null;
-    // The sand timer: when it runs out, on this page's clock (performance.now()).
-    let runsOutAt = null;
-    let tick = null;
 
-    const seatsOf = () => (state && state.seats) || [];
-    const myIndex = () => seatsOf().findIndex((x) => playerName(x.player) === you);
-    const mySeat = () => {
-      const i = myIndex();
-      if (i >= 0) return seatsOf()[i].colour;
-      return hello && hello.you ? hello.you.seat || null : null;
-    };
-    const isHost = () => Boolean(hello && hello.you && hello.you.host);
-    const seatWords = (seat) => {
-      const name = playerName(seat.player);
-      return name ? `${name} (seat ${seat.colour})` : `seat ${seat.colour}`;
-    };
-    const movesWords = (n) => `${n} move${Number(n) === 1 ? '' : 's'}`;
-
-    r.seats.addEventListener('click', (ev) => {
-      const button = ev.target.closest('button.sit');
-      if (!button) return;
-      send({ type: 'sit', colour: button.closest('li').dataset.colour });
-    });
-    r.ready.addEventListener('click', () => {
-      const seat = seatsOf()[myIndex()];
-      send({ type: 'ready', ready: !(seat && seat.ready) });
-    });
-    r.start.addEventListener('click', () => send({ type: 'start' }));
     r.bidForm.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const moves = Number(r.bid.value);
@@ -1070,32 +1310,8 @@
       send({ type: 'show', moves });
     });
 
-    function receive(msg) {
-      switch (msg.type) {
-        case 'hello':
-          hello = msg;
-          render();
-          break;
-        case 'state':
-          state = msg;
-          states += 1;
-          main.dataset.states = String(states);
-          setTimer();
-          render();
-          break;
-        case 'hint':
-          takeHint(msg);
-          break;
-        case 'error':
-          showError(String(msg.message || 'refused'));
-          break;
-        default:
-          break;
-      }
-    }
-
     // ---- Hints (hello.room.hints): levels 1, 2, 3 a round, each answer to this page only ----
-    const hintsAllowed = () => Boolean(hello && hello.room && hello.room.hints);
+    const hintsAllowed = () => Boolean(t.hello && t.hello.room && t.hello.room.hints);
     const nextHint = () => (hints.size === 0 ? 1 : Math.max(...hints.keys()) + 1);
 
     function takeHint(msg) {
@@ -1106,12 +1322,13 @@
     }
 
     function renderHints() {
+      const { state } = t;
       const round = state ? state.round : null;
       if (round !== hintRound) {
         hintRound = round;
         hints = new Map();
       }
-      const seated = myIndex() >= 0;
+      const seated = t.myIndex() >= 0;
       const bidding = Boolean(state && state.phase === 'bidding');
       r.hintBox.hidden = !(hintsAllowed() && seated && (bidding || hints.size > 0));
       const next = nextHint();
@@ -1123,141 +1340,33 @@
       r.hintText.hidden = levels.length === 0;
     }
 
-    // ---- The sand timer: seconds left, counted down here between states ----
-    function setTimer() {
-      const t = state && state.phase === 'bidding' ? state.timer : null;
-      if (t && typeof t.runs_out === 'number' && typeof t.now === 'number') {
-        runsOutAt = performance.now() + Math.max(0, t.runs_out - t.now) * 1000;
-      } else {
-        runsOutAt = null;
-      }
-      if (runsOutAt !== null && tick === null) tick = setInterval(renderTimer, 200);
-      if (runsOutAt === null && tick !== null) {
-        clearInterval(tick);
-        tick = null;
-      }
-    }
-
-    function renderTimer() {
-      const bidding = Boolean(state && state.phase === 'bidding');
-      if (!bidding) {
-        r.timer.textContent = '';
-        delete r.timer.dataset.left;
-        r.timer.hidden = true;
-        return;
-      }
-      r.timer.hidden = false;
-      if (runsOutAt === null) {
-        r.timer.textContent = 'The sand timer turns at the first bid.';
-        r.timer.dataset.left = '';
-        r.timer.classList.remove('running', 'low');
-        return;
-      }
-      const left = Math.max(0, Math.ceil((runsOutAt - performance.now()) / 1000));
-      r.timer.dataset.left = String(left);
-      r.timer.textContent = left > 0 ? `${left} s left` : 'The sand timer has run out.';
-      r.timer.classList.add('running');
-      r.timer.classList.toggle('low', left <= 10);
-    }
-
     // ---- Rendering a state ----
-    function renderInfo() {
-      const room = hello && hello.room;
-      if (!room) return;
-      const bits = ['Ricochet Robots'];
-      if (room.board) bits.push(room.board === 'ricochets' ? 'on a Ricochets board' : `on the ${room.board} board`);
-      if (room.players !== undefined) bits.push(`${room.players} player${Number(room.players) === 1 ? '' : 's'}`);
-      if (room.spectators !== undefined) bits.push(room.spectators ? 'spectators welcome' : 'no spectators');
-      ui.info.textContent = bits.join(' · ');
+    function info(room) {
+      if (!room.board) return [];
+      return [room.board === 'ricochets' ? 'on a Ricochets board' : `on the ${room.board} board`];
     }
 
-    function renderSeats() {
-      const seats = seatsOf();
-      const me = mySeat();
-      const seating = state && state.phase === 'writing';
-      const bids = (state && state.bids) || [];
-      r.seats.replaceChildren(...seats.map((seat, i) => {
-        const name = playerName(seat.player);
-        const li = h('li', {
-          className: [name === you ? 'you' : '', name ? '' : 'empty', `seat-${seat.colour}`].filter(Boolean).join(' '),
-          data: {
-            colour: seat.colour,
-            player: name || '',
-            ready: String(Boolean(seat.ready)),
-            online: String(Boolean(seat.online)),
-            computer: String(Boolean(seat.computer)),
-            tokens: String(Number(seat.tokens) || 0),
-          },
-        });
-        li.append(h('span', { className: 'swatch', attrs: { 'aria-hidden': 'true' } }));
-        li.append(h('span', { className: 'colour', text: `Seat ${seat.colour}` }));
-        li.append(h('span', { className: 'player', text: name ? (name === you ? `${name} (you)` : name) : 'free seat' }));
-        const flags = [];
-        if (name) flags.push(seat.online ? 'online' : 'away');
-        if (seat.computer) flags.push('played by the computer');
-        if (seating && name) flags.push(seat.ready ? 'ready' : 'not ready');
-        if (!seating && state && state.phase === 'bidding' && typeof bids[i] === 'number') flags.push(`bids ${bids[i]}`);
-        li.append(h('span', { className: 'flags', text: flags.join(' · ') }));
-        const n = Number(seat.tokens) || 0;
-        li.append(h('span', { className: 'tokens', text: `${n} token${n === 1 ? '' : 's'}`, data: { tokens: String(n) } }));
-        const sit = h('button', { type: 'button', className: 'sit', text: 'Sit here' });
-        sit.hidden = Boolean(name) || Boolean(me) || !seating;
-        sit.disabled = sit.hidden || !connected();
-        li.append(sit);
-        return li;
-      }));
-      const mine = seats[myIndex()];
-      const ready = Boolean(mine && mine.ready);
-      r.ready.textContent = ready ? 'Not ready' : 'Ready';
-      r.ready.setAttribute('aria-pressed', String(ready));
-      r.ready.classList.toggle('on', ready);
-      r.ready.hidden = !seating || !me;
-      r.ready.disabled = !connected();
-      r.start.hidden = !(isHost() && seating);
-      const all = seats.length > 0 && seats.every((x) => playerName(x.player) && x.ready);
-      r.start.disabled = !(all && connected());
-      if (!seating) r.seatNote.textContent = '';
-      else if (!me) r.seatNote.textContent = 'Take a seat to play.';
-      else r.seatNote.textContent = ready ? 'Ready: waiting for the others and the host.' : 'Say you are ready.';
+    /** What a seat adds: its bid while the players bid. */
+    function seat(x, i, state) {
+      const bid = (state.bids || [])[i];
+      return { flags: state.phase === 'bidding' && typeof bid === 'number' ? [`bids ${bid}`] : [] };
     }
 
-    function renderTokens() {
-      const seats = seatsOf().filter((x) => playerName(x.player));
-      r.tokens.replaceChildren(...seats.map((seat) => {
-        const n = Number(seat.tokens) || 0;
+    function renderTokens(state) {
+      const seats = t.seatsOf().filter((x) => t.playerName(x.player));
+      r.tokens.replaceChildren(...seats.map((x) => {
+        const n = Number(x.tokens) || 0;
         return h('li', {
-          className: `seat-${seat.colour}`,
-          data: { colour: seat.colour, tokens: String(n) },
-          text: `${seatWords(seat)}: ${n} token${n === 1 ? '' : 's'}`,
+          className: `seat-${x.colour}`,
+          data: { colour: x.colour, tokens: String(n) },
+          text: `${t.seatWords(x)}: ${tokensWords(n)}`,
         });
       }));
-      r.tokensBox.hidden = !state || state.phase === 'writing' || seats.length === 0;
+      r.tokensBox.hidden = state.phase === 'writing' || seats.length === 0;
     }
 
-    function renderStatus() {
-      const phase = state.phase;
-      r.phase.textContent = RICO_PHASES[phase] || phase;
-      r.phase.dataset.phase = phase;
-      const parts = [];
-      if (phase !== 'writing' && state.round) parts.push(`round ${state.round}`);
-      const showing = state.showing;
-      if (phase === 'showing' && showing) {
-        const seat = seatsOf().find((x) => x.colour === showing.colour);
-        parts.push(showing.colour === mySeat()
-          ? `your turn to show ${movesWords(showing.bid)}`
-          : `${seat ? seatWords(seat) : `seat ${showing.colour}`} shows ${movesWords(showing.bid)}…`);
-      }
-      r.status.textContent = parts.join(' · ');
-    }
-
-    function renderPosition() {
-      const markup = state.svg || '';
-      if (markup !== svgKey) {
-        svgKey = markup;
-        const node = importSvg(markup);
-        r.svg.replaceChildren(...(node ? [node] : []));
-        if (markup && !node) r.svg.append(h('p', { className: 'note', text: 'The position cannot be drawn.' }));
-      }
+    /** #target in words; a new round empties the fields. */
+    function renderTarget(state) {
       const target = state.target;
       const playing = state.phase === 'bidding' || state.phase === 'showing';
       if (!state.round || !playing) {
@@ -1275,34 +1384,34 @@
       }
     }
 
-    function renderBids() {
-      const phase = state.phase;
-      const bidding = phase === 'bidding';
-      r.bidding.hidden = !(bidding || phase === 'showing');
-      const seats = seatsOf();
+    /** One item of #bids: the seat, its bid, whether it passed. */
+    function bidItem(state, x, i) {
+      const bid = typeof (state.bids || [])[i] === 'number' ? state.bids[i] : null;
+      const gone = Boolean((state.passed || [])[i]);
+      const showing = state.showing;
+      const words = [];
+      if (bid !== null) words.push(movesWords(bid));
+      if (gone) words.push('passed');
+      if (bid === null && !gone) words.push(state.phase === 'bidding' ? 'no bid yet' : 'no bid');
+      return h('li', {
+        className: [
+          `seat-${x.colour}`, t.playerName(x.player) === you ? 'you' : '', gone ? 'passed' : '',
+          showing && showing.colour === x.colour ? 'showing' : '',
+        ].filter(Boolean).join(' '),
+        data: { colour: x.colour, bid: bid === null ? '' : String(bid), passed: String(gone) },
+      }, [
+        h('span', { className: 'who', text: t.seatWords(x) }),
+        h('span', { className: 'what', text: words.join(' · ') }),
+      ]);
+    }
+
+    function renderBids(state) {
+      const bidding = state.phase === 'bidding';
+      r.bidding.hidden = !(bidding || state.phase === 'showing');
+      r.bids.replaceChildren(...t.seatsOf().map((x, i) => bidItem(state, x, i)));
       const bids = state.bids || [];
       const passed = state.passed || [];
-      const showing = state.showing;
-      r.bids.replaceChildren(...seats.map((seat, i) => {
-        const bid = typeof bids[i] === 'number' ? bids[i] : null;
-        const gone = Boolean(passed[i]);
-        const words = [];
-        if (bid !== null) words.push(movesWords(bid));
-        if (gone) words.push('passed');
-        if (bid === null && !gone) words.push(phase === 'bidding' ? 'no bid yet' : 'no bid');
-        const li = h('li', {
-          className: [
-            `seat-${seat.colour}`, playerName(seat.player) === you ? 'you' : '', gone ? 'passed' : '',
-            showing && showing.colour === seat.colour ? 'showing' : '',
-          ].filter(Boolean).join(' '),
-          data: { colour: seat.colour, bid: bid === null ? '' : String(bid), passed: String(gone) },
-        }, [
-          h('span', { className: 'who', text: seatWords(seat) }),
-          h('span', { className: 'what', text: words.join(' · ') }),
-        ]);
-        return li;
-      }));
-      const i = myIndex();
+      const i = t.myIndex();
       const canBid = bidding && i >= 0 && !passed[i] && connected();
       r.bidForm.hidden = !(bidding && i >= 0);
       r.bid.disabled = !canBid;
@@ -1312,61 +1421,33 @@
       else if (passed[i]) r.bidNote.textContent = 'You passed this round: your bid, if any, stands.';
       else if (typeof bids[i] === 'number') r.bidNote.textContent = `Your bid: ${movesWords(bids[i])}. You may lower it, or pass.`;
       else r.bidNote.textContent = 'How many moves does your solution take?';
-      renderTimer();
     }
 
-    function renderShow() {
-      const showing = state.showing;
-      const mine = Boolean(state.phase === 'showing' && showing && showing.colour === mySeat());
+    function renderShow(state) {
+      const mine = t.myShowing();
       r.show.hidden = !mine;
       r.moves.disabled = !(mine && connected());
       r.sendMoves.disabled = !(mine && connected());
       r.showPrompt.textContent = mine
-        ? `Show your ${movesWords(showing.bid)}: each a robot and a direction, such as "blue N, red W, blue E".`
+        ? `Show your ${movesWords(state.showing.bid)}: each a robot and a direction, such as "blue N, red W, blue E".`
         : '';
-      main.dataset.showing = mine ? 'you' : (showing && showing.colour) || '';
     }
 
-    function renderLog() {
-      const lines = state.log || [];
-      const box = r.log;
-      const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
-      box.replaceChildren(...lines.map((line) => h('li', { text: line })));
-      if (atEnd) box.scrollTop = box.scrollHeight;
-      r.logBox.hidden = lines.length === 0;
-    }
-
-    function renderEnd() {
-      const result = state.result;
-      if (result) {
-        const winners = (result.winners || []).map(String);
-        const who = winners.length === 0 ? 'Nobody wins' : `${winners.join(' and ')} win${winners.length === 1 ? 's' : ''}`;
-        r.result.textContent = result.reason ? `${who}: ${result.reason}` : who;
-        r.result.dataset.winners = winners.join(',');
-        r.result.classList.toggle('won', winners.includes(you));
-      }
-      r.result.hidden = !result;
-    }
-
-    function render() {
-      renderInfo();
-      if (!state) return;
-      main.dataset.phase = state.phase;
-      main.dataset.seat = mySeat() || '';
-      main.dataset.round = String(state.round || 0);
-      renderStatus();
-      renderSeats();
-      renderTokens();
-      renderPosition();
-      renderBids();
-      renderHints();
-      renderShow();
-      renderLog();
-      renderEnd();
-      main.dataset.ready = 'true';
-    }
-
-    return { receive, render };
+    return {
+      ...columns,
+      info,
+      seat,
+      receive: (msg) => {
+        if (msg.type === 'hint') takeHint(msg);
+      },
+      render: (state) => {
+        renderTokens(state);
+        renderTarget(state);
+        renderBids(state);
+        renderHints();
+        renderShow(state);
+      },
+    };
   }
 
   async function boot() {

@@ -21,59 +21,32 @@
 // $ROBOTS_BIN, else $CARGO_TARGET_DIR/release/robots, else target/release/robots (nothing is
 // built here). Screenshots, the frames each page received and the server's log go to
 // <target>/rooms-e2e/micro/; UPDATE_SCREENSHOT=1 also writes docs/rooms/micro.png.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { RobotsServer, bin, freshFolder, root, target } from './server.mjs';
+import { bin } from './server.mjs';
 import {
-  closeAll, launchChromium, microBoardFromPicture, microSolve, newRoomUser, screenshots, setField as setFieldOf,
-  signUp as signUpOnPage, sleep, submitBy, until,
+  assertCountsDown, byKind, createTokenRoom, joinAndStart, lastState as last, microBoardFromPicture, microSolve,
+  objectsIn, reopen, restartServer, roomsTest, seatSel, signedUpUsers, sleep,
+  tokenHelloWrong, tokenKind, tokenStateWrong, until, waitState,
 } from './support.mjs';
 
-const out = path.join(target, 'rooms-e2e', 'micro');
-const docsOut = path.join(root, 'docs', 'rooms');
-const PASSWORD = 'correct horse 42';
 const SEAT = { alice: '1', bob: '2' };
 const RACE_SECONDS = 150;
 
-let dir;
-let db;
-let server;
-let base;
-let browser;
-let code;
-const users = {};
+// The server, the browser, the room's code (`env.code`), its users.
+const env = roomsTest('micro', chromium);
+const { users, out, screenshot } = env;
 // The missions played: number, start, via, target, the stops found, when the stops were sent.
 const missions = [];
-// What happened: a mission nobody found, the server restarting (console errors expected).
-// `shot`: the stops on the page of the screenshot taken (the longest way shown is kept).
-const seen = { passed: false, restarting: false, shot: 0 };
+// What happened: a mission nobody found. `shot`: the stops on the page of the screenshot
+// taken (the longest way shown is kept).
+const seen = { passed: false, shot: 0 };
 
-/** A user of the room: a browser context of its own, a page, and every WebSocket frame received. */
-async function newUser(name) {
-  const user = await newRoomUser(browser, name, {
-    // While the server restarts, the pages' attempts to reconnect fail, as they should.
-    ignoreConsole: (text) => seen.restarting && /WebSocket connection to .* failed/.test(text),
-  });
-  users[name] = user;
-  return user;
-}
-
-const screenshot = screenshots(out, docsOut);
-const signUp = (user) => signUpOnPage(user.page, user.name, PASSWORD, { base });
-const setField = (page, form, name, value) => setFieldOf(page, form, name, value, { on: '/rooms (docs/ROOMS.md)' });
-const last = (user) => user.states.at(-1);
-const seatSel = (colour) => `#seats li[data-colour="${colour}"]`;
 const logHas = (user, re) => (last(user)?.log || []).find((l) => re.test(l));
-
-/** A state of `user` that `check` accepts (the last one received first), waited for. */
-const waitState = (user, check, what, ms = 10_000) => until(() => {
-  const s = last(user);
-  return s && check(s) ? s : undefined;
-}, `${user.name}: ${what}`, ms);
 
 /** Both pages racing in mission `n`. */
 async function waitRacing(n) {
@@ -103,11 +76,11 @@ const pagePicture = (page) => page.$eval('#svg > svg', (svg) => {
 
 /** `robots micro solve` on the board read from the picture: its fewest moves, or null (no way). */
 function cliFewest(board, n, start, via, goal) {
-  const file = path.join(dir, `board-${n}.yaml`);
+  const file = path.join(env.dir, `board-${n}.yaml`);
   fs.writeFileSync(file, `rows:\n${board.rows.map((row) => `  - [${row.join(', ')}]`).join('\n')}\n`);
   fs.copyFileSync(file, path.join(out, `board-${n}.yaml`));
   const args = ['micro', 'solve', file, '--from', start, '--to', goal, ...(via ? ['--via', via] : []), '--json'];
-  const r = spawnSync(bin, args, { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+  const r = spawnSync(bin, args, { cwd: env.dir, encoding: 'utf8', timeout: 20_000 });
   if (r.status === 1 && r.stdout.trim() === '') return null;
   assert.equal(r.status, 0, `robots ${args.join(' ')}: ${r.stdout}${r.stderr}`);
   return JSON.parse(r.stdout).moves;
@@ -210,65 +183,20 @@ async function sendStops(user, m) {
   await user.page.click('button#send-stops');
 }
 
-before(async () => {
-  ({ dir, db } = freshFolder(out, 'rooms-micro-e2e-'));
-  server = new RobotsServer({ bin, dir, db });
-  base = await server.start();
-  browser = await launchChromium(chromium);
-});
-
-after(() => closeAll({ browser, server, dir, out, users: Object.values(users) }));
-
 test('A and B sign up; A creates a Micro room (2 players, public-silver, standard) on /rooms', { timeout: 20_000 }, async () => {
-  const a = await newUser('alice');
-  const b = await newUser('bob');
-  await Promise.all([signUp(a), signUp(b)]);
-  const { page } = a;
-  assert.equal((await page.goto(`${base}/rooms`)).status(), 200, 'GET /rooms');
-  const form = 'form#new-room';
-  await setField(page, form, 'game', 'micro');
-  await setField(page, form, 'micro_face', 'public-silver');
-  await setField(page, form, 'micro_variant', 'standard');
-  await setField(page, form, 'players', 2);
-  await submitBy(page, `${form} [type=submit], ${form} button`);
-  const m = /^\/rooms\/([^/?#]+)$/.exec(new URL(page.url()).pathname);
-  assert.ok(m, `creating a room leads to its page, not ${page.url()}`);
-  code = m[1];
-  await page.waitForSelector('#room[data-ready="true"]');
-  const hello = a.frames.find((f) => f.json?.type === 'hello')?.json;
-  assert.equal(hello?.room?.game, 'micro', 'hello.room.game');
-  assert.equal(await page.getAttribute('#room', 'data-phase'), 'writing');
-  assert.equal(await page.locator('#room.micro').count(), 1, 'the page is the Micro room\'s');
-  assert.deepEqual(await page.$$eval('#seats li', (lis) => lis.map((li) => li.dataset.colour)), ['1', '2'], 'two seats, "1" and "2"');
-  assert.equal(await page.locator('svg#board').count(), 0, 'no battle board on a Micro room');
-  assert.match(await page.textContent('#room-info'), /Micro Robots · public-silver face/);
+  const [a] = await signedUpUsers(env.browser, env.base, users, ['alice', 'bob']);
+  ({ code: env.code } = await createTokenRoom(a, env.base, { game: 'micro', micro_face: 'public-silver', micro_variant: 'standard', players: 2 }));
+  assert.match(await a.page.textContent('#room-info'), /Micro Robots · public-silver face/);
 });
 
 test('B opens the link; both sit and say ready; A starts: mission 1 on both pages, the clock running', { timeout: 20_000 }, async () => {
   const a = users.alice;
   const b = users.bob;
-  const link = await a.page.inputValue('#share-link');
-  assert.equal((await b.page.goto(link)).status(), 200);
-  await b.page.waitForSelector('#room[data-ready="true"]');
-  for (const id of [
+  await joinAndStart(env, a, b, SEAT, [
     '#seats', 'button#ready', 'button#start', '#svg', '#mission', '#timer', 'form#announce-form', 'input#moves-count',
     'button#announce', 'button#pass', 'form#show', 'input#stops', 'button#clear-stops', 'button#send-stops', '#log',
     '#result', 'p#error',
-  ]) {
-    assert.equal(await b.page.locator(id).count(), 1, `${id} on the room page`);
-  }
-  assert.equal(await b.page.isVisible('button#start'), false, 'B, not the host, has no button#start');
-  await a.page.click(`${seatSel(SEAT.alice)} button.sit`);
-  await b.page.waitForSelector(`${seatSel(SEAT.alice)}[data-player="alice"]`);
-  await b.page.click(`${seatSel(SEAT.bob)} button.sit`);
-  await a.page.waitForSelector(`${seatSel(SEAT.bob)}[data-player="bob"]`);
-  assert.equal(await b.page.getAttribute('#room', 'data-seat'), SEAT.bob);
-  await a.page.click('button#ready');
-  await b.page.waitForSelector(`${seatSel(SEAT.alice)}[data-ready="true"]`);
-  assert.equal(await a.page.isDisabled('button#start'), true, 'no start before everyone is ready');
-  await b.page.click('button#ready');
-  await a.page.waitForSelector('button#start:not([disabled])');
-  await a.page.click('button#start');
+  ]);
   await waitRacing(1);
   for (const user of [a, b]) {
     await user.page.waitForSelector('#svg > svg .cell');
@@ -279,11 +207,7 @@ test('B opens the link; both sit and say ready; A starts: mission 1 on both page
     assert.ok(left > RACE_SECONDS - 10 && left <= RACE_SECONDS, `${user.name}'s #timer: ${left} s left`);
   }
   // The page counts down by itself between states.
-  const shown = Number(await b.page.getAttribute('#timer', 'data-left'));
-  const states = b.states.length;
-  await sleep(1300);
-  const later = Number(await b.page.getAttribute('#timer', 'data-left'));
-  if (b.states.length === states) assert.ok(later < shown && later >= shown - 2, `B's #timer counts down: ${shown} then ${later}`);
+  await assertCountsDown(b, Number(await b.page.getAttribute('#timer', 'data-left')));
 });
 
 test('mission: B\'s page opened again mid-race; A announces the fewest moves and shows them by clicking: A\'s token', { timeout: 40_000 }, async () => {
@@ -293,10 +217,7 @@ test('mission: B\'s page opened again mid-race; A announces the fewest moves and
   // B's page opened again: the same mission, the same board, the clock going on.
   const was = { mission: await b.page.textContent('#mission'), svg: last(b).svg, left: Number(await b.page.getAttribute('#timer', 'data-left')) };
   const reloadAt = Date.now();
-  const before2 = b.states.length;
-  await b.page.reload();
-  await b.page.waitForSelector(`#room[data-ready="true"][data-phase="racing"][data-mission="${m.n}"]`);
-  const again = await until(() => (b.states.length > before2 ? b.states.at(-1) : undefined), 'a state after B\'s page is opened again');
+  const again = await reopen(b, `#room[data-ready="true"][data-phase="racing"][data-mission="${m.n}"]`);
   assert.equal(again.svg, was.svg, 'the same board after a reload');
   assert.equal(await b.page.textContent('#mission'), was.mission, 'the same mission after a reload');
   await b.page.waitForSelector('#timer[data-left]');
@@ -375,17 +296,10 @@ test('mission: B announces; the server restarts while B shows: the mission stand
   await clickStops(b, m.stops);
   await screenshotStops(b, m);
   const standing = last(a);
-  const hellos = (u) => u.frames.filter((f) => f.json?.type === 'hello').length;
-  const counts = { a: hellos(a), b: hellos(b), aStates: a.states.length };
-  seen.restarting = true;
-  assert.deepEqual(await server.stop(), { code: 0, signal: null }, 'the server stops on SIGTERM');
-  for (const u of [a, b]) await u.page.waitForSelector('#room[data-connection="reconnecting"] #connection');
-  assert.equal(await server.start(new URL(base).host), base, 'the server is back at the same address');
-  await until(() => (hellos(a) > counts.a && hellos(b) > counts.b ? true : undefined), 'both pages reconnected (a new hello)', 20_000);
-  for (const u of [a, b]) await u.page.waitForSelector('#room[data-connection="open"]');
-  seen.restarting = false;
+  const aStates = a.states.length;
+  await restartServer(env.server, env.base, [a, b]);
   const back = await until(() => {
-    const s = a.states.length > counts.aStates ? last(a) : undefined;
+    const s = a.states.length > aStates ? last(a) : undefined;
     return s && s.phase === 'showing' ? s : undefined;
   }, 'the demonstration again after the restart', 20_000);
   const pick = (s) => ({
@@ -405,14 +319,6 @@ test('mission: B announces; the server restarts while B shows: the mission stand
   assert.equal(await b.page.isVisible('#result'), false, 'no result while the game goes on');
 });
 
-/** Every object inside `value` (itself included). */
-function* objects(value) {
-  if (value && typeof value === 'object') {
-    yield value;
-    for (const v of Object.values(value)) yield* objects(v);
-  }
-}
-
 /** The cell under the last point of the path drawn in `svg` (markup), or null without one. */
 function pathEnd(svg, board) {
   const m = /<polyline\b[^>]*class="path"[^>]*points="([^"]+)"/.exec(svg) || /<polyline\b[^>]*points="([^"]+)"[^>]*class="path"/.exec(svg);
@@ -429,7 +335,7 @@ test('secrets: no frame holds a way, the fewest moves or a path of this mission 
     assert.ok(user.frames.length > 10, `${user.name}'s page received frames`);
     user.frames.forEach((f, i) => {
       const where = `${user.name}'s frame ${i} (${f.json?.type})`;
-      for (const o of objects(f.json)) {
+      for (const o of objectsIn(f.json)) {
         for (const key of ['solution', 'fewest', 'optimal', 'best', 'path', 'stops', 'hint']) {
           assert.ok(!Object.hasOwn(o, key), `${where} has a key "${key}": ${JSON.stringify(o).slice(0, 300)}`);
         }
@@ -470,7 +376,7 @@ test('secrets: no frame holds a way, the fewest moves or a path of this mission 
 test('the protocol: hello and state carry the fields the brief gives', { timeout: 5_000 }, async () => {
   const stateKeys = ['seat', 'phase', 'seats', 'mission', 'oya', 'start', 'via', 'target', 'token', 'svg', 'timer',
     'passed', 'showing', 'reserve', 'log', 'result'];
-  const seatKeys = ['colour', 'player', 'ready', 'online', 'computer', 'tokens'];
+  const phases = ['writing', 'racing', 'showing', 'over'];
   const wrong = [];
   for (const user of Object.values(users)) {
     for (const f of user.frames) {
@@ -479,23 +385,13 @@ test('the protocol: hello and state carry the fields the brief gives', { timeout
         const room = s.room || {};
         if (room.game !== 'micro' || room.players !== 2 || room.board !== 'public-silver' || room.variant !== 'standard'
           || typeof room.hints !== 'boolean') wrong.push(`${user.name}: hello.room is ${JSON.stringify(room)}`);
-        if (s.board !== null) wrong.push(`${user.name}: hello.board is ${JSON.stringify(s.board).slice(0, 120)}, not null`);
-        const you = s.you || {};
-        if (you.name !== user.name || typeof you.host !== 'boolean' || !('seat' in you)) wrong.push(`${user.name}: hello.you is ${JSON.stringify(you)}`);
+        wrong.push(...tokenHelloWrong(user, s));
       }
       if (s?.type !== 'state') continue;
-      const missing = stateKeys.filter((k) => !(k in s));
-      if (missing.length) wrong.push(`${user.name}: a state (${s.phase}) lacks ${missing.join(', ')}`);
-      if (!['writing', 'racing', 'showing', 'over'].includes(s.phase)) wrong.push(`${user.name}: phase ${JSON.stringify(s.phase)}`);
-      for (const seat of s.seats || []) {
-        const lacks = seatKeys.filter((k) => !(k in seat));
-        if (lacks.length) wrong.push(`${user.name}: a seat lacks ${lacks.join(', ')}: ${JSON.stringify(seat)}`);
-      }
+      wrong.push(...tokenStateWrong(user, s, { stateKeys, phases }));
       if (s.seat !== null && s.seat !== SEAT[user.name]) wrong.push(`${user.name}: state.seat ${JSON.stringify(s.seat)}`);
       if (s.phase === 'racing' && !(s.timer && s.timer.runs_out === RACE_SECONDS && typeof s.timer.now === 'number')) wrong.push(`${user.name}: timer ${JSON.stringify(s.timer)} while racing`);
       if (s.phase !== 'racing' && s.timer !== null) wrong.push(`${user.name}: timer ${JSON.stringify(s.timer)} in phase ${s.phase}`);
-      if ((s.phase === 'showing') !== (s.showing != null)) wrong.push(`${user.name}: showing ${JSON.stringify(s.showing)} in phase ${s.phase}`);
-      if ((s.phase === 'over') !== (s.result != null)) wrong.push(`${user.name}: result ${JSON.stringify(s.result)} in phase ${s.phase}`);
       if (s.phase !== 'writing') {
         if (!Array.isArray(s.passed) || s.passed.length !== 2) wrong.push(`${user.name}: passed ${JSON.stringify(s.passed)}`);
         if (!/^[BYGRPW][1-6]$/.test(s.start || '') || !/^[BYGRPW][1-6]$/.test(s.target || '')) wrong.push(`${user.name}: start ${s.start}, target ${s.target}`);
@@ -504,12 +400,5 @@ test('the protocol: hello and state carry the fields the brief gives', { timeout
       }
     }
   }
-  const kinds = new Map();
-  for (const w of wrong) {
-    const kind = w.replace(/^(alice|bob): /, '').replace(/\d+(\.\d+)?/g, 'N');
-    const k = kinds.get(kind);
-    kinds.set(kind, k ? { ...k, n: k.n + 1 } : { first: w, n: 1 });
-  }
-  assert.deepEqual([...kinds.values()].map((k) => (k.n > 1 ? `${k.first} (and ${k.n - 1} more like it)` : k.first)), [],
-    'hello and state as the protocol says');
+  assert.deepEqual(byKind(wrong, tokenKind), [], 'hello and state as the protocol says');
 });

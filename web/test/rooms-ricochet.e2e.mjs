@@ -23,29 +23,23 @@
 // $ROBOTS_BIN, else $CARGO_TARGET_DIR/release/robots, else target/release/robots (nothing is
 // built here). Screenshots, the frames each page received and the server's log go to
 // <target>/rooms-e2e/ricochet/; UPDATE_SCREENSHOT=1 also writes docs/rooms/ricochet.png.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { RobotsServer, bin, freshFolder, root, target } from './server.mjs';
+import { bin } from './server.mjs';
 import {
-  closeAll, launchChromium, newRoomUser, ricochetPositionFromPicture, runRobots, screenshots, setField as setFieldOf,
-  signUp as signUpOnPage, sleep, submitBy, until,
+  assertCountsDown, byKind, createTokenRoom, joinAndStart, lastState as last, objectsIn, reopen,
+  ricochetPositionFromPicture, roomsTest, runRobots, seatSel, signedUpUsers, sleep, tokenHelloWrong, tokenKind,
+  tokenStateWrong, until, waitPhase, waitState,
 } from './support.mjs';
 
-const out = path.join(target, 'rooms-e2e', 'ricochet');
-const docsOut = path.join(root, 'docs', 'rooms');
-const PASSWORD = 'correct horse 42';
 const SEAT = { alice: '1', bob: '2' };
 
-let dir;
-let db;
-let server;
-let base;
-let browser;
-let code;
-const users = {};
+// The server, the browser, the room's code (`env.code`), its users.
+const env = roomsTest('ricochet', chromium);
+const { users, out, screenshot } = env;
 // What the rounds found: per round, the solution and when each line was sent.
 const rounds = [];
 // The hints A asked: `{level, text, at}` (when A clicked).
@@ -53,31 +47,7 @@ const hints = [];
 // Where the server differs from docs/ROOMS.md (kept, reported by the last test).
 const mismatches = [];
 
-const robots = (args) => runRobots(bin, dir, args);
-
-/** A user of the room: a browser context of its own, a page, and every WebSocket frame received. */
-async function newUser(name) {
-  const user = await newRoomUser(browser, name);
-  users[name] = user;
-  return user;
-}
-
-const screenshot = screenshots(out, docsOut);
-
-const signUp = (user) => signUpOnPage(user.page, user.name, PASSWORD, { base });
-
-/** Sets a field of the form on /rooms by its name (there is one), whatever its kind. */
-const setField = (page, form, name, value) => setFieldOf(page, form, name, value, { on: '/rooms (docs/ROOMS.md)' });
-
-const last = (user) => user.states.at(-1);
-const waitPhase = (user, p, ms = 10_000) => user.page.waitForSelector(`#room[data-phase="${p}"]`, { timeout: ms });
-const seatSel = (colour) => `#seats li[data-colour="${colour}"]`;
-
-/** A state of `user` that `check` accepts (the last one received first), waited for. */
-const waitState = (user, check, what, ms = 10_000) => until(() => {
-  const s = last(user);
-  return s && check(s) ? s : undefined;
-}, `${user.name}: ${what}`, ms);
+const robots = (args) => runRobots(bin, env.dir, args);
 
 /** The picture on the user's page, as ricochetPositionFromPicture reads it. */
 const pagePicture = (page) => page.$eval('#svg > svg', (svg) => ({
@@ -96,10 +66,10 @@ function solvePicture(picture, round) {
   const position = ricochetPositionFromPicture(picture);
   const boardFile = `board-${round}.yaml`;
   const positionFile = `position-${round}.yaml`;
-  fs.writeFileSync(path.join(dir, boardFile), position.board);
-  fs.writeFileSync(path.join(dir, positionFile), position.position(boardFile));
-  fs.copyFileSync(path.join(dir, boardFile), path.join(out, boardFile));
-  fs.copyFileSync(path.join(dir, positionFile), path.join(out, positionFile));
+  fs.writeFileSync(path.join(env.dir, boardFile), position.board);
+  fs.writeFileSync(path.join(env.dir, positionFile), position.position(boardFile));
+  fs.copyFileSync(path.join(env.dir, boardFile), path.join(out, boardFile));
+  fs.copyFileSync(path.join(env.dir, positionFile), path.join(out, positionFile));
   const found = JSON.parse(robots(['ricochet', 'solve', positionFile, '--json']));
   assert.ok(found.moves >= 1 && found.solution.length === found.moves, `a solution: ${JSON.stringify(found)}`);
   const line = found.solution.map((m) => `${m.robot} ${m.dir}`).join(', ');
@@ -109,73 +79,21 @@ function solvePicture(picture, round) {
   return { moves: found.moves, line, solution: found.solution, goal: position.goal, robots: position.robots };
 }
 
-before(async () => {
-  ({ dir, db } = freshFolder(out, 'rooms-ricochet-e2e-'));
-  server = new RobotsServer({ bin, dir, db });
-  base = await server.start();
-  browser = await launchChromium(chromium);
-});
-
-after(() => closeAll({ browser, server, dir, out, users: Object.values(users) }));
-
 test('A and B sign up; A creates a Ricochet room (2 players, the original board, hints) on /rooms', { timeout: 20_000 }, async () => {
-  const a = await newUser('alice');
-  const b = await newUser('bob');
-  await Promise.all([signUp(a), signUp(b)]);
-  const { page } = a;
-  const r = await page.goto(`${base}/rooms`);
-  assert.equal(r.status(), 200, 'GET /rooms');
-  const form = 'form#new-room';
-  await setField(page, form, 'game', 'ricochet');
-  await setField(page, form, 'rico_board', 'original');
-  await setField(page, form, 'players', 2);
-  await setField(page, form, 'hints', true);
-  await submitBy(page, `${form} [type=submit], ${form} button`);
-  const m = /^\/rooms\/([^/?#]+)$/.exec(new URL(page.url()).pathname);
-  assert.ok(m, `creating a room leads to its page, not ${page.url()}`);
-  code = m[1];
-  await page.waitForSelector('#room[data-ready="true"]');
-  const hello = a.frames.find((f) => f.json?.type === 'hello')?.json;
-  assert.equal(hello?.room?.game, 'ricochet', 'hello.room.game');
-  assert.equal(hello?.room?.hints, true, 'hello.room.hints');
-  assert.equal(await page.getAttribute('#room', 'data-phase'), 'writing');
-  assert.equal(await page.locator('#room.ricochet').count(), 1, 'the page is the Ricochet room\'s');
-  assert.deepEqual(await page.$$eval('#seats li', (lis) => lis.map((li) => li.dataset.colour)), ['1', '2'], 'two seats, "1" and "2"');
-  assert.equal(await page.locator('svg#board').count(), 0, 'no battle board on a Ricochet room');
+  const [a] = await signedUpUsers(env.browser, env.base, users, ['alice', 'bob']);
+  const room = await createTokenRoom(a, env.base, { game: 'ricochet', rico_board: 'original', players: 2, hints: true });
+  env.code = room.code;
+  assert.equal(room.hello?.room?.hints, true, 'hello.room.hints');
 });
 
 test('B opens the link; both sit and say ready; A starts: a target on both pages', { timeout: 20_000 }, async () => {
   const a = users.alice;
   const b = users.bob;
-  const link = await a.page.inputValue('#share-link');
-  assert.equal(link, `${base}/rooms/${code}`, 'the link to share');
-  assert.equal((await b.page.goto(link)).status(), 200);
-  await b.page.waitForSelector('#room[data-ready="true"]');
-  for (const id of [
+  await joinAndStart(env, a, b, SEAT, [
     '#seats', 'button#ready', 'button#start', '#svg', '#timer', '#bids', 'input#bid', 'button#send-bid',
     'button#pass', '#show', 'input#moves', 'button#send-moves', '#tokens', '#log', '#result', 'p#error', 'button#hint',
     '#hint-text',
-  ]) {
-    assert.equal(await b.page.locator(id).count(), 1, `${id} on the room page`);
-  }
-  assert.equal(await a.page.isVisible('button#start'), true, 'the host has button#start');
-  assert.equal(await b.page.isVisible('button#start'), false, 'B, not the host, has no button#start');
-
-  await a.page.click(`${seatSel(SEAT.alice)} button.sit`);
-  await b.page.waitForSelector(`${seatSel(SEAT.alice)}[data-player="alice"]`);
-  assert.equal(await b.page.isVisible(`${seatSel(SEAT.alice)} button.sit`), false, 'a taken seat has no sit button');
-  await b.page.click(`${seatSel(SEAT.bob)} button.sit`);
-  await a.page.waitForSelector(`${seatSel(SEAT.bob)}[data-player="bob"]`);
-  assert.equal(await a.page.getAttribute('#room', 'data-seat'), SEAT.alice);
-  assert.equal(await b.page.getAttribute('#room', 'data-seat'), SEAT.bob);
-
-  await a.page.click('button#ready');
-  await b.page.waitForSelector(`${seatSel(SEAT.alice)}[data-ready="true"]`);
-  assert.equal(await a.page.isDisabled('button#start'), true, 'no start before everyone is ready');
-  await b.page.click('button#ready');
-  await a.page.waitForSelector(`${seatSel(SEAT.bob)}[data-ready="true"]`);
-  await a.page.waitForSelector('button#start:not([disabled])');
-  await a.page.click('button#start');
+  ]);
   await Promise.all([waitPhase(a, 'bidding'), waitPhase(b, 'bidding')]);
   for (const user of [a, b]) {
     await user.page.waitForSelector('#svg > svg circle');
@@ -262,22 +180,14 @@ async function playRound(number) {
   const shown = Number(await b.page.getAttribute('#timer', 'data-left'));
   assert.ok(shown > 50 && shown <= 60, `B's #timer shows ${shown} s left`);
   assert.match(await b.page.textContent('#timer'), new RegExp(`^${shown} s left$`));
-  if (number === 1) {
-    // The page counts down by itself between states.
-    const states = b.states.length;
-    await sleep(1300);
-    const later = Number(await b.page.getAttribute('#timer', 'data-left'));
-    if (b.states.length === states) assert.ok(later < shown && later >= shown - 2, `B's #timer counts down: ${shown} then ${later}`);
-  }
+  // The page counts down by itself between states.
+  if (number === 1) await assertCountsDown(b, shown);
   if (number === 2) {
     // B's page is opened again 2 s after the first bid: the timer comes back, counting from
     // now (timer.now: seconds since the target was shown, as the state is sent).
     const bidAt = Date.now();
     await sleep(2000);
-    const before = b.states.length;
-    await b.page.reload();
-    await b.page.waitForSelector('#room[data-ready="true"][data-phase="bidding"]');
-    const again = await until(() => (b.states.length > before ? b.states.at(-1) : undefined), 'a state after B\'s page is opened again');
+    const again = await reopen(b, '#room[data-ready="true"][data-phase="bidding"]');
     const elapsed = (Date.now() - bidAt) / 1000;
     const claimed = again.timer.runs_out - again.timer.now;
     if (claimed > 60 - elapsed + 1) {
@@ -399,14 +309,6 @@ test('round 2: from where the robots stand, B bids lower and shows a solution: a
   assert.equal(await b.page.textContent('p#error').then((t) => t.trim()), '', 'no error left on B\'s page');
 });
 
-/** Every object inside `value` (itself included), with the key that holds it. */
-function* objects(value, key = '') {
-  if (value && typeof value === 'object') {
-    yield [key, value];
-    for (const [k, v] of Object.entries(value)) yield* objects(v, k);
-  }
-}
-
 test('secrets: no frame holds a solution before one is shown', { timeout: 10_000 }, async () => {
   assert.equal(rounds.length, 2, 'two rounds played');
   assert.equal(hints.length, 3, 'A asked three hints');
@@ -422,7 +324,7 @@ test('secrets: no frame holds a solution before one is shown', { timeout: 10_000
         return;
       }
       for (const hint of hints) assert.ok(!f.text.includes(hint.text), `${where} holds A's hint ${JSON.stringify(hint.text)}`);
-      for (const [, o] of objects(f.json)) {
+      for (const o of objectsIn(f.json)) {
         for (const key of ['solution', 'fewest', 'optimal', 'best', 'hint']) {
           assert.ok(!Object.hasOwn(o, key), `${where} has a key "${key}": ${JSON.stringify(o).slice(0, 300)}`);
         }
@@ -456,7 +358,7 @@ test('secrets: no frame holds a solution before one is shown', { timeout: 10_000
 
 test('the protocol: hello and state carry the fields docs/ROOMS.md gives', { timeout: 5_000 }, async () => {
   const stateKeys = ['phase', 'seats', 'round', 'svg', 'target', 'timer', 'bids', 'passed', 'showing', 'log', 'result'];
-  const seatKeys = ['colour', 'player', 'ready', 'online', 'computer', 'tokens'];
+  const phases = ['writing', 'bidding', 'showing', 'over'];
   const wrong = [...mismatches];
   for (const user of Object.values(users)) {
     for (const f of user.frames) {
@@ -466,18 +368,10 @@ test('the protocol: hello and state carry the fields docs/ROOMS.md gives', { tim
         if (room.game !== 'ricochet' || room.players !== 2 || room.board !== 'original') {
           wrong.push(`${user.name}: hello.room is ${JSON.stringify(room)}: game ricochet, players 2, board original expected`);
         }
-        if (s.board !== null) wrong.push(`${user.name}: hello.board is ${JSON.stringify(s.board).slice(0, 120)}, not null`);
-        const you = s.you || {};
-        if (you.name !== user.name || typeof you.host !== 'boolean' || !('seat' in you)) wrong.push(`${user.name}: hello.you is ${JSON.stringify(you)}`);
+        wrong.push(...tokenHelloWrong(user, s));
       }
       if (s?.type !== 'state') continue;
-      const missing = stateKeys.filter((k) => !(k in s));
-      if (missing.length) wrong.push(`${user.name}: a state (${s.phase}) lacks ${missing.join(', ')}`);
-      if (!['writing', 'bidding', 'showing', 'over'].includes(s.phase)) wrong.push(`${user.name}: phase ${JSON.stringify(s.phase)}`);
-      for (const seat of s.seats || []) {
-        const lacks = seatKeys.filter((k) => !(k in seat));
-        if (lacks.length) wrong.push(`${user.name}: a seat lacks ${lacks.join(', ')}: ${JSON.stringify(seat)}`);
-      }
+      wrong.push(...tokenStateWrong(user, s, { stateKeys, phases }));
       if (s.phase !== 'writing') {
         if (!Array.isArray(s.bids) || s.bids.length !== 2) wrong.push(`${user.name}: bids ${JSON.stringify(s.bids)} (${s.phase})`);
         if (!Array.isArray(s.passed) || s.passed.length !== 2) wrong.push(`${user.name}: passed ${JSON.stringify(s.passed)} (${s.phase})`);
@@ -486,17 +380,8 @@ test('the protocol: hello and state carry the fields docs/ROOMS.md gives', { tim
       }
       // Here every bidder passed before anyone showed: the states of a demonstration say so.
       if (s.phase === 'showing' && JSON.stringify(s.passed) !== '[true,true]') wrong.push(`${user.name}: passed ${JSON.stringify(s.passed)} in phase showing, after both players passed (round ${s.round})`);
-      if ((s.phase === 'showing') !== (s.showing != null)) wrong.push(`${user.name}: showing ${JSON.stringify(s.showing)} in phase ${s.phase}`);
-      if ((s.phase === 'over') !== (s.result != null)) wrong.push(`${user.name}: result ${JSON.stringify(s.result)} in phase ${s.phase}`);
     }
   }
   // One line a kind of mismatch (with how often it came).
-  const kinds = new Map();
-  for (const w of wrong) {
-    const kind = w.replace(/^(alice|bob): /, '').replace(/\d+(\.\d+)?/g, 'N');
-    const k = kinds.get(kind);
-    kinds.set(kind, k ? { ...k, n: k.n + 1 } : { first: w, n: 1 });
-  }
-  assert.deepEqual([...kinds.values()].map((k) => (k.n > 1 ? `${k.first} (and ${k.n - 1} more like it)` : k.first)), [],
-    'hello and state as docs/ROOMS.md says');
+  assert.deepEqual(byKind(wrong, tokenKind), [], 'hello and state as docs/ROOMS.md says');
 });

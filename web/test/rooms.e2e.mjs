@@ -18,23 +18,22 @@
 // else $CARGO_TARGET_DIR/release/robots, else target/release/robots (nothing is built here).
 // Screenshots, the frames each page received and the server's log go to <target>/rooms-e2e/;
 // UPDATE_SCREENSHOT=1 also writes docs/rooms/{writing,placing,playing,over}.png (1100x800).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { RobotsServer, bin, freshFolder, root, target } from './server.mjs';
+import { bin, root } from './server.mjs';
 import {
-  closeAll, checkDiagnostics, launchChromium, newRoomPage, newRoomUser, pageDiagnostics, runRobots, screenshots, setField, signUp as signUpOnPage,
-  sortDiagnostics, submitBy, until,
+  assertOnPage, byKind, checkDiagnostics, helloYouWrong, newRoomPage, objectsIn, openSharedLink, pageDiagnostics,
+  readyAndStart, restartServer, roomsTest, runRobots, seatSel, setField, signedUpUsers, sortDiagnostics,
+  submitNewRoom, takeSeats, until, waitPhase,
 } from './support.mjs';
 
-const out = path.join(target, 'rooms-e2e');
-const docsOut = path.join(root, 'docs', 'rooms');
-const PASSWORD = 'correct horse 42';
 const ROUNDS = 60;
+const SEAT = { alice: 'green', bob: 'violet' };
 
 // The programs: each with a comment marker found nowhere else.
 const stamp = `${process.pid}-${Date.now().toString(36)}`;
@@ -52,47 +51,29 @@ const SECRETS_B = [MARKER_B, 'patrols east and west'];
 const SIGNAL_ROBOT = 'violet.1';
 const SIGNAL_STEP = 7;
 
-let dir;
-let db;
-let server;
-let base;
-let browser;
-let code;
-const users = {};
-const seen = { rejoined: false, pendingSeenByA: false, placed: null, paceMax: null, restart: [], restarting: false };
+// The server, the browser, the room's code (`env.code`), its users.
+const env = roomsTest('battle', chromium);
+const { users, out, screenshot } = env;
+const seen = { rejoined: false, pendingSeenByA: false, placed: null, paceMax: null, restart: [] };
 
-const robots = (args) => runRobots(bin, dir, args);
+const robots = (args) => runRobots(bin, env.dir, args);
 
-const cliDiagnostics = (source) => checkDiagnostics(bin, dir, source);
+const cliDiagnostics = (source) => checkDiagnostics(bin, env.dir, source);
 
-/** A user of the room: a browser context of its own, a page, and every WebSocket frame received. */
-async function newUser(name) {
-  const user = await newRoomUser(browser, name, {
-    context: { acceptDownloads: true },
-    // While the server restarts, the pages' attempts to reconnect fail, as they should.
-    ignoreConsole: (text) => seen.restarting && /WebSocket connection to .* failed/.test(text),
-  });
-  users[name] = user;
-  return user;
-}
+/** Users of the room, signed up: each a browser context of its own (downloads accepted), a
+ *  page, and every WebSocket frame received. */
+const newUsers = (names) => signedUpUsers(env.browser, env.base, users, names, { context: { acceptDownloads: true } });
 
 /** Opens the room on the user's page and waits for its first state drawn. */
 async function openRoom(user) {
-  const response = await user.page.goto(`${base}/rooms/${code}`);
-  assert.equal(response.status(), 200, `GET /rooms/${code} as ${user.name}`);
+  const response = await user.page.goto(`${env.base}/rooms/${env.code}`);
+  assert.equal(response.status(), 200, `GET /rooms/${env.code} as ${user.name}`);
   await user.page.waitForSelector('#room[data-ready="true"]');
   const data = await user.page.$eval('#room', (m) => ({ code: m.dataset.code, you: m.dataset.you }));
-  assert.deepEqual(data, { code, you: user.name }, '#room data-code and data-you');
+  assert.deepEqual(data, { code: env.code, you: user.name }, '#room data-code and data-you');
 }
 
-const screenshot = screenshots(out, docsOut);
-
-const signUp = (user) => signUpOnPage(user.page, user.name, PASSWORD, { base });
-
 const phase = (user) => user.page.getAttribute('#room', 'data-phase');
-const waitPhase = (user, p, ms = 10_000) =>
-  user.page.waitForSelector(`#room[data-phase="${p}"]`, { timeout: ms });
-const seat = (user, colour) => `#seats li[data-colour="${colour}"]`;
 
 /** The robots #board shows, by name. */
 const boardRobots = (page) => page.$$eval('#board [data-robot]', (gs) => Object.fromEntries(gs.map((g) => [
@@ -100,21 +81,10 @@ const boardRobots = (page) => page.$$eval('#board [data-robot]', (gs) => Object.
   { col: +g.dataset.col, row: +g.dataset.row, facing: +g.dataset.facing, alive: g.dataset.alive === 'true', signal: g.dataset.signal === 'true' },
 ])));
 
-before(async () => {
-  ({ dir, db } = freshFolder(out, 'rooms-e2e-'));
-  server = new RobotsServer({ bin, dir, db });
-  base = await server.start();
-  browser = await launchChromium(chromium);
-});
-
-after(() => closeAll({ browser, server, dir, out, users: Object.values(users) }));
-
 test('A and B sign up; A creates a duel room on /rooms', { timeout: 20_000 }, async () => {
-  const a = await newUser('alice');
-  const b = await newUser('bob');
-  await Promise.all([signUp(a), signUp(b)]);
+  const [a] = await newUsers(['alice', 'bob']);
   const { page } = a;
-  const r = await page.goto(`${base}/rooms`);
+  const r = await page.goto(`${env.base}/rooms`);
   assert.equal(r.status(), 200, 'GET /rooms');
   assert.equal(await page.locator('form#new-room').count(), 1, 'form#new-room');
   const form = 'form#new-room';
@@ -127,51 +97,32 @@ test('A and B sign up; A creates a duel room on /rooms', { timeout: 20_000 }, as
   assert.ok(paceMax && Number(paceMax) > 0, `the pace field says its max (${paceMax})`);
   await setField(page, form, 'pace', paceMax);
   seen.paceMax = Number(paceMax);
-  await submitBy(page, `${form} [type=submit], ${form} button`);
-  const m = /^\/rooms\/([^/?#]+)$/.exec(new URL(page.url()).pathname);
-  assert.ok(m, `creating a room leads to its page, not ${page.url()}`);
-  code = m[1];
-  assert.match(code, /^[0-9a-f]{32}$/, 'the code: 32 hex digits (0002_rooms.sql)');
-  await page.waitForSelector('#room[data-ready="true"]');
+  env.code = await submitNewRoom(page);
+  assert.match(env.code, /^[0-9a-f]{32}$/, 'the code: 32 hex digits (0002_rooms.sql)');
   assert.equal(await page.getAttribute('#room', 'data-you'), 'alice');
   assert.equal(await phase(a), 'writing');
   // The room is listed on A's /rooms.
-  const list = await a.context.request.get(`${base}/rooms`);
-  assert.ok((await list.text()).includes(`/rooms/${code}`), 'A\'s /rooms lists the room');
-  await page.goto(`${base}/rooms/${code}`);
+  const list = await a.context.request.get(`${env.base}/rooms`);
+  assert.ok((await list.text()).includes(`/rooms/${env.code}`), 'A\'s /rooms lists the room');
+  await page.goto(`${env.base}/rooms/${env.code}`);
   await page.waitForSelector('#room[data-ready="true"]');
 });
 
 test('B opens the link; both sit, write (A\'s first try has an error), say ready; A starts', { timeout: 25_000 }, async () => {
   const a = users.alice;
   const b = users.bob;
-  const link = await a.page.inputValue('#share-link');
-  assert.equal(link, `${base}/rooms/${code}`, 'the link to share');
-  const r = await b.page.goto(link);
-  assert.equal(r.status(), 200);
-  await b.page.waitForSelector('#room[data-ready="true"]');
+  await openSharedLink(a, b, env.base, env.code);
   assert.equal(await b.page.getAttribute('#room', 'data-you'), 'bob');
   // Every id docs/ROOMS.md names is on the page.
-  for (const id of [
+  await assertOnPage(b.page, [
     '#seats', '#phase', 'textarea#source', 'button#send-program', 'ul#diagnostics', 'button#ready', 'button#start',
     'svg#board', '#facings', '#signal', 'select#signal-robot', 'input#signal-step', 'button#send-signal',
     'button#skip-signal', '#my-signals', '#log', '#result', 'a#download-match',
-  ]) {
-    assert.equal(await b.page.locator(id).count(), 1, `${id} on the room page`);
-  }
+  ]);
   assert.equal(await b.page.locator('#facings button[data-facing]').count(), 6, 'six facings');
   assert.equal(await b.page.locator('#board [data-at]').count(), 64, 'the duel board: 8 x 8 cells');
   assert.ok(await b.page.locator('#board polygon.cell.start').count() >= 4, 'start points marked');
-  assert.equal(await a.page.isVisible('button#start'), true, 'the host has button#start');
-  assert.equal(await b.page.isVisible('button#start'), false, 'B, not the host, has no button#start');
-
-  await a.page.click(`${seat(a, 'green')} button.sit`);
-  await b.page.waitForSelector(`${seat(b, 'green')}[data-player="alice"]`);
-  assert.equal(await b.page.isVisible(`${seat(b, 'green')} button.sit`), false, 'a taken seat has no sit button');
-  await b.page.click(`${seat(b, 'violet')} button.sit`);
-  await a.page.waitForSelector(`${seat(a, 'violet')}[data-player="bob"]`);
-  assert.equal(await a.page.getAttribute('#room', 'data-seat'), 'green');
-  assert.equal(await b.page.getAttribute('#room', 'data-seat'), 'violet');
+  await takeSeats(a, b, SEAT);
 
   // A's program with an error: the diagnostics at its line and column, as `robots check` says.
   const badLine = BAD_A.split('\n').findIndex((l) => l.startsWith('2: GO 99')) + 1;
@@ -193,13 +144,7 @@ test('B opens the link; both sit, write (A\'s first try has an error), say ready
   await b.page.click('button#send-program');
   await b.page.waitForSelector('ul#diagnostics li.ok');
 
-  await a.page.click('button#ready');
-  await b.page.waitForSelector(`${seat(b, 'green')}[data-ready="true"]`);
-  assert.equal(await a.page.isDisabled('button#start'), true, 'no start before everyone is ready');
-  await b.page.click('button#ready');
-  await a.page.waitForSelector(`${seat(a, 'violet')}[data-ready="true"]`);
-  await a.page.waitForSelector('button#start:not([disabled])');
-  await a.page.click('button#start');
+  await readyAndStart(a, b, SEAT);
   await Promise.all([waitPhase(a, 'placing'), waitPhase(b, 'placing')]);
 });
 
@@ -281,8 +226,7 @@ test('the match: B sets a secret signal, A leaves and comes back, the host resum
   assert.equal(await a.page.isVisible('#signal-armed'), false, 'A has set no signal');
 
   // A spectator comes in (the room takes them): no seat, no editor, no signal form.
-  const c = await newUser('carol');
-  await signUp(c);
+  const [c] = await newUsers(['carol']);
   await openRoom(c);
   assert.equal(await phase(c), 'playing');
   assert.equal(await c.page.getAttribute('#room', 'data-seat'), '', 'the spectator has no seat');
@@ -294,7 +238,7 @@ test('the match: B sets a secret signal, A leaves and comes back, the host resum
   const before = await boardRobots(a.page);
   assert.equal(await a.page.inputValue('textarea#source'), GOOD_A, 'A\'s page shows A\'s program');
   await a.page.close();
-  await b.page.waitForSelector(`${seat(b, 'green')}[data-online="false"]`);
+  await b.page.waitForSelector(`${seatSel('green')}[data-online="false"]`);
   await newRoomPage(a);
   await openRoom(a);
   assert.equal(await phase(a), 'playing', 'the game is still playing');
@@ -303,7 +247,7 @@ test('the match: B sets a secret signal, A leaves and comes back, the host resum
   assert.equal(await a.page.getAttribute('#room', 'data-seat'), 'green');
   assert.equal(a.rec.states.at(-1).paused, true, 'still paused');
   await a.page.waitForSelector('button#resume:not([hidden]):not([disabled])');
-  await b.page.waitForSelector(`${seat(b, 'green')}[data-online="true"]`);
+  await b.page.waitForSelector(`${seatSel('green')}[data-online="true"]`);
   seen.rejoined = true;
 
   // The host resumes at one robot turn a second: B's signal is sent at the end of violet's
@@ -337,20 +281,8 @@ test('the match: B sets a secret signal, A leaves and comes back, the host resum
   // the room is in the database; a server restart resumes it). What differs is kept and
   // reported at the end of this test, so that the game is still played to its end.
   const standing = a.rec.states.at(-1);
-  const hellos = (u) => u.rec.frames.filter((f) => f.json?.type === 'hello').length;
-  const before2 = { a: hellos(a), b: hellos(b), aStates: a.rec.states.length, bStates: b.rec.states.length };
-  seen.restarting = true;
-  const how = await server.stop();
-  assert.deepEqual(how, { code: 0, signal: null }, 'the server stops on SIGTERM');
-  for (const u of [a, b]) {
-    await u.page.waitForSelector('#room[data-connection="reconnecting"] #connection');
-    assert.match(await u.page.textContent('#connection'), /reconnecting…/, `${u.name}'s page says it reconnects`);
-  }
-  const again = await server.start(new URL(base).host);
-  assert.equal(again, base, 'the server is back at the same address');
-  await until(() => (hellos(a) > before2.a && hellos(b) > before2.b ? true : undefined), 'both pages reconnected (a new hello)', 20_000);
-  for (const u of Object.values(users)) await u.page.waitForSelector('#room[data-connection="open"]');
-  seen.restarting = false;
+  const before2 = { aStates: a.rec.states.length, bStates: b.rec.states.length };
+  await restartServer(env.server, env.base, [a, b], Object.values(users));
   const back = await until(() => (a.rec.states.length > before2.aStates ? a.rec.states.at(-1) : undefined), 'a state after the restart');
   const pick = (s) => ({
     phase: s.phase, turn: s.turn, round: s.round, paused: s.paused, pace: s.pace, program: s.program === GOOD_A ? 'A\'s' : s.program,
@@ -391,7 +323,7 @@ test('the end: the result for both, every program revealed, the match file plays
     assert.ok(shown.includes(result.verdict), `${user.name}'s #result ${JSON.stringify(shown)} gives the verdict ${JSON.stringify(result.verdict)}`);
     const revealed = await user.page.textContent('#revealed');
     assert.ok(revealed.includes(MARKER_A) && revealed.includes(MARKER_B), `${user.name} sees every program at the end`);
-    assert.equal(await user.page.getAttribute('a#download-match', 'href'), `/rooms/${code}/match.yaml`);
+    assert.equal(await user.page.getAttribute('a#download-match', 'href'), `/rooms/${env.code}/match.yaml`);
   }
   assert.deepEqual(b.rec.states.at(-1).result, result, 'both have the same result');
   await screenshot(b.page, 'over.png');
@@ -409,11 +341,11 @@ test('the end: the result for both, every program revealed, the match file plays
     if (m) inFile[`${colour}.1`] = { col: +m[1], row: +m[2], facing: +m[3] };
   }
   assert.deepEqual(inFile, seen.placed, 'the match file\'s placements are those clicked');
-  const fromB = await b.context.request.get(`${base}/rooms/${code}/match.yaml`);
+  const fromB = await b.context.request.get(`${env.base}/rooms/${env.code}/match.yaml`);
   assert.equal(fromB.status(), 200, 'B downloads the match file too');
   assert.equal(await fromB.text(), yaml, 'the same file for both');
   // Played again by the CLI, the match file ends as the room's game did.
-  fs.copyFileSync(file, path.join(dir, 'room.yaml'));
+  fs.copyFileSync(file, path.join(env.dir, 'room.yaml'));
   const run = JSON.parse(robots(['run', 'room.yaml', '--json']));
   assert.deepEqual(
     { winner: run.winner ?? null, verdict: run.verdict, rounds: run.rounds },
@@ -441,10 +373,8 @@ test('the protocol: hello and state carry the fields docs/ROOMS.md gives', { tim
     const hellos = user.frames.filter((f) => f.json?.type === 'hello').map((f) => f.json);
     assert.ok(hellos.length > 0, `${user.name} received hello`);
     for (const hello of hellos) {
-      const you = hello.you || {};
-      if (you.name !== user.name || typeof you.host !== 'boolean' || !('seat' in you)) {
-        wrong.push(`${user.name}: hello.you is ${JSON.stringify(you)}, not {name, seat, host}`);
-      }
+      const you = helloYouWrong(user, hello);
+      if (you) wrong.push(you);
       const missing = roomKeys.filter((k) => !(k in (hello.room || {})));
       if (missing.length) wrong.push(`${user.name}: hello.room ${JSON.stringify(hello.room)} lacks ${missing.join(', ')}`);
       const board = hello.board || {};
@@ -480,23 +410,9 @@ test('the protocol: hello and state carry the fields docs/ROOMS.md gives', { tim
     }
   }
   // One line a kind of mismatch (with how often it came).
-  const kinds = new Map();
-  for (const w of wrong) {
-    const kind = w.replace(/\(turn \d+[^)]*\)/, '').replace(/"code":"[0-9a-f]+"/, '"code":…');
-    const k = kinds.get(kind);
-    kinds.set(kind, k ? { ...k, n: k.n + 1 } : { first: w, n: 1 });
-  }
-  assert.deepEqual([...kinds.values()].map((k) => (k.n > 1 ? `${k.first} (and ${k.n - 1} more like it)` : k.first)), [],
-    'hello and state as docs/ROOMS.md says');
+  const kindOf = (w) => w.replace(/\(turn \d+[^)]*\)/, '').replace(/"code":"[0-9a-f]+"/, '"code":…');
+  assert.deepEqual(byKind(wrong, kindOf), [], 'hello and state as docs/ROOMS.md says');
 });
-
-/** Every object inside `value` (itself included). */
-function* objects(value) {
-  if (value && typeof value === 'object') {
-    yield value;
-    for (const v of Object.values(value)) yield* objects(v);
-  }
-}
 
 test('secrets: B received no byte of A\'s program before the end; A never received the step of B\'s signal', { timeout: 10_000 }, async () => {
   const a = users.alice;
@@ -526,7 +442,7 @@ test('secrets: B received no byte of A\'s program before the end; A never receiv
     if (i < cEnd) {
       for (const secret of [...SECRETS_A, ...SECRETS_B]) assert.ok(!f.text.includes(secret), `the spectator's frame ${i} holds ${JSON.stringify(secret)}`);
     }
-    for (const o of objects(f.json)) assert.ok(!Object.hasOwn(o, 'step'), `the spectator's frame ${i} has a "step": ${JSON.stringify(o).slice(0, 200)}`);
+    for (const o of objectsIn(f.json)) assert.ok(!Object.hasOwn(o, 'step'), `the spectator's frame ${i} has a "step": ${JSON.stringify(o).slice(0, 200)}`);
     if (f.json?.type === 'state') {
       assert.equal(f.json.program, null, `the spectator's frame ${i}: program`);
       assert.equal(f.json.ask_signal, null, `the spectator's frame ${i}: ask_signal`);
@@ -550,7 +466,7 @@ test('secrets: B received no byte of A\'s program before the end; A never receiv
   a.frames.forEach((f, i) => {
     const where = `A's frame ${i} (${f.json?.type})`;
     if (!f.json || f.json.type === 'diagnostics') return;
-    for (const o of objects(f.json)) {
+    for (const o of objectsIn(f.json)) {
       // A sent no signal: no field named `step` may reach A, wherever it is.
       assert.ok(!Object.hasOwn(o, 'step'), `${where} has a "step": ${JSON.stringify(o).slice(0, 300)}`);
       for (const x of o.my_signals || []) assert.ok(String(x.robot).startsWith('green.'), `${where}: my_signals of another team: ${JSON.stringify(x)}`);
@@ -585,7 +501,7 @@ test('secrets: B received no byte of A\'s program before the end; A never receiv
 /** The status a WebSocket handshake to `url` (a path) gets with these headers. */
 function handshake(url, headers) {
   return new Promise((resolve, reject) => {
-    const u = new URL(base);
+    const u = new URL(env.base);
     const req = http.request({
       host: u.hostname, port: u.port, path: url,
       headers: {
@@ -607,11 +523,11 @@ function handshake(url, headers) {
 }
 
 test('the socket: the session cookie says who, another site\'s Origin is refused', { timeout: 10_000 }, async () => {
-  const cookie = (await users.alice.context.cookies(base)).map((c) => `${c.name}=${c.value}`).join('; ');
+  const cookie = (await users.alice.context.cookies(env.base)).map((c) => `${c.name}=${c.value}`).join('; ');
   assert.ok(cookie.length > 0, 'A has a session cookie');
-  const ws = `/rooms/${code}/ws`;
-  assert.equal(await handshake(ws, { Cookie: cookie, Origin: base }), 101, 'A, from the room\'s own site');
+  const ws = `/rooms/${env.code}/ws`;
+  assert.equal(await handshake(ws, { Cookie: cookie, Origin: env.base }), 101, 'A, from the room\'s own site');
   assert.notEqual(await handshake(ws, { Cookie: cookie, Origin: 'http://evil.example' }), 101, 'A\'s cookie sent from another site');
-  assert.notEqual(await handshake(ws, { Origin: base }), 101, 'no session');
-  assert.notEqual(await handshake(`/rooms/${'0'.repeat(32)}/ws`, { Cookie: cookie, Origin: base }), 101, 'no such room');
+  assert.notEqual(await handshake(ws, { Origin: env.base }), 101, 'no session');
+  assert.notEqual(await handshake(`/rooms/${'0'.repeat(32)}/ws`, { Cookie: cookie, Origin: env.base }), 101, 'no such room');
 });

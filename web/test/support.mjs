@@ -2,12 +2,16 @@
 // `robots check --format json` as the independent source of a program's diagnostics, the
 // token games' positions read back from their pictures (Ricochet's for `robots ricochet
 // solve`, Micro's solved here by breadth-first search), and the browser's side: Chromium, a
-// user's context and pages (what they receive), forms, screenshots.
+// user's context and pages (what they receive), forms, screenshots; and the rooms' tests'
+// common steps (a server and a browser started, a room created, seats taken, the server
+// restarted, the protocol's mismatches grouped).
 // The server itself: web/test/server.mjs.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { after, before } from 'node:test';
+import { RobotsServer, bin, freshFolder, root, target } from './server.mjs';
 
 /** Runs the binary in `dir`, throwing on a failure with its output in the message. */
 export function runRobots(bin, dir, args) {
@@ -247,6 +251,8 @@ export function watchProblems(page, problems, ignore = () => false) {
 /**
  * A user of a room: a browser context of its own and one page, recording every WebSocket
  * frame (see newRoomPage). `{name, context, page, problems, frames, sent, states, rec}`.
+ * Console errors `ignoreConsole(text)` says to pass over are not problems; nor, while
+ * restartServer has the server down, the pages' failed attempts to reconnect.
  */
 export async function newRoomUser(browser, name, { context: options, ignoreConsole } = {}) {
   const context = await newContext(browser, options);
@@ -264,7 +270,8 @@ export async function newRoomUser(browser, name, { context: options, ignoreConso
 export async function newRoomPage(user) {
   const page = await user.context.newPage();
   const rec = { page, frames: [], states: [] };
-  watchProblems(page, user.problems, (text) => Boolean(user.ignoreConsole?.(text)));
+  const reconnecting = (text) => Boolean(user.serverDown) && /WebSocket connection to .* failed/.test(text);
+  watchProblems(page, user.problems, (text) => reconnecting(text) || Boolean(user.ignoreConsole?.(text)));
   page.on('websocket', (ws) => {
     ws.on('framereceived', (f) => {
       const text = typeof f.payload === 'string' ? f.payload : Buffer.from(f.payload).toString('utf8');
@@ -351,4 +358,248 @@ export async function setField(page, form, name, value, { on } = {}) {
   if (kind === 'select') await page.selectOption(selector, String(value));
   else if (kind === 'checkbox') await page.setChecked(selector, Boolean(value));
   else await page.fill(selector, String(value));
+}
+
+// ---- The rooms' browser tests (web/test/rooms*.e2e.mjs) ----
+
+/** The players' password in the rooms' tests. */
+export const PASSWORD = 'correct horse 42';
+const NEW_ROOM = 'form#new-room';
+
+/**
+ * The start of a browser test: `robots serve` on a fresh database in a temporary folder
+ * `prefix…` (server.mjs), and Chromium (playwright-core's `chromium`). `{dir, server, base,
+ * browser}`; on a failure the server is stopped and the folder removed.
+ */
+export async function startServerAndBrowser(out, prefix, chromium) {
+  const { dir, db } = freshFolder(out, prefix);
+  const server = new RobotsServer({ bin, dir, db });
+  try {
+    const base = await server.start();
+    const browser = await launchChromium(chromium);
+    return { dir, server, base, browser };
+  } catch (e) {
+    await closeAll({ server, dir, out });
+    throw e;
+  }
+}
+
+/**
+ * A rooms test's set-up, for `game` ("battle", "ricochet", "micro"): node:test's before()
+ * starts the server and Chromium (startServerAndBrowser) and after() closes all (closeAll,
+ * with what the users' pages received). The object the test keeps: `out`, where its files
+ * go (<target>/rooms-e2e/, a token game's in its own folder there); `screenshot(page,
+ * name)` (to `out` and docs/rooms/); `dir`, `server`, `base`, `browser` once started; the
+ * room's `code` (the test's to set) and its `users` by name.
+ */
+export function roomsTest(game, chromium) {
+  const out = game === 'battle' ? path.join(target, 'rooms-e2e') : path.join(target, 'rooms-e2e', game);
+  const prefix = game === 'battle' ? 'rooms-e2e-' : `rooms-${game}-e2e-`;
+  const screenshot = screenshots(out, path.join(root, 'docs', 'rooms'));
+  const env = { out, screenshot, dir: null, server: null, base: null, browser: null, code: null, users: {} };
+  before(async () => Object.assign(env, await startServerAndBrowser(out, prefix, chromium)));
+  after(() => closeAll({ ...env, out, users: Object.values(env.users) }));
+  return env;
+}
+
+/** Signs `user` up on the server at `base` (their name, PASSWORD). */
+export const signUpUser = (user, base) => signUp(user.page, user.name, PASSWORD, { base });
+
+/** New users `names` of a room (newRoomUser with `options`), put in `users` by name, then
+ *  signed up at `base`: the list of them. */
+export async function signedUpUsers(browser, base, users, names, options) {
+  for (const name of names) users[name] = await newRoomUser(browser, name, options);
+  const list = names.map((name) => users[name]);
+  await Promise.all(list.map((user) => signUpUser(user, base)));
+  return list;
+}
+
+/** The last state `user`'s pages received. */
+export const lastState = (user) => user.states.at(-1);
+
+/** A state of `user` that `check` accepts (the last one received first), waited for. */
+export const waitState = (user, check, what, ms = 10_000) => until(() => {
+  const s = lastState(user);
+  return s && check(s) ? s : undefined;
+}, `${user.name}: ${what}`, ms);
+
+/** The user's page in phase `p` (#room data-phase). */
+export const waitPhase = (user, p, ms = 10_000) => user.page.waitForSelector(`#room[data-phase="${p}"]`, { timeout: ms });
+
+/** Seat `colour` in #seats. */
+export const seatSel = (colour) => `#seats li[data-colour="${colour}"]`;
+
+/** Submits form#new-room (on /rooms): the new room's code, once its page is drawn. */
+export async function submitNewRoom(page) {
+  await submitBy(page, `${NEW_ROOM} [type=submit], ${NEW_ROOM} button`);
+  const m = /^\/rooms\/([^/?#]+)$/.exec(new URL(page.url()).pathname);
+  assert.ok(m, `creating a room leads to its page, not ${page.url()}`);
+  await page.waitForSelector('#room[data-ready="true"]');
+  return m[1];
+}
+
+/** Creates a room on /rooms with `fields` (form#new-room's, by name, each there): its code. */
+export async function createRoom(page, base, fields) {
+  assert.equal((await page.goto(`${base}/rooms`)).status(), 200, 'GET /rooms');
+  for (const [name, value] of Object.entries(fields)) await setField(page, NEW_ROOM, name, value, { on: '/rooms (docs/ROOMS.md)' });
+  return submitNewRoom(page);
+}
+
+/**
+ * A token game's room created on `user`'s page with `fields` (createRoom; `fields.game`, the
+ * page's class too): hello names the game, the players take seats ("1" and "2"), no battle
+ * board. `{code, hello}`.
+ */
+export async function createTokenRoom(user, base, fields) {
+  const { page } = user;
+  const { game } = fields;
+  const code = await createRoom(page, base, fields);
+  const hello = user.frames.find((f) => f.json?.type === 'hello')?.json;
+  assert.equal(hello?.room?.game, game, 'hello.room.game');
+  assert.equal(await page.getAttribute('#room', 'data-phase'), 'writing');
+  assert.equal(await page.locator(`#room.${game}`).count(), 1, `the page is the ${game} room's`);
+  assert.deepEqual(await page.$$eval('#seats li', (lis) => lis.map((li) => li.dataset.colour)), ['1', '2'], 'two seats, "1" and "2"');
+  assert.equal(await page.locator('svg#board').count(), 0, `no battle board on a ${game} room`);
+  return { code, hello };
+}
+
+/** B opens the link A's page gives to share (`base`/rooms/`code`) and waits for the room drawn. */
+export async function openSharedLink(a, b, base, code) {
+  const link = await a.page.inputValue('#share-link');
+  assert.equal(link, `${base}/rooms/${code}`, 'the link to share');
+  assert.equal((await b.page.goto(link)).status(), 200);
+  await b.page.waitForSelector('#room[data-ready="true"]');
+}
+
+/** Each of `selectors` is on the page, once. */
+export async function assertOnPage(page, selectors) {
+  for (const id of selectors) assert.equal(await page.locator(id).count(), 1, `${id} on the room page`);
+}
+
+/** A (the host) and B take their seats (`seats`: name → colour), each page showing the other's. */
+export async function takeSeats(a, b, seats) {
+  assert.equal(await a.page.isVisible('button#start'), true, 'the host has button#start');
+  assert.equal(await b.page.isVisible('button#start'), false, 'B, not the host, has no button#start');
+  await a.page.click(`${seatSel(seats[a.name])} button.sit`);
+  await b.page.waitForSelector(`${seatSel(seats[a.name])}[data-player="${a.name}"]`);
+  assert.equal(await b.page.isVisible(`${seatSel(seats[a.name])} button.sit`), false, 'a taken seat has no sit button');
+  await b.page.click(`${seatSel(seats[b.name])} button.sit`);
+  await a.page.waitForSelector(`${seatSel(seats[b.name])}[data-player="${b.name}"]`);
+  assert.equal(await a.page.getAttribute('#room', 'data-seat'), seats[a.name]);
+  assert.equal(await b.page.getAttribute('#room', 'data-seat'), seats[b.name]);
+}
+
+/** A and B say ready (no start before both are); A, the host, starts the game. */
+export async function readyAndStart(a, b, seats) {
+  await a.page.click('button#ready');
+  await b.page.waitForSelector(`${seatSel(seats[a.name])}[data-ready="true"]`);
+  assert.equal(await a.page.isDisabled('button#start'), true, 'no start before everyone is ready');
+  await b.page.click('button#ready');
+  await a.page.waitForSelector(`${seatSel(seats[b.name])}[data-ready="true"]`);
+  await a.page.waitForSelector('button#start:not([disabled])');
+  await a.page.click('button#start');
+}
+
+/**
+ * B joins A's room (env.code) by its link, its page holding each of `selectors`; A and B take
+ * their `seats` and say ready; A starts the game.
+ */
+export async function joinAndStart(env, a, b, seats, selectors) {
+  await openSharedLink(a, b, env.base, env.code);
+  await assertOnPage(b.page, selectors);
+  await takeSeats(a, b, seats);
+  await readyAndStart(a, b, seats);
+}
+
+/** #timer counts down on `user`'s page by itself between states, from `shown` seconds left. */
+export async function assertCountsDown(user, shown) {
+  const states = user.states.length;
+  await sleep(1300);
+  const later = Number(await user.page.getAttribute('#timer', 'data-left'));
+  if (user.states.length === states) assert.ok(later < shown && later >= shown - 2, `${user.name}'s #timer counts down: ${shown} then ${later}`);
+}
+
+/** `user`'s page opened again and drawn (`selector`): the first state it then receives. */
+export async function reopen(user, selector) {
+  const before = user.states.length;
+  await user.page.reload();
+  await user.page.waitForSelector(selector);
+  return until(() => (user.states.length > before ? user.states.at(-1) : undefined), `a state after ${user.name}'s page is opened again`);
+}
+
+/**
+ * The server stopped (SIGTERM: it exits 0) and started again on the same database and
+ * address: `players`' pages say they reconnect, then come back by themselves (a new hello);
+ * every one of `users`' pages is connected again.
+ */
+export async function restartServer(server, base, players, users = players) {
+  const hellos = (u) => u.frames.filter((f) => f.json?.type === 'hello').length;
+  const counts = players.map(hellos);
+  for (const u of users) u.serverDown = true;
+  assert.deepEqual(await server.stop(), { code: 0, signal: null }, 'the server stops on SIGTERM');
+  for (const u of players) {
+    await u.page.waitForSelector('#room[data-connection="reconnecting"] #connection');
+    assert.match(await u.page.textContent('#connection'), /reconnecting…/, `${u.name}'s page says it reconnects`);
+  }
+  assert.equal(await server.start(new URL(base).host), base, 'the server is back at the same address');
+  await until(() => (players.every((u, i) => hellos(u) > counts[i]) ? true : undefined), 'the pages reconnected (a new hello)', 20_000);
+  for (const u of users) await u.page.waitForSelector('#room[data-connection="open"]');
+  for (const u of users) u.serverDown = false;
+}
+
+/** Every object inside `value` (itself included). */
+export function* objectsIn(value) {
+  if (value && typeof value === 'object') {
+    yield value;
+    for (const v of Object.values(value)) yield* objectsIn(v);
+  }
+}
+
+/** `hello.you` for `user`: their name, a seat (or null), whether they host; else what is wrong. */
+export function helloYouWrong(user, hello) {
+  const you = hello.you || {};
+  if (you.name === user.name && typeof you.host === 'boolean' && 'seat' in you) return null;
+  return `${user.name}: hello.you is ${JSON.stringify(you)}, not {name, seat, host}`;
+}
+
+/** What a token game's hello to `user` has wrong but its room: a board (they have none), hello.you. */
+export function tokenHelloWrong(user, hello) {
+  const wrong = [];
+  if (hello.board !== null) wrong.push(`${user.name}: hello.board is ${JSON.stringify(hello.board).slice(0, 120)}, not null`);
+  const you = helloYouWrong(user, hello);
+  if (you) wrong.push(you);
+  return wrong;
+}
+
+/** The mismatches `wrong`, one line a kind (`kindOf(line)`), with how often it came. */
+export function byKind(wrong, kindOf) {
+  const kinds = new Map();
+  for (const w of wrong) {
+    const kind = kindOf(w);
+    const k = kinds.get(kind);
+    kinds.set(kind, k ? { ...k, n: k.n + 1 } : { first: w, n: 1 });
+  }
+  return [...kinds.values()].map((k) => (k.n > 1 ? `${k.first} (and ${k.n - 1} more like it)` : k.first));
+}
+
+/** A kind of mismatch in a token game's test: its user and its numbers left out. */
+export const tokenKind = (w) => w.replace(/^(alice|bob): /, '').replace(/\d+(\.\d+)?/g, 'N');
+
+/**
+ * What a token game's state frame lacks or has wrong that both games share: the keys of
+ * `stateKeys` and each seat's, a known phase of `phases`, `showing` and `result` in their
+ * phases. One line each, for `user`.
+ */
+export function tokenStateWrong(user, s, { stateKeys, phases }) {
+  const wrong = [];
+  const missing = stateKeys.filter((k) => !(k in s));
+  if (missing.length) wrong.push(`${user.name}: a state (${s.phase}) lacks ${missing.join(', ')}`);
+  if (!phases.includes(s.phase)) wrong.push(`${user.name}: phase ${JSON.stringify(s.phase)}`);
+  for (const seat of s.seats || []) {
+    const lacks = ['colour', 'player', 'ready', 'online', 'computer', 'tokens'].filter((k) => !(k in seat));
+    if (lacks.length) wrong.push(`${user.name}: a seat lacks ${lacks.join(', ')}: ${JSON.stringify(seat)}`);
+  }
+  if ((s.phase === 'showing') !== (s.showing != null)) wrong.push(`${user.name}: showing ${JSON.stringify(s.showing)} in phase ${s.phase}`);
+  if ((s.phase === 'over') !== (s.result != null)) wrong.push(`${user.name}: result ${JSON.stringify(s.result)} in phase ${s.phase}`);
+  return wrong;
 }
