@@ -1,15 +1,20 @@
 // The page's controller: reads the match's document from the page, then moves in time with
 // the buttons, the slider and the keys (docs/VIEWER.md), keeping the board, the programs, the
-// log and the robot shown in step. Uses RobotsModel, RobotsBoard, RobotsPanels.
+// log, the robot shown and the chart in step; one turn forward is animated at the play
+// speed, without motion under prefers-reduced-motion. Uses RobotsModel, RobotsBoard,
+// RobotsPanels.
 'use strict';
 
 (() => {
   const $ = (id) => document.getElementById(id);
   const doc = JSON.parse($('match-data').textContent);
-  const { expand, moves, status, effects, PALETTE } = RobotsModel;
+  const {
+    expand, moves, status, effects, aliveCount, aliveSeries, PALETTE,
+  } = RobotsModel;
   const states = expand(doc);
   const last = states.length - 1;
   const BASE_TURN_MS = 900;
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)');
 
   let at = 0;
   let selected = null;
@@ -26,7 +31,9 @@
     logNow: $('log-now'),
     info: $('info'),
     infoText: $('info-text'),
+    infoClose: $('info-close'),
   }, select);
+  const chart = RobotsPanels.chart($('chart'), doc, aliveSeries(doc, states));
 
   function header() {
     $('match-name').textContent = doc.name;
@@ -51,8 +58,7 @@
   /** How many robots each team has left at the frame shown. */
   function teams(state) {
     for (const chip of $('teams').children) {
-      const team = Number(chip.dataset.index);
-      const alive = doc.robots.filter((r, i) => r.team === team && state.robots[i].alive).length;
+      const alive = aliveCount(doc, state, Number(chip.dataset.index));
       chip.textContent = `${chip.dataset.team}: ${alive} left`;
     }
   }
@@ -66,13 +72,15 @@
     at = target;
     const state = states[at];
     const duration = stepping ? turnMs() * 0.8 : 0;
+    const still = reduced.matches;
     if (!stepping) board.clearEffects();
-    board.place(state, duration);
-    if (stepping) board.show(effects(doc.frames[at].e), state, duration);
+    board.place(state, still ? 0 : duration);
+    if (stepping) board.show(effects(doc.frames[at].e), state, duration, still);
     panels.programs(state);
     panels.log(at);
     panels.info(selected, state);
     teams(state);
+    chart.show(at, state.round);
     $('turn').textContent = at;
     $('round').textContent = state.round;
     $('status').textContent = status(doc, states, at);
@@ -86,6 +94,7 @@
     selected = selected === index ? null : index;
     board.select(selected);
     panels.info(selected, states[at]);
+    panels.scroll();
   }
 
   function pause() {

@@ -218,7 +218,7 @@ const RobotsModel = (() => {
           break;
         case 'hit': {
           const shot = out.findLast((x) => x.kind === 'shot' && x.robot === e[2]);
-          if (shot) shot.distance = e[3];
+          if (shot) Object.assign(shot, { distance: e[3], target: robot });
           out.push({ kind: 'hit', robot, by: e[2], distance: e[3] });
           break;
         }
@@ -268,6 +268,71 @@ const RobotsModel = (() => {
     return range;
   }
 
+  /** The hexes of the board within distance `n` of [col, row], each with its distance: an
+   *  explosion destroys the robots at distance 1 and takes a step of those at 2 (R-A7). */
+  function around(doc, [col, row], n) {
+    const axial = (c, r) => [c - (r - (r & 1)) / 2, r];
+    const [q0, r0] = axial(col, row);
+    const out = [];
+    for (const cell of doc.board.cells) {
+      const [q, r] = axial(cell.at[0], cell.at[1]);
+      const d = (Math.abs(q - q0) + Math.abs(r - r0) + Math.abs(q - q0 + r - r0)) / 2;
+      if (d <= n) out.push({ at: cell.at, d });
+    }
+    return out;
+  }
+
+  /** A shot's two hexes: the shooter's, then the robot hit, else as far as the shot goes
+   *  (`shotRange`); `range` 0 when it leaves the board at once (`to` is then off it). */
+  function shotEnds(doc, state, facing, hitDistance) {
+    const range = shotRange(doc, state, facing, hitDistance);
+    const to = stepHex(state.col, state.row, facing, Math.max(range, 1));
+    return { from: [state.col, state.row], to, range };
+  }
+
+  /** A robot's damage: how many of its steps are destroyed (R-A8), and, when the page has
+   *  its program (the arena may leave it out), how many it has and the share still whole. */
+  function health(robot, state) {
+    const steps = robot.steps.length;
+    const lost = state.lost.length;
+    return { lost, steps, whole: steps > 0 ? Math.max(0, steps - lost) / steps : null };
+  }
+
+  /** How many robots of `team` are alive in `state`. */
+  function aliveCount(doc, state, team) {
+    return doc.robots.filter((r, i) => r.team === team && state.robots[i].alive).length;
+  }
+
+  /** Robots alive per team over the rounds, for the chart. Point x = 0 is the start, x = r the
+   *  state after the last turn of round r (a turn k is played in the round of frame k - 1):
+   *  `ends[x]` is that point's frame, `counts[team][x]` its robots alive, `most` the largest
+   *  team, `position(at)` where frame `at` falls on that axis (by turns within its round). */
+  function aliveSeries(doc, states) {
+    const last = states.length - 1;
+    const playedIn = (k) => doc.frames[k - 1].r;
+    const rounds = last > 0 ? playedIn(last) - playedIn(1) + 1 : 0;
+    const base = last > 0 ? playedIn(1) - 1 : 0;
+    const first = [];
+    const ends = [0];
+    for (let k = 1; k <= last; k += 1) {
+      const x = playedIn(k) - base;
+      if (first[x] === undefined) first[x] = k;
+      ends[x] = k;
+    }
+    // A round without a turn (not known to happen) keeps the point before it.
+    for (let x = 1; x <= rounds; x += 1) {
+      if (ends[x] === undefined) [ends[x], first[x]] = [ends[x - 1], ends[x - 1]];
+    }
+    const counts = doc.teams.map((_, t) => ends.map((k) => aliveCount(doc, states[k], t)));
+    const sizes = doc.teams.map((_, t) => doc.robots.filter((r) => r.team === t).length);
+    function position(at) {
+      if (at <= 0) return 0;
+      const x = playedIn(at) - base;
+      return x - 1 + (at - first[x] + 1) / (ends[x] - first[x] + 1);
+    }
+    return { rounds, base, ends, counts, most: Math.max(1, ...sizes), position };
+  }
+
   return {
     PALETTE,
     DIRECTIONS,
@@ -283,6 +348,11 @@ const RobotsModel = (() => {
     status,
     effects,
     shotRange,
+    shotEnds,
+    around,
+    health,
+    aliveCount,
+    aliveSeries,
   };
 })();
 

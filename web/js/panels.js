@@ -1,10 +1,12 @@
 // Beside the board: every program with its pointer, next step, destroyed steps and test
-// answers; the event log in step with the board; the state of the robot clicked. Uses
-// RobotsModel; browser only. Text from files is only ever set as text, never as HTML.
+// answers; the event log in step with the board; the state of the robot clicked; the chart
+// of robots alive per team over the rounds. Uses RobotsModel; browser only. Text from files
+// is only ever set as text, never as HTML.
 'use strict';
 
 const RobotsPanels = (() => {
   const { PALETTE, programRows, robotFacts, memoryLines } = RobotsModel;
+  const SVG = 'http://www.w3.org/2000/svg';
 
   function h(tag, attrs = {}, text = null) {
     const node = document.createElement(tag);
@@ -108,10 +110,10 @@ const RobotsPanels = (() => {
     }
 
     /** After every change (one layout): the card of the robot about to act whole in view,
-     *  the log at its end. */
+     *  the log at its end, or at the start of the turn just played if that is too long. */
     function scroll() {
       if (acting !== null && acting !== undefined) follow(cards[acting].root);
-      parts.log.scrollTop = parts.log.scrollHeight;
+      parts.log.scrollTop = parts.logNow.offsetTop - parts.log.offsetTop - 6;
     }
 
     /** Scrolls the programs so that the card of the robot about to act is whole in view. */
@@ -133,18 +135,76 @@ const RobotsPanels = (() => {
       parts.logNow.textContent = at > 0 ? doc.frames[at].l : '';
     }
 
+    /** The state of robot `index` in the panel beside the board, or, with none chosen, how
+     *  to choose one. */
     function info(index, state) {
+      parts.infoClose.hidden = index === null;
       if (index === null) {
-        parts.info.hidden = true;
+        delete parts.info.dataset.robot;
+        parts.info.style.removeProperty('--team');
+        parts.infoText.textContent = 'click a robot (or its card\'s title) for its state';
         return;
       }
-      parts.info.hidden = false;
-      parts.info.dataset.robot = doc.robots[index].name;
-      parts.infoText.textContent = robotFacts(doc.robots[index], state.robots[index]).join('\n');
+      const robot = doc.robots[index];
+      parts.info.dataset.robot = robot.name;
+      parts.info.style.setProperty('--team', PALETTE.teams[doc.teams[robot.team].colour]);
+      parts.infoText.textContent = robotFacts(robot, state.robots[index]).join('\n');
     }
 
     return { programs, log, info, scroll };
   }
 
-  return { create };
+  function svg(name, attrs, parent) {
+    const node = document.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+    parent.appendChild(node);
+    return node;
+  }
+
+  /** The chart of robots alive per team (`series`: RobotsModel.aliveSeries) in `root`, an
+   *  SVG: a line a team, a point a round; `show(at, round)` marks frame `at`'s place and its
+   *  round. Each line has `data-counts`; y = `data-bottom` − count × `data-unit` − its
+   *  `data-offset` (lines drawn apart a little, so that equal counts stay visible). */
+  function chart(root, doc, series) {
+    const [w, h, left, right, top, bottom] = [260, 92, 18, 8, 6, 76];
+    const unit = (bottom - top) / series.most;
+    const x = (i) => left + ((w - left - right) * i) / Math.max(1, series.rounds);
+    root.setAttribute('viewBox', `0 0 ${w} ${h}`);
+    Object.assign(root.dataset, { bottom, unit, rounds: series.rounds });
+    const band = svg('rect', { class: 'band', y: top, height: bottom - top }, root);
+    for (let n = 0; n <= series.most; n += 1) {
+      const y = bottom - n * unit;
+      svg('line', { class: n === 0 ? 'axis' : 'grid', x1: left, x2: w - right, y1: y, y2: y }, root);
+    }
+    const label = (text, at, y, anchor) => {
+      svg('text', { x: at, y, 'text-anchor': anchor }, root).textContent = text;
+    };
+    label(series.most, left - 4, top + 7, 'end');
+    label(0, left - 4, bottom + 3, 'end');
+    label('start', left, h - 2, 'start');
+    label(`round ${series.base + series.rounds}`, w - right, h - 2, 'end');
+    const n = doc.teams.length;
+    series.counts.forEach((counts, team) => {
+      const offset = (team - (n - 1) / 2) * 1.6;
+      const points = counts.map((c, i) => `${x(i).toFixed(1)},${(bottom - c * unit - offset).toFixed(2)}`);
+      svg('polyline', {
+        class: 'series', points: points.join(' '), stroke: PALETTE.teams[doc.teams[team].colour],
+        'data-team': doc.teams[team].colour, 'data-counts': counts.join(' '), 'data-offset': offset,
+      }, root);
+    });
+    const now = svg('line', { class: 'now', y1: top - 2, y2: bottom + 2 }, root);
+    /** Marks frame `at` on the time axis, and the band of its `round`. */
+    function show(at, round) {
+      const p = series.position(at);
+      const r = Math.min(series.rounds, Math.max(1, round - series.base));
+      now.setAttribute('x1', x(p).toFixed(2));
+      now.setAttribute('x2', x(p).toFixed(2));
+      Object.assign(root.dataset, { at: p.toFixed(4), round });
+      band.setAttribute('x', x(r - 1).toFixed(2));
+      band.setAttribute('width', series.rounds ? (x(r) - x(r - 1)).toFixed(2) : '0');
+    }
+    return { show };
+  }
+
+  return { create, chart };
 })();

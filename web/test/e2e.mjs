@@ -4,7 +4,8 @@
 // compared with an independent source, the debugger (`robots debug MATCH --script FILE`).
 // Run: node --test web/test/e2e.mjs (scripts/test builds the binary first). The binary is
 // $ROBOTS_BIN, else $CARGO_TARGET_DIR/release/robots, else target/release/robots. Screenshots
-// go to <target>/viewer-e2e/; UPDATE_SCREENSHOT=1 also writes docs/viewer.png.
+// go to <target>/viewer-e2e/; UPDATE_SCREENSHOT=1 also writes docs/viewer.png (1280x800) and
+// docs/viewer-800x600.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -224,9 +225,6 @@ test('the default match: keys, buttons, slider and play show the engine\'s state
   assert.ok(info.startsWith('green.1 (program hunter)'), info);
   assert.ok(info.includes(`position: [${robot.col}, ${robot.row}]`), info);
   await page.screenshot({ path: path.join(out, 'default.png') });
-  if (process.env.UPDATE_SCREENSHOT) {
-    await page.screenshot({ path: path.join(root, 'docs', 'viewer.png') });
-  }
 
   const logs = compare(match, snapshots);
   assert.ok(logs >= 8, `only ${logs} turns' logs compared`);
@@ -366,4 +364,227 @@ test('a TI-57 match: the robot panel and the cards show the memories as `robots 
   await page.screenshot({ path: path.join(out, 'ti57.png') });
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+/** The match's document, as the page has it. */
+const documentOf = (page) => page.evaluate(() => JSON.parse(document.getElementById('match-data').textContent));
+
+/** Every frame's robots from the document's changes (`d`), read here, not by the page's
+ *  model: `{ col, row, facing, alive, lost }` a robot. */
+function replayed(doc) {
+  let robots = [];
+  return doc.frames.map((f) => {
+    robots = robots.slice();
+    for (const [i, col, row, facing, alive, , , , lost] of f.d) robots[i] = { col, row, facing, alive: alive === 1, lost };
+    return robots;
+  });
+}
+
+/** The centre of each hex drawn, from its polygon's corners, by "col,row". */
+const centres = (page) => page.evaluate(() => Object.fromEntries(
+  [...document.querySelectorAll('#board .terrain polygon[data-cell]')].map((p) => {
+    const pts = [...p.points];
+    return [p.dataset.cell, [pts.reduce((a, q) => a + q.x, 0) / pts.length, pts.reduce((a, q) => a + q.y, 0) / pts.length]];
+  }),
+));
+
+const near = (a, b, where, tolerance = 0.05) => {
+  assert.ok(Math.hypot(a[0] - b[0], a[1] - b[1]) < tolerance, `${where}: ${a} is not ${b}`);
+};
+
+/** Goes to frame `k` - 1 at speed `speed`, then one turn forward (animated). */
+async function stepInto(page, k, speed) {
+  await page.selectOption('#speed', speed);
+  await page.fill('#slider', String(k - 1));
+  await page.keyboard.press('ArrowRight');
+}
+
+test('the page fits 1280x800 and 800x600: the board, the controls, the robot clicked and the log in view', async () => {
+  const file = makePage('matches/default.yaml');
+  for (const [width, height, shot] of [[1280, 800, 'viewer.png'], [800, 600, 'viewer-800x600.png']]) {
+    const { page, problems } = await open(file, { width, height });
+    const where = `${width}x${height}`;
+    await page.fill('#slider', '30');
+    const robot = await page.$eval('#board [data-robot][data-alive="true"]', (g) => g.dataset.robot);
+    await page.click(`#board [data-robot="${robot}"]`);
+    assert.ok((await page.textContent('#info-text')).startsWith(`${robot} (program `), `${where}: the robot's state at once`);
+    const view = await page.evaluate(() => {
+      const box = (id) => {
+        const b = document.getElementById(id).getBoundingClientRect();
+        return { left: b.left, top: b.top, right: b.right, bottom: b.bottom, width: b.width, height: b.height };
+      };
+      const ids = ['board', 'controls', 'slider', 'status', 'info', 'chart', 'teams', 'log'];
+      return {
+        boxes: Object.fromEntries(ids.map((id) => [id, box(id)])),
+        now: document.getElementById('log-now').getBoundingClientRect().top,
+        scrollY: window.scrollY,
+        scrollHeight: document.scrollingElement.scrollHeight,
+        innerHeight: window.innerHeight,
+        innerWidth: window.innerWidth,
+        overflowX: document.scrollingElement.scrollWidth > window.innerWidth,
+      };
+    });
+    assert.equal(view.scrollY, 0, `${where}: the page did not scroll`);
+    assert.ok(!view.overflowX, `${where}: nothing wider than the window`);
+    for (const [id, b] of Object.entries(view.boxes)) {
+      assert.ok(b.width > 0 && b.height > 0, `${where}: #${id} shown`);
+      assert.ok(b.left >= 0 && b.top >= 0 && b.right <= width && b.bottom <= height, `${where}: #${id} ${JSON.stringify(b)} in view`);
+    }
+    const { board, info, log } = view.boxes;
+    assert.ok(info.left >= board.right && info.top < board.bottom, `${where}: the robot's state beside the board`);
+    assert.ok(board.width >= 0.5 * width, `${where}: the board ${board.width} px wide`);
+    assert.ok(log.height >= 100, `${where}: the log ${log.height} px high`);
+    assert.ok(view.now >= log.top && view.now < log.bottom - 10, `${where}: the turn's log begins in view`);
+    if (width >= 1280) assert.ok(view.scrollHeight <= view.innerHeight, `${where}: the page has nothing to scroll`);
+    await page.screenshot({ path: path.join(out, shot) });
+    if (process.env.UPDATE_SCREENSHOT) await page.screenshot({ path: path.join(root, 'docs', shot) });
+    assert.deepEqual(problems, [], where);
+    await page.close();
+  }
+});
+
+test('a shot flies from its robot to the robot hit, an explosion bursts, at the play speed', async () => {
+  const { page, problems } = await open(makePage('matches/default.yaml'), { width: 1280, height: 800 });
+  const doc = await documentOf(page);
+  const frames = replayed(doc);
+  const centre = await centres(page);
+  const codes = (k) => doc.frames[k].e.map((e) => e[0]);
+  const k = doc.frames.findIndex((f, i) => i > 0 && codes(i).includes('fired') && codes(i).includes('hit'));
+  assert.ok(k > 0, 'the default match has a shot that hits');
+  const fired = doc.frames[k].e.find((e) => e[0] === 'fired');
+  const hit = doc.frames[k].e.find((e) => e[0] === 'hit');
+  const shooter = frames[k][fired[1]];
+  const target = frames[k - 1][hit[1]];
+  const [from, to] = [`${shooter.col},${shooter.row}`, `${target.col},${target.row}`];
+  const shotNow = () => page.evaluate(() => {
+    const g = document.querySelector('#board .effects .shot');
+    if (!g) return null;
+    const n = (sel, a) => +g.querySelector(sel).getAttribute(a);
+    return {
+      ...g.dataset,
+      trail: [n('.trail', 'x1'), n('.trail', 'y1'), n('.trail', 'x2'), n('.trail', 'y2')],
+      impact: [n('.impact', 'cx'), n('.impact', 'cy')],
+      tracer: [n('.tracer', 'cx'), n('.tracer', 'cy')],
+    };
+  });
+
+  // At ¼× (a turn of 3.6 s): the tracer starts at the shooter and reaches the robot hit.
+  await stepInto(page, k, '0.25');
+  const first = await shotNow();
+  assert.ok(first, `turn ${k}: a shot drawn`);
+  assert.deepEqual({ robot: first.robot, from: first.from, to: first.to, target: first.target },
+    { robot: doc.robots[fired[1]].name, from, to, target: doc.robots[hit[1]].name }, `turn ${k}`);
+  near(first.trail.slice(0, 2), centre[from], 'the line starts at the shooter');
+  near(first.impact, centre[to], 'the flash where it hits');
+  // The tracer is on its way: on the line from the shooter, not yet at the robot hit.
+  const [a, b, p] = [centre[from], centre[to], first.tracer];
+  const along = ((p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1])) / ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2);
+  near(p, [a[0] + along * (b[0] - a[0]), a[1] + along * (b[1] - a[1])], 'the tracer on the shot\'s line');
+  assert.ok(along >= 0 && along < 0.99, `the tracer ${along.toFixed(2)} of the way`);
+  await page.waitForFunction(([x, y]) => {
+    const t = document.querySelector('#board .effects .shot .trail');
+    return t && Math.hypot(+t.getAttribute('x2') - x, +t.getAttribute('y2') - y) < 0.05;
+  }, centre[to], { timeout: 3000 });
+
+  // At 16× (a turn of 56 ms) it is over long before 400 ms; at ¼× it is still there.
+  await stepInto(page, k, '16');
+  await page.waitForTimeout(400);
+  assert.equal(await page.locator('#board .effects .shot').count(), 0, 'at 16x the shot is over');
+  await stepInto(page, k, '0.25');
+  await page.waitForTimeout(400);
+  assert.equal(await page.locator('#board .effects .shot').count(), 1, 'at 1/4x the shot is still flying');
+
+  // An explosion: its centre, and its hexes at distance 1 and 2 (measured on the drawing).
+  const x = doc.frames.findIndex((f) => f.e.some((e) => e[0] === 'exploded'));
+  assert.ok(x > 0, 'the default match has an explosion');
+  const at = doc.frames[x].e.find((e) => e[0] === 'exploded')[3].join(',');
+  await stepInto(page, x, '0.25');
+  const burst = await page.evaluate(() => {
+    const g = document.querySelector('#board .effects .burst');
+    const fire = g.querySelector('.fire');
+    return {
+      at: g.dataset.at,
+      fire: [+fire.getAttribute('cx'), +fire.getAttribute('cy')],
+      hexes: [...g.querySelectorAll('.blast')].map((h) => [h.dataset.hex, +h.dataset.distance]),
+    };
+  });
+  assert.equal(burst.at, at);
+  near(burst.fire, centre[at], 'the burst at the robot that exploded');
+  const across = Math.hypot(centre['1,0'][0] - centre['0,0'][0], centre['1,0'][1] - centre['0,0'][1]);
+  const expected = Object.entries(centre).flatMap(([cell, c]) => {
+    const d = Math.hypot(c[0] - centre[at][0], c[1] - centre[at][1]) / across;
+    if (d < 0.01) return [[cell, 0]];
+    if (Math.abs(d - 1) < 0.01) return [[cell, 1]];
+    return Math.abs(d - 2) < 0.01 || Math.abs(d - Math.sqrt(3)) < 0.01 ? [[cell, 2]] : [];
+  });
+  assert.deepEqual(burst.hexes.sort(), expected.sort(), 'the hexes within 2');
+
+  // prefers-reduced-motion: the whole line at once, nothing moving, the robots placed at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await stepInto(page, k, '0.25');
+  const still = await shotNow();
+  near(still.trail.slice(2), centre[to], 'still: the whole line at once');
+  const robotsNow = () => page.$$eval('#board .robot', (gs) => gs.map((g) => g.getAttribute('transform')));
+  const [placed, effects] = [await robotsNow(), await page.innerHTML('#board .effects')];
+  await page.waitForTimeout(300);
+  assert.deepEqual(await robotsNow(), placed, 'still: the robots do not glide');
+  assert.equal(await page.innerHTML('#board .effects'), effects, 'still: the effects do not move');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('each robot\'s damage marker says its destroyed steps; the chart counts the robots alive', async () => {
+  for (const match of ['matches/default.yaml', 'matches/melee.yaml']) {
+    const { page, problems } = await open(makePage(match), { width: 1280, height: 800 });
+    const doc = await documentOf(page);
+    const frames = replayed(doc);
+    const last = doc.frames.length - 1;
+    const damaged = frames.findIndex((rs) => rs.some((r) => r.alive && r.lost.length > 0));
+    let seen = 0;
+    for (const k of [0, Math.floor(last / 2), damaged, last].filter((f) => f >= 0)) {
+      await page.fill('#slider', String(k));
+      const marks = await page.$$eval('#board .robot', (gs) => gs.map((g) => {
+        const h = g.querySelector('.health');
+        const w = (c) => +h.querySelector(c).getAttribute('width');
+        return { robot: g.dataset.robot, lost: +h.dataset.lost, steps: +h.dataset.steps, whole: w('.hp-fill') / w('.hp-back'), text: h.querySelector('.hp-lost').textContent };
+      }));
+      marks.forEach((m, i) => {
+        const where = `${match} turn ${k}: ${m.robot}`;
+        const lost = frames[k][i].lost.length;
+        const steps = doc.robots[i].steps.length;
+        assert.deepEqual([m.lost, m.steps, m.text], [lost, steps, lost ? `−${lost}` : ''], where);
+        assert.ok(Math.abs(m.whole - (steps - lost) / steps) < 1e-3, `${where}: the bar ${m.whole}`);
+        if (lost > 0 && frames[k][i].alive) seen += 1;
+      });
+    }
+    if (match === 'matches/default.yaml') assert.ok(seen > 0, 'a damaged robot checked');
+
+    // The chart: a point a round (after its last turn, a turn k played in frame k - 1's round).
+    const ends = [0];
+    for (let k = 1; k <= last; k += 1) ends[doc.frames[k - 1].r - doc.frames[0].r + 1] = k;
+    const chart = await page.evaluate(() => {
+      const svg = document.getElementById('chart');
+      return {
+        bottom: +svg.dataset.bottom,
+        unit: +svg.dataset.unit,
+        lines: [...svg.querySelectorAll('polyline.series')].map((p) => ({
+          team: p.dataset.team, counts: p.dataset.counts, offset: +p.dataset.offset,
+          ys: [...p.points].map((q) => q.y),
+        })),
+      };
+    });
+    assert.deepEqual(chart.lines.map((l) => l.team), doc.teams.map((t) => t.colour));
+    chart.lines.forEach((line, team) => {
+      const counts = ends.map((k) => doc.robots.filter((r, i) => r.team === team && frames[k][i].alive).length);
+      assert.equal(line.counts, counts.join(' '), `${match}: ${line.team} alive after each round`);
+      assert.deepEqual(line.ys.map((y) => Math.round((chart.bottom - line.offset - y) / chart.unit) + 0), counts, `${match}: ${line.team}'s points`);
+    });
+    for (const k of [0, 1, Math.floor(last / 2), last]) {
+      await page.fill('#slider', String(k));
+      const mark = await page.evaluate(() => ({ ...document.getElementById('chart').dataset, round: document.getElementById('round').textContent }));
+      assert.equal(mark.round, String(doc.frames[k].r), `${match} turn ${k}: the round marked`);
+    }
+    assert.deepEqual(problems, [], match);
+    await page.close();
+  }
 });

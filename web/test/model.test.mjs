@@ -176,12 +176,76 @@ test('effects follow the events; a shot stops at the robot it hits, a shape or t
   ]);
   assert.deepEqual(list.map((e) => e.kind), ['shot', 'hit', 'explosion', 'lightning']);
   assert.equal(list[0].distance, 1);
+  assert.equal(list[0].target, 1, 'the robot hit');
   const at = (col, row) => ({ col, row });
   assert.equal(Model.shotRange(doc, at(0, 0), 1, 1), 1);
   assert.equal(Model.shotRange(doc, at(0, 0), 1, undefined), 1, 'the square at [1, 0] stops it');
   assert.equal(Model.shotRange({ ...doc, shapes_block: false }, at(0, 0), 1), 2);
   assert.equal(Model.shotRange(doc, at(0, 0), 4), 0, 'the edge');
   assert.equal(Model.shotRange(doc, at(0, 1), 1), 1, 'the computer at [1, 1] stops it');
+});
+
+test('a shot\'s ends: from its robot to the robot hit, else as far as it goes', () => {
+  const doc = tinyDoc();
+  const at = (col, row) => ({ col, row });
+  assert.deepEqual(Model.shotEnds(doc, at(2, 0), 4, 1), { from: [2, 0], to: [1, 0], range: 1 }, 'a robot hit at 1');
+  assert.deepEqual(Model.shotEnds(doc, at(2, 1), 4, undefined), { from: [2, 1], to: [1, 1], range: 1 }, 'the computer');
+  assert.deepEqual(Model.shotEnds({ ...doc, shapes_block: false }, at(0, 0), 1), { from: [0, 0], to: [2, 0], range: 2 });
+  assert.deepEqual(Model.shotEnds(doc, at(0, 0), 4), { from: [0, 0], to: [-1, 0], range: 0 }, 'the edge at once');
+});
+
+test('an explosion\'s hexes: within 2 of its centre, each with its distance', () => {
+  const cells = [];
+  for (let row = 0; row < 7; row += 1) for (let col = 0; col < 7; col += 1) cells.push({ at: [col, row] });
+  const doc = { board: { w: 7, h: 7, cells } };
+  const key = (c) => c.join(',');
+  for (const centre of [[3, 3], [3, 2], [0, 0], [6, 5]]) {
+    const hexes = Model.around(doc, centre, 2);
+    const by = new Map(hexes.map((h) => [key(h.at), h.d]));
+    assert.equal(by.get(key(centre)), 0);
+    // Distance 1: exactly the neighbours on the board (stepHex), distance 2 their neighbours.
+    const onBoard = ([c, r]) => c >= 0 && r >= 0 && c < 7 && r < 7;
+    const ring1 = [1, 2, 3, 4, 5, 6].map((d) => Model.stepHex(...centre, d)).filter(onBoard);
+    assert.deepEqual(hexes.filter((h) => h.d === 1).map((h) => key(h.at)).sort(), ring1.map(key).sort());
+    const ring2 = new Set();
+    for (const n of ring1) {
+      for (const d of [1, 2, 3, 4, 5, 6]) {
+        const m = Model.stepHex(...n, d);
+        if (onBoard(m) && key(m) !== key(centre) && !ring1.some((r) => key(r) === key(m))) ring2.add(key(m));
+      }
+    }
+    assert.deepEqual(hexes.filter((h) => h.d === 2).map((h) => key(h.at)).sort(), [...ring2].sort());
+  }
+  assert.equal(Model.around(doc, [3, 3], 2).length, 19, 'a whole hexagon of radius 2');
+});
+
+test('a robot\'s damage: its destroyed steps, of how many when its program is known', () => {
+  const doc = tinyDoc();
+  const states = Model.expand(doc);
+  assert.deepEqual(Model.health(doc.robots[0], states[0].robots[0]), { lost: 0, steps: 4, whole: 1 });
+  assert.deepEqual(Model.health(doc.robots[0], states[3].robots[0]), { lost: 1, steps: 4, whole: 0.75 });
+  // The arena leaves out a program its viewer may not read: the count only.
+  const secret = { ...doc.robots[0], steps: [], tests: [] };
+  assert.deepEqual(Model.health(secret, states[3].robots[0]), { lost: 1, steps: 0, whole: null });
+});
+
+test('robots alive per team over the rounds: a point a round, the frame shown placed between', () => {
+  const doc = tinyDoc();
+  const states = Model.expand(doc);
+  const series = Model.aliveSeries(doc, states);
+  // Turns 1 and 2 are played in round 1 (frames 0 and 1 are in it), turns 3 and 4 in round 2.
+  assert.equal(series.rounds, 2);
+  assert.deepEqual(series.ends, [0, 2, 4]);
+  assert.deepEqual(series.counts, [[1, 1, 0], [1, 1, 1]]);
+  assert.equal(series.most, 1);
+  assert.deepEqual([0, 1, 2, 3, 4].map(series.position), [0, 0.5, 1, 1.5, 2]);
+  assert.equal(Model.aliveCount(doc, states[4], 0), 0);
+  assert.equal(Model.aliveCount(doc, states[4], 1), 1);
+  // A match with no turn: the start only.
+  const still = { ...doc, frames: doc.frames.slice(0, 1) };
+  const one = Model.aliveSeries(still, Model.expand(still));
+  assert.deepEqual({ rounds: one.rounds, ends: one.ends, counts: one.counts }, { rounds: 0, ends: [0], counts: [[1], [1]] });
+  assert.equal(one.position(0), 0);
 });
 
 /** A document under the TI-57 rule: memories in `m`, only for the robots that changed. */
