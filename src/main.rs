@@ -3,13 +3,12 @@
 
 mod cli;
 
-use clap::Parser;
 use cli::args::flags::{Cli, Command};
 use cli::io::output::finish;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli: Cli = cli::args::parse();
     {
         use std::io::IsTerminal;
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
@@ -17,7 +16,7 @@ fn main() -> ExitCode {
     }
     finish(match cli.command {
         Command::Run(args) => cli::battle::run(args),
-        Command::Check(args) => cli::battle::check(&args),
+        Command::Check(args) => cli::check::check(&args),
         Command::Board { file, picture, .. } => cli::battle::board(&file, &picture),
         Command::Debug(args) => cli::battle::debug(args),
         Command::Play(args) => cli::play::run(&args),

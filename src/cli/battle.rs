@@ -1,14 +1,12 @@
 //! The hex game's commands: `run`, `check`, `board`, `debug`, `bench`.
 
-use super::micro::micro_file;
 use super::replay::Recorder;
-use crate::cli::args::flags::{CheckArgs, CheckFormat, DebugArgs, ReplayArgs, RunArgs, confine};
-use crate::cli::io::files::{FileKind, expect_kind, read_input, read_text};
+use crate::cli::args::flags::{DebugArgs, ReplayArgs, RunArgs, confine};
+use crate::cli::io::files::{FileKind, expect_kind, read_input};
 use crate::cli::io::output::Failure;
 use robots::battle::engine::{Match, MatchSetup, Outcome};
 use robots::battle::show::report::{FORMAT_VERSION, ResultDoc};
 use robots::battle::{files::board_file, files::match_file, files::shipped, show::render};
-use robots::micro::MicroFile;
 use robots::text::confine::Confine;
 use robots::text::diagnostic::Diagnostic;
 use robots::text::escape;
@@ -49,12 +47,18 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         ));
     }
     check_outputs(args.html.as_deref(), args.replay.as_deref(), &args.picture)?;
-    let mut setup = load_match(
-        "run",
-        args.file.as_deref(),
-        confine(args.allow_outside),
-        args.rounds,
-    )?;
+    let allow = args.allow_outside;
+    let mut setup = if args.team.teams.is_empty() {
+        load_match(
+            "run",
+            args.file.as_deref(),
+            confine(args.allow_outside),
+            args.rounds,
+        )?
+    } else {
+        let t = &args.team;
+        super::teams::setup(&t.teams, (t.robots, &t.board), confine(allow), args.rounds)?
+    };
     if let Some(seed) = args.seed {
         setup.seed = seed;
     }
@@ -76,7 +80,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     };
     let log = args.log && !args.json;
     if !args.json && !to_stdout {
-        print_start(&setup.name, &game);
+        print_start(&setup, &game);
     }
     let outcome = play_to_the_end(&mut game, log, recorder)?;
     if to_stdout {
@@ -136,17 +140,44 @@ fn play_to_the_end(
     Ok(outcome)
 }
 
-/// Which match, where, with which seed, and how it starts.
-fn print_start(name: &str, game: &Match) {
+/// Which match, where, with which seed, each team's programs, and how it starts.
+fn print_start(setup: &MatchSetup, game: &Match) {
     outln!(
-        "{} on {} (scenario {}, seed {}); {} plays first\n{}",
-        escape(name),
+        "{} on {} (scenario {}, seed {}); {} plays first",
+        escape(&setup.name),
         escape(&game.board().name),
         game.scenario().number(),
         game.seed(),
         game.team(game.first_team()).colour,
-        render::state(game)
     );
+    for team in &setup.teams {
+        outln!("  {}: {}", team.colour, programs_of(team));
+    }
+    out!("{}", render::state(game));
+}
+
+/// A team's programs by name (a file's stem), a run of the same one counted: `hunter ×3`,
+/// `sentinel, hunter ×2`.
+fn programs_of(team: &robots::battle::engine::TeamSetup) -> String {
+    let mut runs: Vec<(String, usize)> = Vec::new();
+    for robot in &team.robots {
+        let name = Path::new(&robot.origin).file_stem().map_or_else(
+            || robot.origin.clone(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        match runs.last_mut() {
+            Some((last, n)) if *last == name => *n += 1,
+            _ => runs.push((name, 1)),
+        }
+    }
+    let words: Vec<String> = runs
+        .iter()
+        .map(|(name, n)| match n {
+            1 => escape(name).into_owned(),
+            n => format!("{} ×{n}", escape(name)),
+        })
+        .collect();
+    words.join(", ")
 }
 
 /// The final board, the verdict and who is left.
@@ -210,7 +241,7 @@ pub fn replay(args: &ReplayArgs) -> Result<(), Failure> {
     let mut progress = Progress(None);
     let read = super::replay::read(&args.file, |setup, game, events| {
         if events.is_empty() {
-            print_start(&setup.name, game);
+            print_start(setup, game);
             progress = Progress::new(game.rules().rounds);
             return;
         }
@@ -267,190 +298,6 @@ impl Progress {
     }
 }
 
-/// What a file is, from its extension and (for YAML) its keys: a line saying so, and the
-/// warnings about it.
-fn check_one(
-    path: &Path,
-    confine: Confine,
-    keywords: robots::battle::lang::Keywords,
-) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
-    let text = read_input(path)?;
-    let shown = path.display().to_string();
-    // Standard input (`-`) has no extension: what it holds says what it is.
-    let ext = match path.extension().and_then(|e| e.to_str()) {
-        Some(ext) => ext,
-        None if crate::cli::io::files::is_stdin(path)
-            && FileKind::of(path, &text) == FileKind::Program =>
-        {
-            "robot"
-        }
-        None if crate::cli::io::files::is_stdin(path) => "yaml",
-        None => "",
-    };
-    match ext {
-        "robot" => {
-            let p = match_file::parse_program_file_in(&shown, &text, keywords)?;
-            let source = robots::text::strip_bom(&text);
-            let warnings = match_file::program_warnings(&shown, source, &p);
-            let steps = robots::text::count(p.len(), "step");
-            let line = format!(
-                "{shown}: ok (program{}, {steps})",
-                p.name
-                    .as_ref()
-                    .map(|n| format!(" `{}`", escape(n)))
-                    .unwrap_or_default(),
-            );
-            Ok((line, warnings))
-        }
-        "yaml" | "yml" => check_yaml(path, &shown, &text, confine),
-        _ => Err(Diagnostic::whole_file(
-            &shown,
-            "unknown kind of file: expected .robot (a program) or .yaml (a board, a match, a Ricochet position or a Micro Robots file)",
-        )),
-    }
-}
-
-/// A YAML file, by what its top-level keys say it is ([`FileKind`]): a line saying so, and
-/// the warnings (matches have them).
-fn check_yaml(
-    path: &Path,
-    shown: &str,
-    text: &str,
-    confine: Confine,
-) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
-    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let line = match FileKind::of(path, text) {
-        FileKind::Match => {
-            let fetch = crate::cli::io::files::fetcher(Path::new(shown));
-            let (m, warnings) = match_file::check_match_fetched(shown, text, &fetch, confine)?;
-            let teams = m.teams.len();
-            let line = format!("{shown}: ok (match `{}`, {teams} teams)", escape(&m.name));
-            return Ok((line, warnings));
-        }
-        FileKind::HexBoard => {
-            let b = board_file::parse_board(shown, text)?;
-            format!(
-                "{shown}: ok (board `{}`, {} x {} hexes)",
-                escape(&b.name),
-                b.width,
-                b.height
-            )
-        }
-        FileKind::MicroFace | FileKind::MicroBoard => {
-            match micro_file(shown, text, &base, confine)? {
-                MicroFile::Face(f) => {
-                    format!(
-                        "{shown}: ok (Micro Robots face `{}`, 4 tiles)",
-                        escape(f.name())
-                    )
-                }
-                MicroFile::Board(b) => {
-                    format!("{shown}: ok (Micro Robots board `{}`)", escape(b.name()))
-                }
-            }
-        }
-        FileKind::RicochetQuarters => {
-            let n = robots::ricochet::quarters::check_quadrants(shown, text)?;
-            format!("{shown}: ok (Ricochet quarter boards, {n})")
-        }
-        FileKind::RicochetBoard => {
-            let b = robots::ricochet::files::parse_custom(shown, text)?;
-            format!(
-                "{shown}: ok (Ricochet board `{}`, {} x {})",
-                escape(&b.name),
-                b.width,
-                b.height
-            )
-        }
-        FileKind::RicochetPosition => {
-            let read = |name: &str| {
-                confine.check(name).map_err(|e| e.to_string())?;
-                read_text(&base.join(name))
-            };
-            let p = robots::ricochet::files::parse(shown, text, &read)?;
-            format!(
-                "{shown}: ok (Ricochet position, {})",
-                robots::text::count(p.robots.len(), "robot")
-            )
-        }
-        FileKind::Program | FileKind::Unknown => {
-            // Let the reader say what is wrong with it (it may not be YAML at all).
-            robots::text::yaml::check_syntax(shown, text)?;
-            return Err(Diagnostic::at(
-                shown,
-                text,
-                1,
-                1,
-                "not a file robots knows: a hex board has `map:`, a match `teams:`, a Ricochet position `robots:` and `target:`, a Ricochet board `size:`, Ricochet quarter boards `1A:` and the like, a Micro Robots face `tiles:`, a Micro Robots board `rows:` or `face:`",
-            ));
-        }
-    };
-    Ok((line, Vec::new()))
-}
-
-pub fn check(args: &CheckArgs) -> Result<(), Failure> {
-    let confine = confine(args.allow_outside);
-    let json = args.format == CheckFormat::Json;
-    let (mut failed, mut warned, mut warnings) = (0, 0, 0);
-    for path in &args.files {
-        let diagnostics = match check_one(path, confine, args.keywords.language()) {
-            Ok((line, found)) => {
-                if !json {
-                    // The line names the file and what it holds, both from the stranger.
-                    let with = match found.len() {
-                        0 => String::new(),
-                        1 => ", 1 warning".into(),
-                        n => format!(", {n} warnings"),
-                    };
-                    outln!("{}", escape(&format!("{line}{with}")));
-                }
-                warned += usize::from(!found.is_empty());
-                warnings += found.len();
-                found
-            }
-            Err(d) => {
-                failed += 1;
-                vec![d]
-            }
-        };
-        for d in diagnostics {
-            if json {
-                outln!("{}", d.json());
-            } else {
-                eprintln!("{d}");
-            }
-        }
-    }
-    let files = args.files.len();
-    let of = |n: usize| {
-        if files == 1 {
-            "the file".to_string()
-        } else {
-            format!("{n} of {files} files")
-        }
-    };
-    if failed > 0 {
-        let verb = if failed == 1 && files == 1 {
-            "has"
-        } else {
-            "have"
-        };
-        return Err(Failure::Bad(format!("{} {verb} errors", of(failed))));
-    }
-    if args.deny_warnings && warnings > 0 {
-        return Err(Failure::Bad(format!(
-            "{} {} warnings, and --deny-warnings makes them errors",
-            of(warned),
-            if warned == 1 && files == 1 {
-                "has"
-            } else {
-                "have"
-            }
-        )));
-    }
-    Ok(())
-}
-
 pub fn board(
     file: &str,
     picture: &crate::cli::args::game_flags::PictureArgs,
@@ -475,6 +322,7 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
     use std::io::IsTerminal;
     let DebugArgs {
         file,
+        team,
         seed,
         script,
         replay,
@@ -487,7 +335,12 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
             Box::new(move || Ok(setup.clone()))
         }
         None => Box::new(move || {
-            let mut setup = load_match("debug", file.as_deref(), confine(allow_outside), None)?;
+            let mut setup = if team.teams.is_empty() {
+                load_match("debug", file.as_deref(), confine(allow_outside), None)?
+            } else {
+                let (robots, board) = (team.robots, team.board.as_str());
+                super::teams::setup(&team.teams, (robots, board), confine(allow_outside), None)?
+            };
             if let Some(seed) = seed {
                 setup.seed = seed;
             }

@@ -74,19 +74,28 @@ pub fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
-/// `1 move`, `3 moves`: a count and its noun, singular or plural (the noun takes an `s`).
+/// `1 move`, `3 moves`: a count and its noun, singular or plural (the noun takes an `s`,
+/// or `es` after s, x, ch and sh: `2 matches`, `3 losses`).
 pub fn count(n: impl TryInto<u64>, noun: &str) -> String {
     let n: u64 = n.try_into().unwrap_or(u64::MAX);
     if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
+        return format!("1 {noun}");
     }
+    let es = ["s", "x", "ch", "sh"].iter().any(|end| noun.ends_with(end));
+    format!("{n} {noun}{}", if es { "es" } else { "s" })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_say_one_or_many() {
+        assert_eq!(count(1, "program"), "1 program");
+        assert_eq!(count(2, "match"), "2 matches");
+        assert_eq!(count(3u32, "loss"), "3 losses");
+        assert_eq!(count(0, "win"), "0 wins");
+    }
 
     #[test]
     fn counts_agree_with_their_nouns() {

@@ -6,7 +6,7 @@
 use crate::battle::board::{Board, CellId};
 use crate::battle::engine::{Match, RobotId};
 use crate::battle::hex::direction_legend;
-use crate::battle::terrain::Terrain;
+use crate::battle::terrain::{Form, ShapeColour, TeamColour, Terrain};
 use std::fmt::Write;
 
 /// What a hex shows, for views that colour it.
@@ -83,20 +83,140 @@ fn draw(board: &Board, state: Option<&Match>) -> String {
     out
 }
 
-pub const LEGEND: &str =
-    "legend: . plain  ~ lake  ! lightning  [r] square  <r> triangle  (r) circle  \
-g camp  G start point  + outer start  #G# computer
-shapes: r red  b blue  g green  y yellow  o orange  k black; \
-teams: g green  v violet  r red  b blue  y yellow  o orange";
+/// What a board has, for its legend.
+struct Present {
+    lakes: bool,
+    lightning: bool,
+    forms: Vec<Form>,
+    colours: Vec<ShapeColour>,
+    camps: Vec<TeamColour>,
+    computers: bool,
+    /// Start points of no camp.
+    outer: bool,
+}
+
+fn present(board: &Board) -> Present {
+    let mut p = Present {
+        lakes: false,
+        lightning: false,
+        forms: Vec::new(),
+        colours: Vec::new(),
+        camps: Vec::new(),
+        computers: false,
+        outer: false,
+    };
+    for (_, cell) in board.cells() {
+        match cell.terrain {
+            Terrain::Lake => p.lakes = true,
+            Terrain::Lightning => p.lightning = true,
+            Terrain::Shape(form, colour) => {
+                p.forms.push(form);
+                p.colours.push(colour);
+            }
+            Terrain::Computer(_) => p.computers = true,
+            Terrain::Plain => {}
+        }
+        if let Some(c) = cell.camp {
+            p.camps.push(c);
+        }
+        p.outer |= cell.camp.is_none() && cell.start;
+    }
+    p
+}
+
+/// The legend of a drawing, in lines under 80 columns: the terrain the board has, its
+/// shapes (the bracket is the form, the letter its colour), the camps (a team's letter alone:
+/// its camp; in capitals: a start point; between `#`: its computer), and the robots of
+/// `teams` (a team's letter, a number, the facing). Only what the board and the match have.
+pub fn legend(board: &Board, teams: &[TeamColour]) -> String {
+    let Present {
+        lakes,
+        lightning,
+        forms,
+        colours,
+        camps,
+        computers,
+        outer,
+    } = present(board);
+    let terrain: Vec<&str> = [
+        (true, ". plain"),
+        (lakes, "~ lake"),
+        (lightning, "! lightning"),
+        (outer, "+ start point of no camp"),
+    ]
+    .iter()
+    .filter(|(has, _)| *has)
+    .map(|(_, words)| *words)
+    .collect();
+    let mut lines = vec![format!("terrain: {}", terrain.join("  "))];
+    if !forms.is_empty() {
+        let forms: Vec<String> = Form::ALL
+            .iter()
+            .filter(|f| forms.contains(f))
+            .map(|f| {
+                let (open, close) = f.brackets();
+                format!("{open} {close} {}", f.name())
+            })
+            .collect();
+        let colours: Vec<String> = ShapeColour::ALL
+            .iter()
+            .filter(|c| colours.contains(c))
+            .map(|c| format!("{} {}", c.letter(), c.name()))
+            .collect();
+        lines.push(format!("shapes: {}; inside, its colour:", forms.join("  ")));
+        lines.push(format!("  {}", colours.join("  ")));
+    }
+    let camps: Vec<&TeamColour> = TeamColour::ALL
+        .iter()
+        .filter(|c| camps.contains(c))
+        .collect();
+    if let Some(&&c) = camps.first() {
+        let names: Vec<String> = camps
+            .iter()
+            .map(|c| format!("{} {}", c.letter(), c.name()))
+            .collect();
+        let big = c.letter().to_ascii_uppercase();
+        let computer = if computers {
+            format!("  #{big}# its computer")
+        } else {
+            String::new()
+        };
+        lines.push(format!("camps: {}", names.join("  ")));
+        lines.push(format!(
+            "  {} its camp  {big} its start point{computer}",
+            c.letter()
+        ));
+    }
+    if let Some(&t) = teams.first() {
+        let names: Vec<String> = teams
+            .iter()
+            .map(|t| format!("{} {}", t.letter(), t.name()))
+            .collect();
+        lines.push(format!(
+            "robots: {}1{} {}.1 facing 1; teams: {}",
+            t.letter(),
+            crate::battle::hex::Direction::ALL[0].arrow(),
+            t.name(),
+            names.join("  ")
+        ));
+    }
+    let mut out = String::new();
+    for line in lines {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
 
 /// A board on its own.
 pub fn board(board: &Board) -> String {
     format!(
-        "{} ({} x {} hexes)\n{}{LEGEND}\n",
+        "{} ({} x {} hexes)\n{}{}",
         crate::text::escape(&board.name),
         board.width,
         board.height,
-        draw(board, None)
+        draw(board, None),
+        legend(board, &[])
     )
 }
 
@@ -104,8 +224,8 @@ pub fn board(board: &Board) -> String {
 /// line per robot.
 pub fn state(m: &Match) -> String {
     let mut out = draw(m.board(), Some(m));
-    out.push_str(LEGEND);
-    out.push_str("  g1→ robot green.1 facing 1\n");
+    let teams: Vec<TeamColour> = m.teams().iter().map(|t| t.colour).collect();
+    out.push_str(&legend(m.board(), &teams));
     for id in m.robot_ids() {
         let _ = writeln!(out, "{}", robot_line(m, id, m.robot(id).alive));
     }

@@ -37,9 +37,11 @@ pub enum ColourChoice {
 /// `robots run`.
 #[derive(Args)]
 pub struct RunArgs {
-    /// A match file (YAML); with none, the shipped default match.
+    /// A match file (YAML); with none and no --team, the shipped default match.
     #[arg(value_name = "MATCH")]
     pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub team: super::shared_flags::TeamArgs,
     /// The seed of the match's random generator, which places the robots and draws the
     /// first player [default: the match file's `seed:`, else 1].
     #[arg(long)]
@@ -108,9 +110,11 @@ pub struct ReplayArgs {
 /// `robots debug`.
 #[derive(Args)]
 pub struct DebugArgs {
-    /// A match file (YAML); with none, the shipped default match.
+    /// A match file (YAML); with none and no --team, the shipped default match.
     #[arg(value_name = "MATCH")]
     pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub team: super::shared_flags::TeamArgs,
     /// The seed of the match's random generator.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -119,7 +123,7 @@ pub struct DebugArgs {
     pub script: Option<PathBuf>,
     /// Open the match of a replay (written by `robots run --replay`), once every turn of it
     /// has been played again and found to agree.
-    #[arg(long, value_name = "REPLAY", conflicts_with_all = ["file", "seed"])]
+    #[arg(long, value_name = "REPLAY", conflicts_with_all = ["file", "seed", "teams"])]
     pub replay: Option<PathBuf>,
     /// Let files name files outside their own folder (absolute paths, `..`).
     #[arg(long)]

@@ -79,3 +79,19 @@ pub struct HillInit {
     #[arg(long, value_enum, default_value_t = KeywordsArg::Plain)]
     pub keywords: KeywordsArg,
 }
+
+/// A match from the command line (`robots run`, `robots debug`): its teams and their
+/// programs, with no match file.
+#[derive(Args, Clone, Debug, Default)]
+pub struct TeamArgs {
+    /// Without a MATCH: a team and its program (a `.robot` file, with or without `.robot`,
+    /// or a shipped name), in play order; 2 to 6 of them.
+    #[arg(long = "team", value_name = "COLOUR=PROGRAM", conflicts_with = "file")]
+    pub teams: Vec<String>,
+    /// With --team: robots a team, K copies of its program (1 to 9).
+    #[arg(long, value_name = "K", default_value_t = 3, requires = "teams")]
+    pub robots: usize,
+    /// With --team: the board, a shipped board's name (classic, duel, melee) or a board file.
+    #[arg(long, default_value = "classic", requires = "teams")]
+    pub board: String,
+}

@@ -88,5 +88,12 @@ pub(super) fn program_source(name: &str, ctx: &Named) -> Result<Referenced, Stri
             outside: false,
         });
     }
-    read_referenced("program", name, &shipped::PROGRAMS.map(|(n, _)| n), ctx)
+    let shipped = shipped::PROGRAMS.map(|(n, _)| n);
+    match read_referenced("program", name, &shipped, ctx) {
+        // `rookie` for `rookie.robot`, as at the command line.
+        Err(e) if Path::new(name).extension().is_none() => {
+            read_referenced("program", &format!("{name}.robot"), &shipped, ctx).map_err(|_| e)
+        }
+        read => read,
+    }
 }

@@ -37,6 +37,20 @@ pub(super) fn entrant(spec: &str, keywords: Keywords) -> Result<Entrant, Failure
     if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
         return team(path, stem, keywords);
     }
+    let robot = format!("{spec}.robot");
+    let path = if !path.exists() && path.extension().is_none() && Path::new(&robot).exists() {
+        Path::new(&robot)
+    } else {
+        path
+    };
+    if !path.exists() && !crate::cli::io::files::is_stdin(path) {
+        return Err(Failure::Bad(format!(
+            "{}: error: no such file (nor {}), and no shipped program of that name (shipped: {})",
+            robots::text::escape(spec),
+            robots::text::escape(&robot),
+            shipped::PROGRAMS.map(|(n, _)| n).join(", ")
+        )));
+    }
     let text = read_input(path)?;
     expect_kind("tournament", FileKind::Program, path, &text)?;
     let program = match_file::parse_program_file_in(spec, &text, keywords)?;

@@ -32,22 +32,23 @@ fn percent(x: f64) -> String {
 }
 
 pub fn duel_text(d: &DuelDoc, config: &Config) -> String {
+    use robots::text::count;
     format!(
-        "{} v {}: {} matches on {} (scenario {}, {} robots a side, at most {} rounds), seeds {}..{}, both colours\n\
-         {}: {} wins, {} draws, {} losses; win rate {} (95 % interval {} to {})\n",
+        "{} v {}: {} on {} (scenario {}, {} a side, at most {}), seeds {}..{}, both colours\n\
+         {}: {}, {}, {}; win rate {} (95 % interval {} to {})\n",
         escape(&d.a),
         escape(&d.b),
-        d.matches,
+        count(d.matches, "match"),
         escape(&config.board.name),
         config.scenario.number(),
-        config.robots,
-        config.rules.rounds,
+        count(config.robots, "robot"),
+        count(config.rules.rounds, "round"),
         config.seeds.start(),
         config.seeds.end(),
         escape(&d.a),
-        d.wins,
-        d.draws,
-        d.losses,
+        count(d.wins, "win"),
+        count(d.draws, "draw"),
+        count(d.losses, "loss"),
         percent(d.win_rate),
         percent(d.interval[0]),
         percent(d.interval[1]),
@@ -65,15 +66,15 @@ pub fn standings(t: &Standings, field: &Field, format: TableFormat) -> String {
 
 fn table(t: &Standings, f: &Field) -> String {
     let mut out = format!(
-        "{} programs on {} (scenario {}, {} robots a side, at most {} rounds), seeds {}..{}, both colours: {} matches\n\n",
-        f.programs.len(),
+        "{} on {} (scenario {}, {} a side, at most {}), seeds {}..{}, both colours: {}\n\n",
+        robots::text::count(f.programs.len(), "program"),
         escape(&f.board),
         f.scenario,
-        f.robots,
-        f.rounds,
+        robots::text::count(f.robots, "robot"),
+        robots::text::count(f.rounds, "round"),
         f.seeds[0],
         f.seeds[1],
-        t.matches
+        robots::text::count(t.matches, "match")
     );
     let names: Vec<String> = t
         .rows

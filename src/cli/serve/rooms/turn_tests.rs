@@ -235,13 +235,37 @@ fn micro_missions(h: &Handle, p: &Place) -> serde_json::Value {
     let best = micro_best(&first, 13);
     let moves = u32::try_from(best.moves).unwrap();
     assert!(
-        say(h, b, Message::Announce { moves: 0, mission: None }).is_err(),
+        say(
+            h,
+            b,
+            Message::Announce {
+                moves: 0,
+                mission: None
+            }
+        )
+        .is_err(),
         "1 to 99 moves"
     );
-    say(h, a, Message::Announce { moves, mission: Some(1) }).unwrap();
+    say(
+        h,
+        a,
+        Message::Announce {
+            moves,
+            mission: Some(1),
+        },
+    )
+    .unwrap();
     micro_wait(h, p, "showing", 1);
     assert!(
-        say(h, b, Message::Announce { moves: 1, mission: None }).is_err(),
+        say(
+            h,
+            b,
+            Message::Announce {
+                moves: 1,
+                mission: None
+            }
+        )
+        .is_err(),
         "the race is over"
     );
     let by_bob = Message::Show {
@@ -272,7 +296,10 @@ fn micro_missions(h: &Handle, p: &Place) -> serde_json::Value {
         moves: 2,
         mission: Some(1),
     };
-    assert!(say(h, b, stale).is_err(), "an announcement for mission 1 is late");
+    assert!(
+        say(h, b, stale).is_err(),
+        "an announcement for mission 1 is late"
+    );
     say(
         h,
         a,
@@ -296,7 +323,15 @@ fn micro_missions(h: &Handle, p: &Place) -> serde_json::Value {
     assert_eq!(third["seats"][1]["tokens"], 1, "{third}");
     say(h, a, Message::Pass).unwrap();
     assert!(
-        say(h, a, Message::Announce { moves: 3, mission: None }).is_err(),
+        say(
+            h,
+            a,
+            Message::Announce {
+                moves: 3,
+                mission: None
+            }
+        )
+        .is_err(),
         "alice passed"
     );
     say(h, b, Message::Pass).unwrap();
