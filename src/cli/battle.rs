@@ -106,7 +106,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
 
 /// Plays `game` to its end, printing each turn's log lines when `log`, writing each turn to
 /// the replay, with a progress bar on long matches; the outcome.
-fn play_to_the_end(
+pub(crate) fn play_to_the_end(
     game: &mut Match,
     log: bool,
     mut recorder: Option<Recorder>,

@@ -1,10 +1,13 @@
-//! The README tells the truth: every command of its ```console blocks (a line `$ …`, a
-//! trailing `\` joining the next) is run with the built binary as `robots`, from the crate's
-//! root with `NO_COLOR` set, and what it prints (standard output and error together) is
-//! compared with the lines shown under it. A line `…` stands for any lines (none included);
-//! a `…` inside a line for any characters.
+//! The README and the tutorial tell the truth: every command of their ```console blocks (a
+//! line `$ …`, a trailing `\` joining the next, a here-document `<<'EOF'` its lines up to
+//! `EOF`) is run with the built binary as `robots`, with `NO_COLOR` set — the README's from
+//! the crate's root, the tutorial's (docs/TUTORIAL.md) one after the other in a fresh
+//! folder — and what it prints (standard output and error together) is compared with the
+//! lines shown under it. A line `…` stands for any lines (none included); a `…` inside a
+//! line for any characters.
 
-use crate::support::{read, root};
+use crate::support::{Scratch, read, root};
+use std::path::Path;
 
 /// A command of the tour and the lines the README shows it printing.
 struct Example {
@@ -29,9 +32,13 @@ fn examples(text: &str) -> Vec<Example> {
         if continued && let Some(last) = found.last_mut() {
             last.command.push('\n');
             last.command.push_str(line);
-            continued = line.ends_with('\\');
+            continued = if last.command.contains("<<'EOF'") {
+                line != "EOF"
+            } else {
+                line.ends_with('\\')
+            };
         } else if let Some(command) = line.strip_prefix("$ ") {
-            continued = command.ends_with('\\');
+            continued = command.ends_with('\\') || command.contains("<<'EOF'");
             found.push(Example {
                 command: command.to_string(),
                 shown: Vec::new(),
@@ -79,14 +86,14 @@ fn matches(shown: &[String], lines: &[&str]) -> bool {
     }
 }
 
-/// Runs a command of the tour with `robots` meaning the binary under test.
-fn run(command: &str) -> String {
+/// Runs a command of the tour in `folder` with `robots` meaning the binary under test.
+fn run(command: &str, folder: &Path) -> String {
     // Standard error joins standard output, in the order written.
     let script = format!("exec 2>&1\nrobots() {{ \"$ROBOTS_BINARY\" \"$@\"; }}\n{command}");
     let output = std::process::Command::new("sh")
         .arg("-c")
         .arg(script)
-        .current_dir(root())
+        .current_dir(folder)
         .env("ROBOTS_BINARY", env!("CARGO_BIN_EXE_robots"))
         .env("NO_COLOR", "1")
         .stdin(std::process::Stdio::null())
@@ -95,27 +102,47 @@ fn run(command: &str) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-#[test]
-fn the_readme_tour_prints_what_the_readme_shows() {
-    let tour = examples(&read("README.md"));
+/// Runs every example of `file` in `folder`, in order: what differs from what it shows.
+fn differences(file: &str, folder: &Path) -> Vec<String> {
+    let tour = examples(&read(file));
     assert!(
         tour.len() >= 10,
-        "only {} console examples found in README.md",
+        "only {} console examples found in {file}",
         tour.len()
     );
     let mut wrong = Vec::new();
     for example in &tour {
-        let printed = run(&example.command);
+        let printed = run(&example.command, folder);
         let lines: Vec<&str> = printed.lines().map(str::trim_end).collect();
         if !matches(&example.shown, &lines) {
             wrong.push(format!(
-                "$ {}\n--- README.md shows:\n{}\n--- it prints:\n{printed}",
+                "$ {}\n--- {file} shows:\n{}\n--- it prints:\n{printed}",
                 example.command,
                 example.shown.join("\n")
             ));
         }
     }
+    wrong
+}
+
+#[test]
+fn the_readme_tour_prints_what_the_readme_shows() {
+    let wrong = differences("README.md", &root());
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+/// docs/TUTORIAL.md, "Your first program": a program written, checked, fixed, duelled,
+/// watched, improved and put on a hill, in an empty folder.
+#[test]
+fn the_tutorial_prints_what_it_shows() {
+    let folder = Scratch::new("robots-tutorial", "tour");
+    let wrong = differences("docs/TUTORIAL.md", &folder);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+    assert!(
+        folder.join("worst.html").is_file(),
+        "the page of the worst loss"
+    );
+    assert!(folder.join("myhill/hill.yaml").is_file(), "the hill");
 }
 
 #[test]

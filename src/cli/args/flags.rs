@@ -352,6 +352,17 @@ pub struct DuelArgs {
     /// `text`, or `json`: one object counted from A's side.
     #[arg(long, value_enum, default_value_t = DuelFormat::Text)]
     pub format: DuelFormat,
+    /// Write A's worst loss (the quickest; or the match of --seed) as a replay to FILE, to
+    /// watch with `robots replay` or `robots debug --replay`.
+    #[arg(long, value_name = "FILE")]
+    pub replay_worst: Option<std::path::PathBuf>,
+    /// Write that match as a replay page to FILE, to open in a browser (docs/VIEWER.md).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
+    /// With --replay-worst or --html: the match of this seed index, A playing green,
+    /// instead of A's worst loss.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

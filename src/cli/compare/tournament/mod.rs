@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub(super) mod parts;
 pub(super) mod show;
 pub(super) mod slurm;
+mod worst;
 
 /// A program by shipped name or `.robot` file, or a team file (`.yaml`); its name is the
 /// shipped name, the file's stem, or the team file's `name:`.
@@ -268,6 +269,7 @@ pub fn duel(args: &DuelArgs) -> Result<(), Failure> {
         list[1].name.push('\'');
     }
     let config = config(&args.field, args.seeds.0.clone())?;
+    worst::check(args)?;
     let games = schedule(2, &config.seeds);
     let results = play(&list, &config, &games, args.field.jobs)?;
     let played: Vec<GameResult> = results.iter().flatten().copied().collect();
@@ -297,6 +299,7 @@ pub fn duel(args: &DuelArgs) -> Result<(), Failure> {
         ),
         DuelFormat::Text => out!("{}", show::duel_text(&doc, &config)),
     }
+    worst::write(&list, &config, &played, args)?;
     stopped(&results)
 }
 
