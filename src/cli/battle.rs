@@ -153,7 +153,10 @@ fn print_start(setup: &MatchSetup, game: &Match) {
     for team in &setup.teams {
         outln!("  {}: {}", team.colour, programs_of(team));
     }
-    out!("{}", render::state(game));
+    out!(
+        "{}",
+        render::state_in(game, crate::cli::io::output::colour())
+    );
 }
 
 /// A team's programs by name (a file's stem), a run of the same one counted: `hunter ×3`,
@@ -182,7 +185,10 @@ fn programs_of(team: &robots::battle::engine::TeamSetup) -> String {
 
 /// The final board, the verdict and who is left.
 fn print_end(game: &Match, outcome: &Outcome) {
-    out!("{}", render::state(game));
+    out!(
+        "{}",
+        render::state_in(game, crate::cli::io::output::colour())
+    );
     outln!(
         "\n{} after {}",
         outcome.verdict(),
@@ -314,7 +320,10 @@ pub fn board(
     if picture.wanted() {
         return super::picture::write_pictures(picture, &robots::battle::show::svg::board(&board));
     }
-    out!("{}", render::board(&board));
+    out!(
+        "{}",
+        render::board_in(&board, crate::cli::io::output::colour())
+    );
     Ok(())
 }
 

@@ -15,6 +15,7 @@ mod conditions;
 mod debugger;
 mod docs;
 mod evolve;
+mod first_steps;
 mod generators;
 mod hill;
 mod hostile_battle;

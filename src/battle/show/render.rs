@@ -64,16 +64,63 @@ pub fn row_margin(row: usize) -> String {
     format!("{row:>3}  {}", if row % 2 == 1 { "  " } else { "" })
 }
 
-/// A board drawing, with the robots of `state` if given.
-fn draw(board: &Board, state: Option<&Match>) -> String {
+/// The ANSI colour of a team, or of a shape's colour.
+fn team_code(c: TeamColour) -> &'static str {
+    match c {
+        TeamColour::Green => "32",
+        TeamColour::Violet => "35",
+        TeamColour::Red => "31",
+        TeamColour::Blue => "34",
+        TeamColour::Yellow => "33",
+        TeamColour::Orange => "38;5;208",
+    }
+}
+
+fn shape_code(c: ShapeColour) -> &'static str {
+    match c {
+        ShapeColour::Red => "31",
+        ShapeColour::Blue => "34",
+        ShapeColour::Green => "32",
+        ShapeColour::Yellow => "33",
+        ShapeColour::Orange => "38;5;208",
+        ShapeColour::Black => "1;90",
+    }
+}
+
+/// The ANSI attributes a hex is drawn with: a robot bold in its team's colour; a lake blue,
+/// lightning bold yellow, a shape in its colour; a camp dim in its team's colour, a start
+/// point bold, a computer reversed; plain ground dim.
+fn look_code(look: Look) -> String {
+    match look {
+        Look::Robot(team) => format!("1;{}", team_code(team)),
+        Look::Terrain(cell) => match (cell.terrain, cell.camp) {
+            (Terrain::Lake, _) => "34".into(),
+            (Terrain::Lightning, _) => "1;33".into(),
+            (Terrain::Shape(_, c), _) => shape_code(c).into(),
+            (Terrain::Computer(c), _) => format!("7;{}", team_code(c)),
+            (Terrain::Plain, Some(c)) if cell.start => format!("1;{}", team_code(c)),
+            (Terrain::Plain, Some(c)) => format!("2;{}", team_code(c)),
+            (Terrain::Plain, None) if cell.start => "1".into(),
+            (Terrain::Plain, None) => "2".into(),
+        },
+    }
+}
+
+/// A board drawing, with the robots of `state` if given; in colour with `colour` (ANSI).
+fn draw(board: &Board, state: Option<&Match>, colour: bool) -> String {
     let mut out = column_header(board);
     out.push('\n');
     for row in 0..board.height {
         let mut line = row_margin(row);
         for col in 0..board.width {
             let id = board.cell_at_position(col, row).expect("inside the board");
-            line.push_str(&hex_mark(board, state, id).0);
-            line.push(' ');
+            let (text, look) = hex_mark(board, state, id);
+            if colour {
+                let _ = write!(line, "\x1b[{}m{text}\x1b[0m ", look_code(look));
+            } else {
+                line.push_str(&text);
+                line.push(' ');
+            }
         }
         out.push_str(line.trim_end_matches(' '));
         out.push('\n');
@@ -210,12 +257,17 @@ pub fn legend(board: &Board, teams: &[TeamColour]) -> String {
 
 /// A board on its own.
 pub fn board(board: &Board) -> String {
+    board_in(board, false)
+}
+
+/// A board on its own, in colour with `colour` (ANSI escapes).
+pub fn board_in(board: &Board, colour: bool) -> String {
     format!(
         "{} ({} x {} hexes)\n{}{}",
         crate::text::escape(&board.name),
         board.width,
         board.height,
-        draw(board, None),
+        draw(board, None, colour),
         legend(board, &[])
     )
 }
@@ -223,7 +275,12 @@ pub fn board(board: &Board) -> String {
 /// A match state: the board with every robot (team letter, number, facing arrow), then one
 /// line per robot.
 pub fn state(m: &Match) -> String {
-    let mut out = draw(m.board(), Some(m));
+    state_in(m, false)
+}
+
+/// A match state, in colour with `colour` (ANSI escapes).
+pub fn state_in(m: &Match, colour: bool) -> String {
+    let mut out = draw(m.board(), Some(m), colour);
     let teams: Vec<TeamColour> = m.teams().iter().map(|t| t.colour).collect();
     out.push_str(&legend(m.board(), &teams));
     for id in m.robot_ids() {
