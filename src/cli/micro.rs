@@ -213,7 +213,7 @@ fn play(flags: MicroPlay) -> Result<(), Failure> {
     let players_json = json.then(|| robots::table::report::players(&table));
     // The tiles are laid out at random, from the same seed.
     let game = Game::on_face(&face, table, variant, seed);
-    let mut terminal = TerminalHumans;
+    let mut terminal = TerminalHumans { told: false };
     let mut none = micro_robots::game::NoHumans;
     let humans: &mut dyn micro_robots::game::Humans = if humans.is_empty() {
         &mut none
@@ -238,7 +238,10 @@ fn play(flags: MicroPlay) -> Result<(), Failure> {
 
 /// Humans answer at the terminal; their thinking time is measured for real. `quit`, or the
 /// end of the input (Ctrl-D), at either question ends the game.
-struct TerminalHumans;
+struct TerminalHumans {
+    /// Whether the movement rule has been said.
+    told: bool,
+}
 
 /// Asks until the line is an answer; the end of the input is `quit`.
 fn ask_until<T>(
@@ -278,6 +281,13 @@ impl micro_robots::game::Humans for TerminalHumans {
             marks,
             crate::cli::io::prompt::colour(),
         ));
+        if !self.told {
+            self.told = true;
+            say(
+                "A move: the robot slides along its row or its column, as far as you like, and\n\
+                 stops only on a cell of its colour or of its number (RULES C.1). Count the moves.\n",
+            );
+        }
         let through = via
             .map(|v| format!(", stopping on {v}"))
             .unwrap_or_default();

@@ -412,3 +412,24 @@ fn human_args() -> [&'static str; 8] {
         "Zoe",
     ]
 }
+
+/// A human at the table is told the movement rule once, before the first announcement.
+#[test]
+fn a_human_is_told_the_movement_rule() {
+    let o = crate::support::robots_with_stdin(
+        &["micro", "play", "--human", "ann", "--players", "2"],
+        b"\n\nquit\n",
+    );
+    let told = format!(
+        "{}{}",
+        crate::support::stdout(&o),
+        crate::support::stderr(&o)
+    );
+    assert_eq!(
+        told.matches("A move: the robot slides along its row or its column")
+            .count(),
+        1,
+        "{told}"
+    );
+    assert!(told.contains("stops only on a cell of its colour or of its number (RULES C.1)"));
+}

@@ -153,7 +153,7 @@ fn a_raised_bid_and_a_bad_line_are_refused_in_words() {
     let out = transcript(&[], "@5 7\n@6 9\nseven\n@7 Max 5\n@8 0\nquit\n");
     for line in [
         "  after 6 s, Zoe bids 9: refused, a player cannot raise their own bid, 7 stands (RULES B.1)",
-        "  `seven`: a bid is a number of moves; or `pass` (done bidding this round), `quit`",
+        "  `seven`: a bid is a number of moves; or `pass` (done bidding this round), `hint`, `quit`",
         "  after 8 s, Zoe bids 0: refused, a bid is at least 1 move",
     ] {
         assert!(out.lines().any(|l| l == line), "no `{line}` in:\n{out}");
@@ -190,4 +190,43 @@ fn with_no_bid_for_five_minutes_the_timer_is_turned() {
     ] {
         assert!(out.lines().any(|l| l == line), "no `{line}` in:\n{out}");
     }
+}
+
+/// The rules are said in a line at the start, and `hint` gives the solver's hints in turn
+/// (the fewest moves, the robots moved, a first move), to the table, without a bid (in a
+/// script's transcript; live, on the terminal).
+#[test]
+fn the_rules_are_said_and_hints_come_graded() {
+    let o = robots_with_stdin(
+        &[
+            "ricochet",
+            "play",
+            "--human",
+            "Zoe",
+            "--players",
+            "2",
+            "--seed",
+            "2",
+        ],
+        b"hint\nhint\nhint\nhint\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let told = stdout(&o);
+    assert!(
+        told.contains("The rules in a line: a robot slides until a wall or a robot stops it"),
+        "{told}"
+    );
+    assert!(told.contains("turning on the way (R-B1)"), "{told}");
+    let hints: Vec<&str> = told.lines().filter(|l| l.starts_with("  hint ")).collect();
+    assert_eq!(hints.len(), 4, "{told}");
+    assert_eq!(hints[0], "  hint 1 of 3: the fewest moves are 7");
+    assert!(
+        hints[1].starts_with("  hint 2 of 3: an optimal solution moves "),
+        "{told}"
+    );
+    assert!(
+        hints[2].starts_with("  hint 3 of 3: an optimal solution starts "),
+        "{told}"
+    );
+    assert_eq!(hints[3], hints[2], "the third level is the last");
 }

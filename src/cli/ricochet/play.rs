@@ -56,6 +56,7 @@ pub fn play(flags: RicochetPlay) -> Result<(), Failure> {
     };
     let players_json = json.then(|| robots::table::report::players(&table));
     let mut terminal = TerminalHumans::new(table.iter().map(|p| p.name.clone()).collect(), humans);
+    terminal.must_turn = rules.must_ricochet;
     let mut none = ricochet_robots::play::game::NoHumans;
     let humans: &mut dyn Humans = if terminal.humans.is_empty() {
         &mut none
@@ -95,6 +96,8 @@ enum What {
     Bid(u32),
     Pass,
     Quit,
+    /// The solver's next hint for this target (fewest moves, robots moved, a first move).
+    Hint,
 }
 
 /// A bidding line: `[@SECONDS] [NAME] MOVES|pass|quit` (an empty line passes).
@@ -137,9 +140,10 @@ fn parse_said(line: &str, names: &[String], humans: &[usize]) -> Result<Said, St
     let what = match rest.to_ascii_lowercase().as_str() {
         "" | "pass" => What::Pass,
         "quit" => What::Quit,
+        "hint" => What::Hint,
         number => What::Bid(number.parse().map_err(|_| {
             format!(
-                "`{}`: a bid is a number of moves; or `pass` (done bidding this round), `quit`",
+                "`{}`: a bid is a number of moves; or `pass` (done bidding this round), `hint`, `quit`",
                 escape(rest)
             )
         })?),
@@ -178,6 +182,12 @@ struct TerminalHumans {
     helped: bool,
     /// Live: a quit heard when no question could take it, for the next one.
     quitting: Option<Quit>,
+    /// This round's position, the hints given for it, and its solution once one was asked.
+    position: Option<RicochetPosition>,
+    hints: u8,
+    best: Option<robots::ricochet::solve::Solution>,
+    /// R-B1: the target's robot must turn on its way.
+    must_turn: bool,
 }
 
 impl TerminalHumans {
@@ -192,6 +202,45 @@ impl TerminalHumans {
             told: None,
             helped: false,
             quitting: None,
+            position: None,
+            hints: 0,
+            best: None,
+            must_turn: true,
+        }
+    }
+
+    /// The next hint for this round's target, graded: the fewest moves, then the robots an
+    /// optimal solution moves, then its first move (`ricochet hint --level 1|2|3`).
+    fn hint(&mut self) -> String {
+        self.hints = (self.hints + 1).min(3);
+        if self.best.is_none()
+            && let Some(p) = &self.position
+        {
+            self.best =
+                robots::ricochet::solve::solve(p, ricochet_robots::play::game::SEARCH_LIMIT).ok();
+        }
+        let Some(best) = &self.best else {
+            return "  hint: no solution within the search's reach\n".into();
+        };
+        match self.hints {
+            1 => format!("  hint 1 of 3: the fewest moves are {}\n", best.moves),
+            2 => {
+                let mut moved: Vec<String> =
+                    best.solution.iter().map(|m| m.robot.to_string()).collect();
+                moved.sort_unstable();
+                moved.dedup();
+                format!(
+                    "  hint 2 of 3: an optimal solution moves {}\n",
+                    moved.join(" and ")
+                )
+            }
+            _ => format!(
+                "  hint 3 of 3: an optimal solution starts {}\n",
+                best.solution
+                    .first()
+                    .map(ToString::to_string)
+                    .unwrap_or_default()
+            ),
         }
     }
 
@@ -278,6 +327,8 @@ impl TerminalHumans {
                 player: said.seat,
             },
             What::Quit => Heard::Quit(Quit::Asked(self.names[said.seat].clone())),
+            // Never heard by the game: a hint is answered where it is read.
+            What::Hint => Heard::Nothing,
         }
     }
 
@@ -293,6 +344,15 @@ impl TerminalHumans {
                     continue;
                 }
             };
+            if said.what == What::Hint {
+                say(&format!(
+                    "{}{}\n{}",
+                    self.prompt(),
+                    escape(&line),
+                    self.hint()
+                ));
+                continue;
+            }
             let at = said.at.unwrap_or(timer.now);
             if at > timer.until {
                 self.pending = Some(line);
@@ -325,6 +385,7 @@ impl TerminalHumans {
                     "  `@SECONDS` is for scripts: here the clock is real, type `{}`\n",
                     escape(line.split_once(' ').map_or("", |(_, rest)| rest))
                 )),
+                Ok(said) if said.what == What::Hint => say(&self.hint()),
                 Ok(said) => return self.heard(&said, at),
                 Err(e) => say(&format!("  {e}\n")),
             }
@@ -429,14 +490,23 @@ impl Humans for TerminalHumans {
             } else {
                 "a script line may start with `@SECONDS`, its time on the game's clock"
             };
+            let turn = if self.must_turn {
+                ",\nturning on the way (R-B1)"
+            } else {
+                ""
+            };
             say(&format!(
-                "Bid with {who}a number of moves when you find one; lower it as you like until\n\
+                "The rules in a line: a robot slides until a wall or a robot stops it; bring the\n\
+                 target's robot (any, for the cosmic target) onto it in the fewest moves{turn}.\n\
+                 Bid with {who}a number of moves when you find one; lower it as you like until\n\
                  the sand timer runs out (a minute after the first bid). `pass`: done bidding\n\
-                 this round; `quit` or Ctrl-D: the game ends.\nHere {clock}.\n"
+                 this round; `hint`: the solver's next hint; `quit` or Ctrl-D: the game ends.\n\
+                 Here {clock}.\n"
             ));
         }
         self.told = None;
         self.shown = Instant::now();
+        (self.position, self.hints, self.best) = (Some(p.clone()), 0, None);
     }
 
     fn wait(&mut self, timer: &Timer) -> Heard {
