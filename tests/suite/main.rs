@@ -36,6 +36,7 @@ mod ricochet_analysis;
 mod ricochet_play;
 mod ricochets_board;
 mod scenarios;
+mod terminal;
 mod ti57;
 mod tour;
 mod tournament;

@@ -2,7 +2,9 @@
 //! the free start points of the team placing highlighted, a cursor robot with its facing.
 //! Then the match on the debugger's screen (board, programs with pointers, log), at a pace the
 //! players set, stopping at the end of a player's turn to offer a signal whose step is typed
-//! hidden (R-A23). [`draw`] is pure drawing, so tests render it into `TestBackend`.
+//! hidden (R-A23). On a terminal too small for the board and the programs whole, the board
+//! comes first (the steps beside it), and `v` swaps, at any moment but while a file name is
+//! typed. [`draw`] is pure drawing, so tests render it into `TestBackend`.
 
 use super::{placement_text, result_text, save};
 use crate::cli::tui::layout;
@@ -49,7 +51,10 @@ impl Screen {
             pace: PACE,
             draft: (0, String::new()),
             saving: None,
-            ui: Ui::default(),
+            ui: Ui {
+                board_first: true,
+                ..Ui::default()
+            },
         }
     }
 
@@ -72,18 +77,19 @@ impl Screen {
             }
             return false;
         }
+        match key {
+            Key::Char('q') => return true,
+            Key::Char('v') if self.table.session().is_some() => {
+                self.ui.board_first = !self.ui.board_first;
+                return false;
+            }
+            _ => {}
+        }
         match self.table.phase() {
             Phase::Place { free, .. } => self.place_key(key, free.len()),
             Phase::Confirm => match key {
                 Key::Char('u') => self.undo(),
-                Key::Enter => {
-                    if let Err(e) = self.table.start() {
-                        self.message = format!("refused: {e}");
-                    } else {
-                        self.message = String::new();
-                    }
-                }
-                Key::Char('q') => return true,
+                Key::Enter => self.start(),
                 _ => {}
             },
             Phase::Signal { robots, .. } => self.signal_key(key, robots),
@@ -92,17 +98,30 @@ impl Screen {
                 Key::Char('+') => self.pace = (self.pace / 2).max(PACE_RANGE.0),
                 Key::Char('-') => self.pace = (self.pace * 2).min(PACE_RANGE.1),
                 Key::Char('n') if self.paused => self.tick(),
-                Key::Char('q') => return true,
                 _ => {}
             },
             Phase::Over => match key {
                 Key::Char('m') => self.saving = Some((false, "game.yaml".into())),
                 Key::Char('r') => self.saving = Some((true, "game.replay".into())),
-                Key::Char('q') | Key::Enter => return true,
+                Key::Enter => return true,
                 _ => {}
             },
         }
         false
+    }
+
+    /// Starts the match and says who plays first (drawn, RULES A.7).
+    fn start(&mut self) {
+        self.message = match self.table.start() {
+            Err(e) => format!("refused: {e}"),
+            Ok(()) => match self.table.session().map(|s| s.current()) {
+                Some(m) => format!(
+                    "the match starts; {} plays first (drawn)",
+                    m.team(m.first_team()).colour
+                ),
+                None => String::new(),
+            },
+        };
     }
 
     fn place_key(&mut self, key: Key, free: usize) {
@@ -201,6 +220,13 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
         return;
     };
     let mut ui = screen.ui.clone();
+    // While a signal is written, the program shown first is that of the robot chosen.
+    if let Phase::Signal { robots, .. } = screen.table.phase() {
+        let chosen = robots.get(screen.draft.0 % robots.len().max(1));
+        ui.focus = chosen
+            .and_then(|&r| session.current().robot_by_name(r))
+            .map(|id| id.index());
+    }
     ui.answer = table_text(screen);
     ui.table = Some(TableView {
         players: players(screen),
@@ -215,7 +241,8 @@ pub fn draw(frame: &mut Frame, screen: &Screen) {
 
 fn keys(screen: &Screen) -> &'static str {
     match screen.table.phase() {
-        Phase::Signal { .. } => "←/→ robot  digits step (hidden)  Enter send  Esc skip",
+        _ if screen.saving.is_some() => "Enter save  Esc cancel",
+        Phase::Signal { .. } => "←/→ robot  digits step (hidden)  Enter send  Esc skip  q quit",
         Phase::Over => "m save the match file  r save the replay  q quit",
         _ if screen.paused => "space resume  n next turn  + faster  - slower  q quit",
         _ => "space pause  + faster  - slower  q quit",
@@ -232,8 +259,8 @@ fn table_text(screen: &Screen) -> String {
                 .map(ToString::to_string)
                 .unwrap_or_default();
             text.push_str(&format!(
-                "end of {team}'s turn: a signal? ({left} left)\nrobot: ◀ {robot} ▶\nstep: {}\n\
-                 the others look away while the step is typed; it stays secret until it acts (R-A23)\n",
+                "end of {team}'s turn: a signal? ({left} left)\nrobot: ◀ {robot} ▶   step: {}\n\
+                 the others look away; the step stays secret (R-A23)\n",
                 "•".repeat(screen.draft.1.len())
             ));
         }
@@ -438,18 +465,16 @@ fn placement_side(
                 placement_text(table, cell, screen.facing),
                 free.len()
             )));
-            text.push(Line::raw(
-                "←/→ start point  r/R or 1-6 facing  Enter place  u undo",
-            ));
+            text.push(Line::raw("←/→ start point  r/R or 1-6 facing"));
+            text.push(Line::raw("Enter place  u undo  q quit"));
         }
         _ => {
             text.push(Line::styled(
                 "every robot is placed",
                 Style::new().add_modifier(Modifier::BOLD),
             ));
-            text.push(Line::raw(
-                "Enter start the match  u undo the last placement",
-            ));
+            text.push(Line::raw("Enter start the match"));
+            text.push(Line::raw("u undo the last placement  q quit"));
         }
     }
     if !screen.message.is_empty() {

@@ -220,3 +220,118 @@ fn the_match_screen_names_the_players_and_the_signal_waiting_without_its_step() 
     keys(&mut s, &[Key::Char('-'); 10]);
     assert_eq!(s.pace, 3200);
 }
+
+/// The default match (the classic board) with both teams at the table, as
+/// `robots play --human green --human violet` opens it.
+fn classic() -> Screen {
+    use robots::battle::files::shipped::DEFAULT_MATCH;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &std::path::Path| std::fs::read(root.join(p));
+    let setup = match_file::parse_match(
+        DEFAULT_MATCH.0,
+        DEFAULT_MATCH.1,
+        &read,
+        robots::text::confine::Confine::Inside,
+    )
+    .unwrap();
+    Screen::new(HotSeat::new(setup, &[TeamColour::Green, TeamColour::Violet]).unwrap())
+}
+
+/// Every row of the board as drawn now is whole on `text`.
+fn assert_board_whole(s: &Screen, text: &str) {
+    let session = s.table.session().expect("the match started");
+    for line in crate::cli::tui::lines::board_lines(session) {
+        let line = line.to_string();
+        assert!(
+            text.contains(line.trim_end()),
+            "`{}` is not whole:\n{text}",
+            line.trim_end()
+        );
+    }
+}
+
+#[test]
+fn at_80x24_the_board_is_whole_when_placing_when_playing_and_at_the_signal_prompt() {
+    let mut s = classic();
+    // Placing: the whole board, the cursor in the last columns, how to quit.
+    let (text, _) = render(&s, 80, 24);
+    for needed in ["10  11  12", "g1→", "here: [11, 1] facing 1 →", "q quit"] {
+        assert!(text.contains(needed), "no `{needed}`:\n{text}");
+    }
+    insta::with_settings!({
+        snapshot_path => "../../../tests/snapshots",
+        prepend_module_to_snapshot => false,
+    }, {
+        insta::assert_snapshot!("play__placement_classic_80x24", text);
+    });
+    // Six robots placed on their first free start points; the match starts and says who
+    // plays first (drawn).
+    keys(&mut s, &[Key::Enter; 6]);
+    assert_eq!(s.table.phase(), Phase::Confirm);
+    keys(&mut s, &[Key::Enter]);
+    let (text, _) = render(&s, 80, 24);
+    assert_board_whole(&s, &text);
+    assert!(
+        text.contains("the match starts; violet plays first (drawn)"),
+        "{text}"
+    );
+    assert!(text.contains("v programs  q quit"), "{text}");
+    // The signal prompt: the board, the question, the chosen robot's steps beside the board.
+    while s.table.phase() == Phase::Play {
+        s.tick();
+        let (text, _) = render(&s, 80, 24);
+        assert_board_whole(&s, &text);
+    }
+    keys(&mut s, &[Key::Right, Key::Char('1'), Key::Char('2')]);
+    for (width, height) in [(150, 45), (120, 40), (100, 30)] {
+        let (text, _) = render(&s, width, height);
+        assert_board_whole(&s, &text);
+        assert!(
+            text.contains("robot: ◀ violet.2 ▶"),
+            "{width}x{height}:\n{text}"
+        );
+    }
+    let (text, _) = render(&s, 80, 24);
+    assert_board_whole(&s, &text);
+    for needed in [
+        "end of violet's turn: a signal? (5 left)",
+        "robot: ◀ violet.2 ▶   step: ••",
+        "violet.2 wanderer",
+        "Enter send  Esc skip  v programs  q quit",
+    ] {
+        assert!(text.contains(needed), "no `{needed}`:\n{text}");
+    }
+    assert!(!text.contains("step: 12"), "the step is hidden:\n{text}");
+    assert!(!text.contains(" PgDn"), "the question is whole:\n{text}");
+    insta::with_settings!({
+        snapshot_path => "../../../tests/snapshots",
+        prepend_module_to_snapshot => false,
+    }, {
+        insta::assert_snapshot!("play__signal_80x24", text);
+    });
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/PLAY.md")).unwrap();
+    assert!(
+        doc.contains(&format!("```text\n{text}```")),
+        "docs/PLAY.md shows the signal prompt at 80x24:\n{text}"
+    );
+    // `v` and `q` work while the prompt is open: the programs, then the game left.
+    keys(&mut s, &[Key::Char('v')]);
+    let (text, _) = render(&s, 80, 24);
+    assert!(!text.contains("directions:"), "{text}");
+    assert!(text.trim_end().ends_with("v board  q quit"), "{text}");
+    assert_eq!(s.draft.1, "12", "`v` typed nothing");
+    assert!(s.key(Key::Char('q')), "q quits at the signal prompt");
+}
+
+#[test]
+fn q_quits_while_placing_and_v_changes_nothing_there() {
+    let mut s = table_screen();
+    keys(&mut s, &[Key::Char('v')]);
+    assert!(matches!(s.table.phase(), Phase::Place { .. }));
+    assert!(s.key(Key::Char('q')));
+}
+
+fn table_screen() -> Screen {
+    Screen::new(table())
+}

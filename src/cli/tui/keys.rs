@@ -4,7 +4,8 @@ use super::{Key, Ui};
 use robots::battle::live::debug::{Command, Session};
 
 /// Every key with what it does, in the order the key line and the help overlay list them.
-/// The key line shows as many as fit, and always `? help` and `q quit`.
+/// The key line shows as many as fit, and always `? help` and `q quit`, and `v` when the
+/// board or the programs are off screen.
 pub const KEY_HELP: &[(&str, &str, &str)] = &[
     ("s", "step", "one robot turn (→ too)"),
     ("t", "turn", "to the end of the team's turn"),
@@ -20,7 +21,7 @@ pub const KEY_HELP: &[(&str, &str, &str)] = &[
     (
         "C",
         "reverse",
-        "run back to the previous breakpoint (reverse-continue)",
+        "run back to the previous breakpoint or watch change, or the start (reverse-continue)",
     ),
     ("e", "end", "run to the end, ignoring breakpoints"),
     ("g", "goto round", "jump to a round (prompts `goto round `)"),
@@ -43,7 +44,7 @@ pub const KEY_HELP: &[(&str, &str, &str)] = &[
     (
         "v",
         "board",
-        "board or programs, when the terminal is too narrow for both",
+        "the board or the programs, when the terminal is too small for both",
     ),
     (
         "PgUp PgDn",

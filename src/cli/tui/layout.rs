@@ -1,8 +1,12 @@
 //! Where each pane goes for the terminal's size. Wide terminals put the board beside the
-//! programs; narrower ones give the programs as much width as the robot shown first needs
-//! to be whole, and stack the answer, the watches and the log beside them.
+//! programs; narrower ones give the programs as much width as the tallest program needs to
+//! be whole, and stack the answer, the watches and the log beside them; `v` (or a game at
+//! the table) puts the board whole in the programs' place, the programs in what is left
+//! beside it. Every place depends on the terminal's size and the match's programs, never on
+//! the moment of the match (each program is measured at its tallest): the panes do not jump
+//! from one step to the next.
 
-use super::wrap::{to_u16, wrap};
+use super::wrap::to_u16;
 use super::{Ui, lines as panes};
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -16,18 +20,31 @@ const PROGRAM_MIN: u16 = 30;
 const SIDE_MIN: u16 = 28;
 /// Rows the answer pane keeps under the board at least.
 const UNDER_BOARD_MIN: u16 = 10;
+/// The narrowest column of programs beside the board put in their place (`v`): their
+/// steps, with the pointer, fit.
+const STEPS_MIN: u16 = 14;
+/// Under this many rows, the answer alone goes under the board put in the programs' place;
+/// under twice as many, the answer and the watches, without the log.
+const STACK_MIN: u16 = 9;
+/// The fewest rows for the answer under the board put in the programs' place: with fewer,
+/// the board is not put there (`v` does nothing).
+const ANSWER_MIN: u16 = 5;
 
 /// The panes' places.
 pub struct Plan {
     pub board: Option<Rect>,
-    /// The programs (or the board, after `v`, when it has no place of its own).
+    /// The programs (none drawn when it is too narrow).
     pub programs: Rect,
     pub grid: Grid,
     pub answer: Rect,
     pub watches: Rect,
     pub log: Option<Rect>,
+    /// The status line: one row.
     pub position: Rect,
     pub keys: Rect,
+    /// What `v` shows instead, for the key line: `None` when the board and the programs are
+    /// both on screen.
+    pub toggle: Option<&'static str>,
 }
 
 /// The programs laid out in columns, scrolled so the robot shown first is whole.
@@ -42,9 +59,9 @@ pub struct Grid {
     /// Whether the robot shown first is whole, and how many robots are.
     pub first_whole: bool,
     pub whole: usize,
-    /// The tallest program: the grid can show every robot whole in turn if the pane is as
-    /// tall (the layout depends on it, not on the robot next, so it does not jump as the
-    /// match goes on).
+    /// The tallest program (at its tallest, [`panes::block_bound`]): the grid can show
+    /// every robot whole in turn if the pane is as tall (the layout depends on it, not on the
+    /// robot next nor on the moment, so it does not jump as the match goes on).
     pub tallest: u16,
 }
 
@@ -53,15 +70,13 @@ pub fn plan(area: Rect, session: &Session, ui: &Ui) -> Option<Plan> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return None;
     }
-    let position_rows =
-        to_u16(wrap(session.position().trim_end(), usize::from(area.width), 2).len());
     let body = Rect {
-        height: area.height - position_rows - 1,
+        height: area.height - 2,
         ..area
     };
     let position = Rect {
         y: body.bottom(),
-        height: position_rows,
+        height: 1,
         ..area
     };
     let keys = Rect {
@@ -106,31 +121,73 @@ pub fn plan(area: Rect, session: &Session, ui: &Ui) -> Option<Plan> {
                 log: log.or(left_log),
                 position,
                 keys,
+                toggle: None,
             });
         }
     }
+    let board = (board_width, board_height);
     Some(plan.unwrap_or_else(|| {
-        narrow(
-            body,
-            session,
-            ui,
-            (board_width, board_height),
-            position,
-            keys,
-        )
+        let instead = body.height >= board.1 + ANSWER_MIN;
+        let mut plan = if ui.board_first && instead {
+            board_instead(body, session, ui, board)
+        } else {
+            narrow(body, session, ui, board)
+        };
+        if plan.board.is_none() && !instead {
+            plan.toggle = None;
+        }
+        plan.position = position;
+        plan.keys = keys;
+        plan
     }))
 }
 
-/// Programs on the left, as wide as the robot shown first needs to be whole; beside them the
-/// board if it fits, the answer, the watches and the log.
-fn narrow(
-    body: Rect,
-    session: &Session,
-    ui: &Ui,
-    board: (u16, u16),
-    position: Rect,
-    keys: Rect,
-) -> Plan {
+/// `v`: the board whole at the top left, the answer (and the watches, and the log if there
+/// is room) under it, the programs in the column left beside it.
+fn board_instead(body: Rect, session: &Session, ui: &Ui, board: (u16, u16)) -> Plan {
+    let width = board.0.min(body.width);
+    let beside = body.width - width >= STEPS_MIN;
+    let (left, right) = if beside {
+        split_columns(body, width)
+    } else {
+        split_columns(body, body.width)
+    };
+    let (board_area, under) = split_rows(left, board.1);
+    let (answer, watches, log) = if under.height < STACK_MIN {
+        (under, Rect { height: 0, ..under }, None)
+    } else {
+        stack(under, session, ui, under.height >= 2 * STACK_MIN)
+    };
+    // No room under the board for the debugger's watches and breakpoints: under the steps.
+    let marked = !session.marks().is_empty();
+    let (programs, watches) = if watches.height == 0 && ui.table.is_none() && marked && beside {
+        let rows = to_u16(panes::watch_rows_bound(
+            session,
+            ui,
+            right.width.saturating_sub(2),
+        ));
+        let height = (rows + 2).clamp(3, (right.height / 2).max(3));
+        split_rows(right, right.height.saturating_sub(height))
+    } else {
+        (right, watches)
+    };
+    let grid = arrange(session, ui.shown_first(session), programs);
+    Plan {
+        board: Some(board_area),
+        programs,
+        grid,
+        answer,
+        watches,
+        log,
+        position: Rect::default(),
+        keys: Rect::default(),
+        toggle: Some("programs"),
+    }
+}
+
+/// Programs on the left, as wide as the tallest program (at its tallest) needs to be whole;
+/// beside them the board if it fits, the answer, the watches and the log.
+fn narrow(body: Rect, session: &Session, ui: &Ui, board: (u16, u16)) -> Plan {
     let first = ui.shown_first(session);
     let widest = body.width.saturating_sub(SIDE_MIN).max(PROGRAM_MIN);
     let needed = (PROGRAM_MIN..=widest)
@@ -167,19 +224,35 @@ fn narrow(
         answer,
         watches,
         log,
-        position,
-        keys,
+        position: Rect::default(),
+        keys: Rect::default(),
+        toggle: board_area.is_none().then_some("board"),
     }
 }
 
 /// The answer, the watches and (if `with_log` and there is room) the log, top to bottom.
+/// With a log, the answer takes a fixed two thirds of the rows the watches leave (it
+/// scrolls), so the panes stay put from step to step; a refusal grows it to be read whole.
 fn stack(area: Rect, session: &Session, ui: &Ui, with_log: bool) -> (Rect, Rect, Option<Rect>) {
-    let watch_rows = to_u16(panes::watch_lines(session, ui, area.width.saturating_sub(2)).len());
+    let watch_rows = to_u16(panes::watch_rows_bound(
+        session,
+        ui,
+        area.width.saturating_sub(2),
+    ));
     let watches_height = (watch_rows + 2).clamp(3, (area.height / 3).max(3));
     let rest = area.height.saturating_sub(watches_height);
     let answer_rows = to_u16(panes::answer_lines(ui, area.width.saturating_sub(2)).len());
     let answer_height = if with_log && rest >= 5 + 4 {
-        (answer_rows + 2).clamp(5, rest - 4)
+        // A game's table pane holds a question and a line of news: 7 lines.
+        let share = match ui.table {
+            Some(_) => (rest * 2 / 3).min(9),
+            None => rest * 2 / 3,
+        };
+        let fixed = share.clamp(5, rest - 4);
+        match ui.tone {
+            super::Tone::Error => (answer_rows + 2).clamp(fixed, rest - 4),
+            _ => fixed,
+        }
     } else {
         rest
     };
@@ -233,6 +306,7 @@ pub fn arrange(session: &Session, first: usize, area: Rect) -> Grid {
             break;
         }
         let mut blocks = Vec::new();
+        let mut slots = Vec::new();
         let mut top = 0u16;
         let mut row_height = 0u16;
         for (i, id) in m.robot_ids().enumerate() {
@@ -240,9 +314,11 @@ pub fn arrange(session: &Session, first: usize, area: Rect) -> Grid {
                 top += row_height + 1;
                 row_height = 0;
             }
-            let lines =
-                panes::program_block(session, id, column_width.saturating_sub(1), i == first);
-            row_height = row_height.max(to_u16(lines.len()));
+            let width = column_width.saturating_sub(1);
+            let lines = panes::program_block(session, id, width, i == first);
+            let slot = to_u16(panes::block_bound(session, id, width));
+            row_height = row_height.max(slot);
+            slots.push(slot);
             blocks.push((lines, to_u16(i % columns), top));
         }
         let height = top + row_height;
@@ -253,7 +329,7 @@ pub fn arrange(session: &Session, first: usize, area: Rect) -> Grid {
         };
         let whole = blocks.iter().filter(|b| whole_block(b)).count();
         let first_whole = blocks.get(first).is_some_and(whole_block);
-        let tallest = to_u16(blocks.iter().map(|b| b.0.len()).max().unwrap_or(0));
+        let tallest = slots.iter().copied().max().unwrap_or(0);
         let grid = Grid {
             tallest,
             column_width,

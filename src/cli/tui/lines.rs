@@ -88,8 +88,10 @@ pub fn board_lines_with(
                 let (text, look) = hex_mark(board, m, id);
                 (text, look_style(look))
             });
+            if col > 0 {
+                spans.push(Span::raw(" "));
+            }
             spans.push(Span::styled(text, style));
-            spans.push(Span::raw(" "));
         }
         lines.push(Line::from(spans));
     }
@@ -106,20 +108,62 @@ pub fn program_block(
     first: bool,
 ) -> Vec<Line<'static>> {
     let m = session.current();
-    let view = session.program_view(id);
-    let mut rows = view.lines();
-    let width = usize::from(width.max(1));
     let mut header = Style::new()
         .fg(team_colour(m.robot(id).name.team))
         .add_modifier(Modifier::BOLD);
     if first {
         header = header.add_modifier(Modifier::UNDERLINED);
     }
+    let memory = memory_lines(session, id, usize::from(width.max(1)));
+    block(&session.program_view(id), memory, width, header)
+}
+
+/// The most rows robot `id`'s block can take at `width`, whatever the moment of the match:
+/// its header as long as it gets (`destroyed`), the `start` (or `(empty)`) line counted,
+/// the TI-57 memories with numbers six characters wide. The layout measures this, not the
+/// block now, so the panes keep their places as the match goes on.
+pub fn block_bound(session: &Session, id: RobotId, width: u16) -> usize {
+    let m = session.current();
+    let view = session.program_view(id);
+    let mut rows: Vec<String> = view.lines().map(str::to_string).collect();
+    if let Some((who, state)) = rows.first().and_then(|h| h.rsplit_once(": "))
+        && state.chars().count() < "destroyed".len()
+    {
+        rows[0] = format!("{who}: destroyed");
+    }
+    if !rows
+        .iter()
+        .any(|l| l.ends_with(" start") || l.ends_with("(empty)"))
+    {
+        rows.insert(1.min(rows.len()), "  ●    start".to_string());
+    }
+    let memory: Vec<Line<'static>> = match m.memories(id) {
+        Some(_) => {
+            let (n, width) = ("-99999".to_string(), usize::from(width.max(1)));
+            let r = vec![n.clone(); 8];
+            memory_text((&n, &n), &r, "step 15, step 15", true, width)
+                .iter()
+                .flat_map(|l| wrap(l, width, 2))
+                .map(Line::raw)
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    let now = program_block(session, id, width, false).len();
+    block(&(rows.join("\n") + "\n"), memory, width, Style::new())
+        .len()
+        .max(now)
+}
+
+/// A program view's lines for a column `width` wide, `memory` under the header.
+fn block(view: &str, memory: Vec<Line<'static>>, width: u16, header: Style) -> Vec<Line<'static>> {
+    let mut rows = view.lines();
+    let width = usize::from(width.max(1));
     let mut lines: Vec<Line<'static>> = wrap(rows.next().unwrap_or(""), width, 2)
         .into_iter()
         .map(|l| Line::styled(l, header))
         .collect();
-    lines.extend(memory_lines(session, id, width));
+    lines.extend(memory);
     let (tests, steps): (Vec<&str>, Vec<&str>) = rows.partition(|l| {
         let t = l.trim_start();
         t.starts_with('?') || t.starts_with("test ")
@@ -164,17 +208,36 @@ pub fn memory_lines(session: &Session, id: RobotId, width: usize) -> Vec<Line<'s
     } else {
         back.join(", ")
     };
-    let stopped = if c.stopped { " · stopped (R/S)" } else { "" };
-    let (xt, r) = (format!("  x = {}  t = {}", c.x, c.t), r.join(" "));
+    memory_text(
+        (&c.x.to_string(), &c.t.to_string()),
+        &r,
+        &back,
+        c.stopped,
+        width,
+    )
+    .iter()
+    .flat_map(|l| wrap(l, width, 2))
+    .map(|l| Line::styled(l, MEMORY))
+    .collect()
+}
+
+/// The memory lines before wrapping: `x`, `t` and R0-R7 on one line if it fits in `width`,
+/// else on two; then the returns.
+fn memory_text(
+    (x, t): (&str, &str),
+    r: &[String],
+    back: &str,
+    stopped: bool,
+    width: usize,
+) -> Vec<String> {
+    let stopped = if stopped { " · stopped (R/S)" } else { "" };
+    let (xt, r) = (format!("  x = {x}  t = {t}"), r.join(" "));
     let mut text = vec![format!("{xt}  R0-R7: {r}")];
     if text[0].chars().count() > width {
         text = vec![xt, format!("  R0-R7: {r}")];
     }
     text.push(format!("  returns: {back}{stopped}"));
-    text.iter()
-        .flat_map(|l| wrap(l, width, 2))
-        .map(|l| Line::styled(l, MEMORY))
-        .collect()
+    text
 }
 
 /// A step line cut to `width`: a long step (`x = TERM`) wraps under its text, past the
@@ -259,6 +322,31 @@ pub fn answer_lines(ui: &Ui, width: u16) -> Vec<Line<'static>> {
         .collect()
 }
 
+/// The most rows the watches' pane can need at `width`, whatever the moment: each watch
+/// with its longest value and `(changed)`, each player with a signal waiting. The layout
+/// measures this, so the pane does not grow and shrink as values change.
+pub fn watch_rows_bound(session: &Session, ui: &Ui, width: u16) -> usize {
+    let now = watch_lines(session, ui, width).len();
+    let width = usize::from(width.max(1));
+    let rows = |line: &str| wrap(line, width, 2).len();
+    let bound: usize = match &ui.table {
+        Some(table) => table
+            .players
+            .iter()
+            .map(|l| match l.contains("waiting") {
+                true => rows(l),
+                false => rows(&format!("{l}, signal waiting for violet.1")),
+            })
+            .sum(),
+        None => session
+            .watch_values()
+            .iter()
+            .map(|(w, _)| rows(&format!("{w} = (robot destroyed) (changed)")))
+            .sum(),
+    };
+    now.max(bound)
+}
+
 /// Each watch with its value (a value the last command changed highlighted), then each
 /// breakpoint, wrapped to `width`.
 pub fn watch_lines(session: &Session, ui: &Ui, width: u16) -> Vec<Line<'static>> {
@@ -300,7 +388,12 @@ pub fn watch_lines(session: &Session, ui: &Ui, width: u16) -> Vec<Line<'static>>
         }
     }
     if lines.is_empty() {
-        lines.push(Line::styled("`:break …`, `:watch …` add lines here", DIM));
+        let hint = "`:break …`, `:watch …` add lines here";
+        lines.extend(
+            wrap(hint, width, 2)
+                .into_iter()
+                .map(|l| Line::styled(l, DIM)),
+        );
     }
     lines
 }

@@ -3,11 +3,13 @@
 //! [`draw`] is pure drawing (it only notes, in [`Ui::view`], how tall the scrolled panes came
 //! out), so tests render it into ratatui's `TestBackend`.
 //!
-//! - `layout.rs`: where each pane goes for the terminal's size, and word wrapping.
-//! - `panes.rs`: what each pane shows.
+//! - `layout.rs`: where each pane goes for the terminal's size.
+//! - `lines.rs`: what each pane holds; `panes.rs`: how each is drawn; `wrap.rs`: word
+//!   wrapping.
 //! - `keys.rs`: keys to commands, the help overlay's text.
-//! - `tests.rs`, `tests_ti57.rs`: the screen in `TestBackend`; the second under the TI-57
-//!   rule (memories and remembered returns under each program's title).
+//! - `tests.rs`, `tests_keys.rs`, `tests_small.rs`, `tests_ti57.rs`: the screen in
+//!   `TestBackend`: at several sizes, driven by keys, on a small terminal (80×24: the board,
+//!   panes that stay put), under the TI-57 rule (memories and returns under each title).
 
 mod keys;
 pub mod layout;
@@ -17,6 +19,8 @@ pub mod panes;
 mod tests;
 #[cfg(test)]
 mod tests_keys;
+#[cfg(test)]
+mod tests_small;
 #[cfg(test)]
 mod tests_ti57;
 pub mod wrap;
@@ -55,7 +59,8 @@ pub struct Ui {
     /// The robot (index in robot id order) whose program is shown first; `None` follows the
     /// robot next to act. Tab moves it.
     pub focus: Option<usize>,
-    /// Show the board where the programs go, when the terminal is too narrow for both (`v`).
+    /// When the terminal is too small for the board and the programs whole, show the board
+    /// whole and the programs in what is left beside it (`v`; a game at the table starts so).
     pub board_first: bool,
     /// The watches (as `describe` writes them) whose value the last command changed.
     pub changed: Vec<String>,

@@ -29,22 +29,20 @@ pub fn draw_plan(frame: &mut Frame, session: &Session, ui: &Ui, plan: &Plan) {
             area,
         );
     };
-    match plan.board {
-        Some(area) => board(frame, area),
-        None if ui.board_first => board(frame, plan.programs),
-        None => {}
+    if let Some(area) = plan.board {
+        board(frame, area);
     }
-    if plan.board.is_some() || !ui.board_first {
+    if plan.programs.width > 0 {
         programs(frame, ui, plan);
     }
     answer(frame, ui, plan.answer);
     let inner = plan.watches.width.saturating_sub(2);
     frame.render_widget(
         Paragraph::new(watch_lines(session, ui, inner)).block(Block::bordered().title(
-            if ui.table.is_some() {
-                " players "
-            } else {
-                " watches and breakpoints "
+            match (ui.table.is_some(), inner) {
+                (true, _) => " players ",
+                (false, 26..) => " watches and breakpoints ",
+                (false, _) => " watches ",
             },
         )),
         plan.watches,
@@ -52,15 +50,11 @@ pub fn draw_plan(frame: &mut Frame, session: &Session, ui: &Ui, plan: &Plan) {
     if let Some(area) = plan.log {
         log(frame, session, area);
     }
-    let position: Vec<Line> = wrap(
-        session.position().trim_end(),
-        usize::from(plan.position.width),
-        2,
-    )
-    .into_iter()
-    .map(|l| Line::styled(l, Style::new().add_modifier(Modifier::BOLD)))
-    .collect();
-    frame.render_widget(Paragraph::new(position), plan.position);
+    let status = Line::styled(
+        status_line(session, usize::from(plan.position.width)),
+        Style::new().add_modifier(Modifier::BOLD),
+    );
+    frame.render_widget(Paragraph::new(status), plan.position);
     let bottom = match &ui.prompt {
         Some(text) => {
             let x = plan.keys.x + to_u16(text.chars().count() + 1);
@@ -71,11 +65,45 @@ pub fn draw_plan(frame: &mut Frame, session: &Session, ui: &Ui, plan: &Plan) {
             ])
         }
         None => match &ui.table {
-            Some(table) => Line::styled(table.keys.clone(), DIM),
-            None => key_line(plan.keys.width),
+            Some(table) => table_key_line(&table.keys, plan.toggle, plan.keys.width),
+            None => key_line(plan.keys.width, plan.toggle),
         },
     };
     frame.render_widget(Paragraph::new(bottom), plan.keys);
+}
+
+/// Where the match stands on one row: the words of the transcript when they fit, else
+/// shorter ones, else cut with `…`.
+pub fn status_line(session: &Session, width: usize) -> String {
+    let full = session.position().trim_end().to_string();
+    if full.chars().count() <= width {
+        return full;
+    }
+    let m = session.current();
+    let turn = session.timeline().turn();
+    let short = match (m.outcome(), m.next_robot()) {
+        (Some(o), _) => format!("turn {turn} · over: {} · round {}", o.verdict(), o.rounds),
+        (None, Some(id)) => {
+            let signals: Vec<String> = m
+                .teams()
+                .iter()
+                .map(|t| format!("{} {}", t.colour, t.signals_left))
+                .collect();
+            format!(
+                "turn {turn} · round {} · {} next · signals {}",
+                m.clock().round,
+                m.robot(id).name,
+                signals.join(", ")
+            )
+        }
+        (None, None) => full,
+    };
+    if short.chars().count() <= width {
+        return short;
+    }
+    let mut cut: String = short.chars().take(width.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
 }
 
 fn programs(frame: &mut Frame, ui: &Ui, plan: &Plan) {
@@ -189,25 +217,57 @@ fn log(frame: &mut Frame, session: &Session, area: Rect) {
     );
 }
 
-/// The keys that fit in `width`, whole: `? help` and `q quit` always.
-pub fn key_line(width: u16) -> Line<'static> {
+/// The keys that fit in `width`, whole: `? help` and `q quit` always, and before them what
+/// `v` shows (`toggle`) when the board and the programs are not both on screen.
+pub fn key_line(width: u16, toggle: Option<&str>) -> Line<'static> {
     let width = usize::from(width);
-    let tail = "  ? help  q quit";
-    let mut text = String::new();
-    let mut all = true;
-    for (key, label, _) in &KEY_HELP[..KEY_HELP.len() - 2] {
-        let item = format!("{}{key} {label}", if text.is_empty() { "" } else { "  " });
-        if text.chars().count() + item.chars().count() + tail.len() + 2 > width {
-            all = false;
-            break;
+    let tail = match toggle {
+        Some(what) => format!("  v {what}  ? help  q quit"),
+        None => "  ? help  q quit".to_string(),
+    };
+    let items: Vec<String> = KEY_HELP[..KEY_HELP.len() - 2]
+        .iter()
+        .filter(|(key, _, _)| *key != "v")
+        .map(|(key, label, _)| format!("{key} {label}"))
+        .collect();
+    let count = |s: &str| s.chars().count();
+    let all = items.join("  ");
+    let text = if count(&all) + count(&tail) <= width {
+        all
+    } else {
+        let mut text = String::new();
+        for item in &items {
+            let gap = if text.is_empty() { 0 } else { 2 };
+            if count(&text) + gap + count(item) + count("  …") + count(&tail) > width {
+                break;
+            }
+            if gap > 0 {
+                text.push_str("  ");
+            }
+            text.push_str(item);
         }
-        text.push_str(&item);
+        text + "  …"
+    };
+    Line::styled(format!("{text}{tail}").trim_start().to_string(), DIM)
+}
+
+/// A game's keys (at the table), with what `v` shows when the board and the programs are
+/// not both on screen; cut with `…` if they do not fit.
+fn table_key_line(keys: &str, toggle: Option<&str>, width: u16) -> Line<'static> {
+    let mut text = match (toggle, keys.strip_suffix("  q quit")) {
+        (Some(what), Some(keys)) => format!("{keys}  v {what}  q quit"),
+        (Some(what), None) => format!("{keys}  v {what}"),
+        (None, _) => keys.to_string(),
+    };
+    let width = usize::from(width);
+    if text.chars().count() > width {
+        text = text
+            .chars()
+            .take(width.saturating_sub(1))
+            .collect::<String>()
+            + "…";
     }
-    if !all {
-        text.push_str("  …");
-    }
-    text.push_str(tail);
-    Line::styled(text.trim_start().to_string(), DIM)
+    Line::styled(text, DIM)
 }
 
 /// The help overlay: every key, then every command; `first` is the first line shown.

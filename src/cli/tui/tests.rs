@@ -74,7 +74,7 @@ pub(super) fn find(buffer: &ratatui::buffer::Buffer, needle: &str) -> Option<(u1
     })
 }
 
-pub(super) const SIZES: [(u16, u16); 4] = [(200, 60), (150, 45), (100, 30), (80, 24)];
+pub(super) const SIZES: [(u16, u16); 5] = [(200, 60), (150, 45), (120, 40), (100, 30), (80, 24)];
 
 pub(super) fn word_counts(text: &str) -> std::collections::BTreeMap<String, usize> {
     let mut counts = std::collections::BTreeMap::new();

@@ -111,8 +111,9 @@ fn every_program_shows_its_memories_and_returns_as_show_robot_does() {
             ]
         );
         let (text, _) = screen(&s, &ui, width, height);
+        // Whole, or wrapped before `(R/S)` in a narrow column.
         assert!(
-            text.contains("returns: none · stopped (R/S)"),
+            text.contains("returns: none · stopped") && text.contains("(R/S)"),
             "{width}x{height}:\n{text}"
         );
         assert!(text.contains("x = 0  t = 1"), "{width}x{height}:\n{text}");
