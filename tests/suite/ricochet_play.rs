@@ -219,13 +219,13 @@ fn the_rules_are_said_and_hints_come_graded() {
     assert!(told.contains("turning on the way (R-B1)"), "{told}");
     let hints: Vec<&str> = told.lines().filter(|l| l.starts_with("  hint ")).collect();
     assert_eq!(hints.len(), 4, "{told}");
-    assert_eq!(hints[0], "  hint 1 of 3: the fewest moves are 7");
+    assert_eq!(hints[0], "  hint 1 of 3: fewest moves: 7");
     assert!(
         hints[1].starts_with("  hint 2 of 3: an optimal solution moves "),
         "{told}"
     );
     assert!(
-        hints[2].starts_with("  hint 3 of 3: an optimal solution starts "),
+        hints[2].starts_with("  hint 3 of 3: first move of an optimal solution: "),
         "{told}"
     );
     assert_eq!(hints[3], hints[2], "the third level is the last");

@@ -127,7 +127,7 @@ fn differences(file: &str, folder: &Path) -> Vec<String> {
 
 #[test]
 fn the_readme_tour_prints_what_the_readme_shows() {
-    let wrong = differences("README.md", &root());
+    let wrong = differences("README.md", root());
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
 }
 

@@ -222,26 +222,7 @@ impl TerminalHumans {
         let Some(best) = &self.best else {
             return "  hint: no solution within the search's reach\n".into();
         };
-        match self.hints {
-            1 => format!("  hint 1 of 3: the fewest moves are {}\n", best.moves),
-            2 => {
-                let mut moved: Vec<String> =
-                    best.solution.iter().map(|m| m.robot.to_string()).collect();
-                moved.sort_unstable();
-                moved.dedup();
-                format!(
-                    "  hint 2 of 3: an optimal solution moves {}\n",
-                    moved.join(" and ")
-                )
-            }
-            _ => format!(
-                "  hint 3 of 3: an optimal solution starts {}\n",
-                best.solution
-                    .first()
-                    .map(ToString::to_string)
-                    .unwrap_or_default()
-            ),
-        }
+        format!("  hint {} of 3: {}\n", self.hints, best.hint(self.hints))
     }
 
     /// The prompt of a bidding line: the only human's name, or none.

@@ -10,6 +10,37 @@ pub struct Solution {
     pub solution: Vec<Move>,
 }
 
+impl Solution {
+    /// A graded hint of this optimal solution, in words (`ricochet play`'s `hint`, rooms'
+    /// hints): level 1 the fewest moves, 2 the robots it moves, 3 (and above) its first move, in
+    /// the words of `ricochet hint`.
+    pub fn hint(&self, level: u8) -> String {
+        match level {
+            0 | 1 => format!("fewest moves: {}", self.moves),
+            2 => {
+                let mut moved: Vec<String> =
+                    self.solution.iter().map(|m| m.robot.to_string()).collect();
+                moved.sort_unstable();
+                moved.dedup();
+                let list = match moved.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} and {last}", rest.join(", "))
+                    }
+                    _ => moved.concat(),
+                };
+                format!("an optimal solution moves {list}")
+            }
+            _ => format!(
+                "first move of an optimal solution: {}",
+                self.solution
+                    .first()
+                    .map(ToString::to_string)
+                    .unwrap_or_default()
+            ),
+        }
+    }
+}
+
 /// Why no solution came back.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NoSolution {

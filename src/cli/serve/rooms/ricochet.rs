@@ -101,24 +101,10 @@ impl View {
             self.best = robots::ricochet::solve::solve(position, SEARCH_LIMIT).ok();
         }
         let best = self.best.as_ref().ok_or("no hint for this target")?;
-        Ok(match level {
-            1 => format!("fewest moves: {}", best.moves),
-            2 => {
-                let mut moved: Vec<String> =
-                    best.solution.iter().map(|m| m.robot.to_string()).collect();
-                moved.sort_unstable();
-                moved.dedup();
-                format!("an optimal solution moves {}", moved.join(" and "))
-            }
-            3 => format!(
-                "first move of an optimal solution: {}",
-                best.solution
-                    .first()
-                    .map(ToString::to_string)
-                    .unwrap_or_default()
-            ),
-            _ => return Err("a hint's level is 1, 2 or 3".into()),
-        })
+        if !(1..=3).contains(&level) {
+            return Err("a hint's level is 1, 2 or 3".into());
+        }
+        Ok(best.hint(level))
     }
 }
 

@@ -282,6 +282,13 @@ fn micro_missions(h: &Handle, p: &Place) -> serde_json::Value {
         },
     )
     .unwrap();
+    micro_penalty_and_passes(h, p, &first)
+}
+
+/// Mission 2: alice announces one too many and fails (her token to bob); both pass mission
+/// 3; the view of mission 4.
+fn micro_penalty_and_passes(h: &Handle, p: &Place, first: &serde_json::Value) -> serde_json::Value {
+    let (a, b) = ((p.ids[0], "alice"), (p.ids[1], "bob"));
     // Mission 2: alice announces one too many and shows the fewest: she fails and gives her
     // token to bob (RULES C.1, the penalty).
     let second = micro_wait(h, p, "racing", 2);
