@@ -53,7 +53,7 @@ pub struct Cell {
     pub terrain: Terrain,
     /// The camp this hex belongs to, if any.
     pub camp: Option<TeamColour>,
-    /// A start point (a black dot): in a camp, or outside every camp ("outer").
+    /// A start point (a hollow ring): in a camp, or outside every camp ("outer").
     pub start: bool,
 }
 

@@ -9,7 +9,7 @@ use crate::cli::io::output::Failure;
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 use robots::battle::engine::{Event, Match, MatchSetup};
-use robots::battle::show::svg as battle_svg;
+use robots::battle::show::svg::{self as battle_svg, Caption};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -238,7 +238,7 @@ pub fn state_after(setup: &MatchSetup, round: Option<u32>) -> Result<String, Fai
             std::mem::swap(&mut last, &mut events);
         }
     }
-    Ok(battle_svg::state(&m, &last))
+    Ok(battle_svg::state(&m, &last, &Caption::game(setup)))
 }
 
 /// An animated GIF of a whole match, and a note when it shows only some of the turns.
@@ -256,11 +256,13 @@ pub fn gif_bytes(setup: &MatchSetup) -> Result<(Vec<u8>, Option<String>), Failur
         visible += u64::from(battle_svg::visible(&events));
     }
     let every = visible.div_ceil(MAX_GIF_FRAMES).max(1);
-    let base_tree = tree(&crispy(&battle_svg::board(start.board())))?;
+    let caption = Caption::game(setup);
+    let base_tree = tree(&crispy(&battle_svg::backdrop(&start, &caption)))?;
     let size = base_tree.size();
     let scale = (MAX_GIF_SIDE / size.width().max(size.height())).min(1.0);
     let base = rasterise(&base_tree, scale, MAX_PNG_PIXELS)?;
-    let mut gif = Animation::new(&base, frame(&base, &start, &[], scale)?)?;
+    let frame = |m: &Match, turn: &[Event]| frame(&base, m, turn, &caption, scale);
+    let mut gif = Animation::new(&base, frame(&start, &[])?)?;
     let mut m = start;
     let mut seen = 0u64;
     while !m.is_over() {
@@ -271,12 +273,13 @@ pub fn gif_bytes(setup: &MatchSetup) -> Result<(Vec<u8>, Option<String>), Failur
         if battle_svg::visible(&events) {
             seen += 1;
             if seen.is_multiple_of(every) || m.is_over() {
-                gif.push(frame(&base, &m, &events, scale)?)?;
+                gif.push(frame(&m, &events)?)?;
             }
         }
     }
-    if !gif.shows(&frame(&base, &m, &[], scale)?) {
-        gif.push(frame(&base, &m, &[], scale)?)?;
+    let last = frame(&m, &[])?;
+    if !gif.shows(&last) {
+        gif.push(last)?;
     }
     let frames = gif.frames;
     let bytes = gif.finish()?;
@@ -293,10 +296,16 @@ fn crispy(svg: &str) -> String {
     svg.replacen("<svg ", "<svg shape-rendering=\"crispEdges\" ", 1)
 }
 
-/// The board with the robots of `m` and what `turn` did drawn over it.
-fn frame(base: &Pixmap, m: &Match, turn: &[Event], scale: f32) -> Result<Pixmap, Failure> {
+/// The board with the robots of `m`, what `turn` did, the round and the result drawn over it.
+fn frame(
+    base: &Pixmap,
+    m: &Match,
+    turn: &[Event],
+    caption: &Caption,
+    scale: f32,
+) -> Result<Pixmap, Failure> {
     let mut pixmap = base.clone();
-    let overlay = tree(&crispy(&battle_svg::overlay(m, turn)))?;
+    let overlay = tree(&crispy(&battle_svg::overlay(m, turn, caption)))?;
     resvg::render(
         &overlay,
         Transform::from_scale(scale, scale),
@@ -336,7 +345,9 @@ impl Animation {
             pending: None,
             frames: 0,
         };
-        let whole = a.indices(&first, (0, 0, width, height));
+        let whole = a
+            .palette
+            .indices(width, &first, None, (0, 0, width, height));
         let mut frame = gif::Frame::from_indexed_pixels(width, height, whole, None);
         frame.delay = FIRST_DELAY;
         a.pending = Some((frame, FIRST_DELAY));
@@ -354,12 +365,15 @@ impl Animation {
         let Some(rect) = changed(&self.shown, &picture, self.width) else {
             return Ok(());
         };
-        let pixels = self.indices(&picture, rect);
-        let mut frame = gif::Frame::from_indexed_pixels(rect.2, rect.3, pixels, None);
+        let pixels = self
+            .palette
+            .indices(self.width, &picture, Some(&self.shown), rect);
+        self.shown = picture;
+        let transparent = Some(self.palette.transparent);
+        let mut frame = gif::Frame::from_indexed_pixels(rect.2, rect.3, pixels, transparent);
         (frame.left, frame.top) = (rect.0, rect.1);
         self.flush()?;
         self.pending = Some((frame, TURN_DELAY));
-        self.shown = picture;
         self.frames += 1;
         Ok(())
     }
@@ -381,21 +395,6 @@ impl Animation {
         self.encoder
             .into_inner()
             .map_err(|e| Failure::Bad(format!("cannot write the GIF: {e}")))
-    }
-
-    /// The palette indices of a rectangle `(left, top, width, height)` of `picture`.
-    fn indices(&mut self, picture: &Pixmap, (left, top, w, h): (u16, u16, u16, u16)) -> Vec<u8> {
-        let data = picture.data();
-        let stride = usize::from(self.width);
-        let mut out = Vec::with_capacity(usize::from(w) * usize::from(h));
-        for y in usize::from(top)..usize::from(top) + usize::from(h) {
-            let row = y * stride;
-            for x in usize::from(left)..usize::from(left) + usize::from(w) {
-                let i = (row + x) * 4;
-                out.push(self.palette.index([data[i], data[i + 1], data[i + 2]]));
-            }
-        }
-        out
     }
 }
 
@@ -429,12 +428,14 @@ fn changed(a: &Pixmap, b: &Pixmap, width: u16) -> Option<(u16, u16, u16, u16)> {
     Some((n(x0)?, n(y0)?, n(x1 - x0 + 1)?, n(y1 - y0 + 1)?))
 }
 
-/// A fixed palette of at most 256 colours: the drawings' own colours, then those of the
-/// first frame in reading order (camp tints); any other colour goes to the nearest.
+/// A fixed palette of at most 255 colours: the drawings' own colours, then those of the
+/// first frame in reading order (camp tints); any other colour goes to the nearest. The
+/// index after the last colour is transparent: what a frame leaves as it was.
 struct Palette {
     rgb: Vec<u8>,
     colours: Vec<[u8; 3]>,
     known: HashMap<[u8; 3], u8>,
+    transparent: u8,
 }
 
 impl Palette {
@@ -443,6 +444,7 @@ impl Palette {
             rgb: Vec::new(),
             colours: Vec::new(),
             known: HashMap::new(),
+            transparent: 0,
         };
         for hex in battle_svg::palette() {
             if let Some(c) = parse_hex(hex) {
@@ -454,16 +456,45 @@ impl Palette {
                 p.add([px[0], px[1], px[2]]);
             }
         }
+        p.transparent = u8::try_from(p.colours.len()).unwrap_or(u8::MAX);
+        p.rgb.extend([0, 0, 0]);
         p
     }
 
     fn add(&mut self, c: [u8; 3]) {
-        if self.colours.len() < 256 && !self.known.contains_key(&c) {
+        if self.colours.len() < 255 && !self.known.contains_key(&c) {
             let index = u8::try_from(self.colours.len()).unwrap_or(u8::MAX);
             self.known.insert(c, index);
             self.colours.push(c);
             self.rgb.extend(c);
         }
+    }
+
+    /// The palette indices of a rectangle `(left, top, width, height)` of `picture`; with
+    /// `shown`, the pixels that stay as they are transparent (long runs compress well).
+    fn indices(
+        &mut self,
+        width: u16,
+        picture: &Pixmap,
+        shown: Option<&Pixmap>,
+        (left, top, w, h): (u16, u16, u16, u16),
+    ) -> Vec<u8> {
+        let data = picture.data();
+        let before = shown.map(Pixmap::data);
+        let stride = usize::from(width);
+        let mut out = Vec::with_capacity(usize::from(w) * usize::from(h));
+        for y in usize::from(top)..usize::from(top) + usize::from(h) {
+            let row = y * stride;
+            for x in usize::from(left)..usize::from(left) + usize::from(w) {
+                let i = (row + x) * 4;
+                if before.is_some_and(|b| b[i..i + 3] == data[i..i + 3]) {
+                    out.push(self.transparent);
+                } else {
+                    out.push(self.index([data[i], data[i + 1], data[i + 2]]));
+                }
+            }
+        }
+        out
     }
 
     /// The index of a colour, or of the nearest one (remembered).

@@ -43,7 +43,8 @@ fn a_duel_state_with_an_explosion() {
             break events;
         }
     };
-    snapshot!("duel-explosion.svg", svg::state(&m, &events));
+    let caption = svg::Caption::game(&setup);
+    snapshot!("duel-explosion.svg", svg::state(&m, &events, &caption));
 }
 
 /// The end of the duel: the last shot, from the shooter along its facing to its target.
@@ -56,11 +57,12 @@ fn a_duel_state_with_a_shot() {
         last = m.step();
     }
     assert!(last.iter().any(|e| matches!(e, Event::Fired { .. })));
-    let picture = svg::state(&m, &last);
+    let caption = svg::Caption::game(&setup);
+    let picture = svg::state(&m, &last, &caption);
     assert!(picture.contains(&format!("stroke=\"{}\"", svg::SHOT)));
     assert_eq!(
         picture,
-        svg::state(&m, &last),
+        svg::state(&m, &last, &caption),
         "the same state, the same bytes"
     );
 }
@@ -119,26 +121,76 @@ fn a_png_is_the_size_of_its_svg_and_not_blank() {
     assert_eq!(png, bytes_of(&["board", "classic", "--png", "-"]));
 }
 
+/// Decodes a GIF and lays each frame over the ones before (a frame's transparent pixels
+/// leave what was there): the picture after each frame, as RGBA.
+fn gif_pictures(gif: &[u8]) -> (u16, u16, Vec<Vec<u8>>) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(gif).unwrap();
+    let (width, height) = (decoder.width(), decoder.height());
+    let mut canvas = vec![0u8; usize::from(width) * usize::from(height) * 4];
+    let mut pictures = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        assert!(frame.left + frame.width <= width && frame.top + frame.height <= height);
+        if pictures.is_empty() {
+            assert_eq!((frame.width, frame.height), (width, height));
+            assert!(
+                frame.buffer.chunks_exact(4).all(|p| p[3] == 255),
+                "the first frame is whole"
+            );
+        }
+        for (i, px) in frame.buffer.chunks_exact(4).enumerate() {
+            let (x, y) = (i % usize::from(frame.width), i / usize::from(frame.width));
+            let at =
+                ((usize::from(frame.top) + y) * usize::from(width) + usize::from(frame.left) + x)
+                    * 4;
+            if px[3] == 255 {
+                canvas[at..at + 4].copy_from_slice(px);
+            }
+        }
+        pictures.push(canvas.clone());
+    }
+    (width, height, pictures)
+}
+
+/// How many pixels of `rgba` in rows `rows` are the colour `#rrggbb`.
+fn count_colour(rgba: &[u8], width: u16, rows: std::ops::Range<usize>, hex: &str) -> usize {
+    let c = u32::from_str_radix(hex.trim_start_matches('#'), 16)
+        .unwrap()
+        .to_be_bytes();
+    let stride = usize::from(width) * 4;
+    rgba[rows.start * stride..rows.end * stride]
+        .chunks_exact(4)
+        .filter(|p| p[..3] == c[1..])
+        .count()
+}
+
+/// The GIF of the duel: a frame for each turn that changes the picture, each the rectangle
+/// that changed with what stays transparent; laid over each other they end on the result
+/// banner in the winner's colour, where the first frame showed the goal.
 #[test]
 fn a_gif_of_the_duel_has_a_frame_per_visible_turn() {
     let gif = bytes_of(&["run", "matches/duel.yaml", "--gif", "-"]);
     assert_eq!(gif, bytes_of(&["run", "matches/duel.yaml", "--gif", "-"]));
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::Indexed);
-    let mut decoder = options.read_info(gif.as_slice()).unwrap();
-    let (width, height) = (decoder.width(), decoder.height());
-    let mut frames = 0;
-    while let Some(frame) = decoder.read_next_frame().unwrap() {
-        if frames == 0 {
-            assert_eq!((frame.width, frame.height), (width, height));
-        }
-        assert!(frame.left + frame.width <= width && frame.top + frame.height <= height);
-        frames += 1;
-    }
-    assert!(frames >= 10, "{frames} frames");
-    let svg = String::from_utf8(bytes_of(&["board", "duel", "--svg", "-"])).unwrap();
-    let (w, h) = svg_size(&svg);
+    let (width, height, pictures) = gif_pictures(&gif);
+    assert!(pictures.len() >= 10, "{} frames", pictures.len());
+    let setup = load_match(Path::new("matches/duel.yaml")).unwrap();
+    let m = Match::new(&setup).unwrap();
+    let backdrop = svg::backdrop(&m, &svg::Caption::game(&setup));
+    let (w, h) = svg_size(&backdrop);
     assert_eq!((u32::from(width), u32::from(height)), (w, h));
+    // The status banner under the title (2.45 to 3.45 hex radii of 20 pixels).
+    let banner = 50..68;
+    let violet = svg::team_colour(robots::battle::terrain::TeamColour::Violet);
+    let (first, last) = (&pictures[0], pictures.last().unwrap());
+    assert_eq!(count_colour(first, width, banner.clone(), violet), 0);
+    assert!(
+        count_colour(last, width, banner, violet) > 2000,
+        "violet wins"
+    );
+    let size = resvg::tiny_skia::IntSize::from_wh(width.into(), height.into()).unwrap();
+    let pixmap = resvg::tiny_skia::Pixmap::from_vec(last.clone(), size).unwrap();
+    pixmap.save_png(temp("duel-last-frame.png")).unwrap();
 }
 
 fn files(dir: &str) -> Vec<PathBuf> {
@@ -279,4 +331,208 @@ fn picture_flags_that_cannot_work_are_refused() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(!stderr(&o).is_empty(), "{args:?} says why");
     }
+}
+
+/// A PNG frame of a match reads on its own: the goal on a plain banner before play, the
+/// result on the winner's colour at the end, and each team's name on its colour under the
+/// board.
+#[test]
+fn a_match_frame_names_the_round_the_teams_and_the_result() {
+    let decode = |png: &[u8]| resvg::tiny_skia::Pixmap::decode_png(png).unwrap();
+    let start = decode(&bytes_of(&[
+        "run",
+        "matches/duel.yaml",
+        "--png",
+        "-",
+        "--round",
+        "0",
+    ]));
+    let end = decode(&bytes_of(&["run", "matches/duel.yaml", "--png", "-"]));
+    let width = u16::try_from(end.width()).unwrap();
+    let height = usize::try_from(end.height()).unwrap();
+    // The banner under the title: from 2.45 to 3.45 hex radii of 20 pixels.
+    let banner = 50..68;
+    let violet = svg::team_colour(robots::battle::terrain::TeamColour::Violet);
+    let green = svg::team_colour(robots::battle::terrain::TeamColour::Green);
+    assert_eq!(count_colour(start.data(), width, banner.clone(), violet), 0);
+    assert!(count_colour(start.data(), width, banner.clone(), svg::PLAIN) > 4000);
+    assert!(
+        count_colour(end.data(), width, banner, violet) > 2000,
+        "violet wins"
+    );
+    // The team panel and the key, under the board.
+    let below = height - 200..height;
+    for (team, colour) in [("green", green), ("violet", violet)] {
+        let n = count_colour(end.data(), width, below.clone(), colour);
+        assert!(n > 300, "{team}'s banner: {n} pixels");
+    }
+    let setup = load_match(Path::new("matches/duel.yaml")).unwrap();
+    let caption = svg::Caption::game(&setup);
+    let m = Match::new(&setup).unwrap();
+    let still = svg::state(&m, &[], &caption);
+    assert!(still.contains(&robots::text::svg::strokes(
+        "ROUND 0/200",
+        f64::from(width) - 16.0 - robots::text::svg::text_width("ROUND 0/200", 16.0) / 2.0,
+        18.0,
+        16.0
+    )));
+}
+
+/// A start point is a hollow ring, a circle shape a solid disc; a robot's nose reaches out of
+/// its disc almost to the hex's side.
+#[test]
+fn start_points_circles_and_facings_are_told_apart() {
+    let board = parse_board("every.yaml", EVERY_TERRAIN).unwrap();
+    let picture = svg::board(&board);
+    let start = format!(
+        "r=\"4\" fill=\"{}\" stroke=\"{}\"",
+        svg::BACKGROUND,
+        svg::INK
+    );
+    assert_eq!(picture.matches(&start).count(), 2, "two start points");
+    let circle = format!("r=\"9.6\" fill=\"{}\"/>", svg::INK);
+    assert_eq!(picture.matches(&circle).count(), 1, "the black circle");
+    let setup = load_match(Path::new("matches/duel.yaml")).unwrap();
+    let m = Match::new(&setup).unwrap();
+    let picture = svg::state(&m, &[], &svg::Caption::game(&setup));
+    let noses = picture
+        .lines()
+        .filter(|l| l.starts_with("<path") && l.contains("stroke-linejoin=\"round\"/>"))
+        .filter(|l| l.contains(&format!("fill=\"{}\"", svg::BACKGROUND)))
+        .count();
+    assert_eq!(noses, m.robots().len() + 1, "a nose a robot, and the key's");
+}
+
+/// Two moves along the same stretch of a row: their arrows go in lanes side by side, and
+/// their numbers do not cover each other.
+#[test]
+fn ricochet_arrows_along_one_stretch_go_side_by_side() {
+    use robots::ricochet::board::{Colour, Dir};
+    use robots::ricochet::position::Move;
+    let path = root().join("tests/ricochet/hard-24.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let p = robots::ricochet::files::parse("hard-24.yaml", &text, &|_| Err(String::new())).unwrap();
+    let there_and_back = [Dir::W, Dir::E, Dir::W].map(|dir| Move {
+        robot: Colour::Green,
+        dir,
+        to: None,
+    });
+    let picture = robots::ricochet::draw::svg::position(&p, &there_and_back);
+    let green = robots::ricochet::draw::svg::colour(Colour::Green);
+    let number = |key: &str, line: &str| -> f64 {
+        let at = line.find(key).unwrap() + key.len();
+        line[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let arrows: Vec<f64> = picture
+        .lines()
+        .filter(|l| l.contains(&format!("fill=\"none\" stroke=\"{green}\"")))
+        .map(|l| {
+            let start = l.split('"').nth(1).unwrap();
+            start[1..]
+                .split(['L', ','])
+                .nth(1)
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(arrows.len(), 3, "{picture}");
+    for (i, a) in arrows.iter().enumerate() {
+        for b in &arrows[i + 1..] {
+            assert!((a - b).abs() >= 6.0, "lanes {arrows:?}");
+        }
+    }
+    let rings: Vec<(f64, f64)> = picture
+        .lines()
+        .filter(|l| l.starts_with("<circle") && l.contains(&format!("stroke=\"{green}\"")))
+        .map(|l| (number("cx=\"", l), number("cy=\"", l)))
+        .collect();
+    let on_board: Vec<&(f64, f64)> = rings.iter().filter(|(_, y)| *y < 680.0).collect();
+    assert_eq!(
+        on_board.len(),
+        3,
+        "a number a move, and the list under the board"
+    );
+    for (i, a) in on_board.iter().enumerate() {
+        for b in &on_board[i + 1..] {
+            assert!((a.0 - b.0).hypot(a.1 - b.1) >= 17.6, "{a:?} {b:?}");
+        }
+    }
+}
+
+/// The pixels of `text` in the stroke font, `height` pixels high, on a white square.
+fn glyph_pixels(text: &str, height: f32) -> Vec<bool> {
+    let side = height * 1.5;
+    let body = robots::text::svg::label(
+        text,
+        f64::from(side) / 2.0,
+        f64::from(side) / 2.0,
+        f64::from(height),
+        "#000000",
+    );
+    let svg = robots::text::svg::document(f64::from(side), f64::from(side), Some("#ffffff"), &body);
+    let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).unwrap();
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.data().chunks_exact(4).map(|p| p[0] < 128).collect()
+}
+
+/// Characters the pictures write that look alike in many small fonts differ here in many
+/// pixels at the size of a robot's number (11 pixels): 0 and O and D, 1 and I and L, 5 and S,
+/// 8 and B, 2 and Z, 6 and G (a fifth of their ink at least). The font sheet is written next
+/// to the other test pictures.
+#[test]
+fn the_stroke_font_tells_look_alikes_apart() {
+    let sheet = [
+        "0123456789",
+        "ABCDEFGHIJKLM",
+        "NOPQRSTUVWXYZ",
+        "0O D 1I L 5S 8B 2Z 6G",
+        "(GREEN) 3/200: X·Y, Z+1",
+    ];
+    let mut body = String::new();
+    for (row, text) in (0u32..).zip(sheet) {
+        let y = 30.0 + 44.0 * f64::from(row);
+        body.push_str(&robots::text::svg::words(text, 12.0, y, 28.0, "#222222"));
+    }
+    let svg = robots::text::svg::document(600.0, 240.0, Some("#ffffff"), &body);
+    let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).unwrap();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(600, 240).unwrap();
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.save_png(temp("font.png")).unwrap();
+    let groups = ["0OD", "1IL", "5S", "8B", "2Z", "6G", "UV"];
+    for group in groups {
+        let chars: Vec<char> = group.chars().collect();
+        for (i, a) in chars.iter().enumerate() {
+            for b in &chars[i + 1..] {
+                let (pa, pb) = (
+                    glyph_pixels(&a.to_string(), 11.0),
+                    glyph_pixels(&b.to_string(), 11.0),
+                );
+                let differ = pa.iter().zip(&pb).filter(|(x, y)| x != y).count();
+                let ink = pa
+                    .iter()
+                    .filter(|x| **x)
+                    .count()
+                    .min(pb.iter().filter(|x| **x).count());
+                assert!(
+                    differ * 5 >= ink,
+                    "{a} and {b}: {differ} pixels differ of {ink}"
+                );
+            }
+        }
+    }
+    for c in "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ()/-+:.,·×".chars() {
+        assert!(robots::text::svg::has_glyph(c), "{c}");
+    }
+    assert!(!robots::text::svg::has_glyph('é'), "drawn as ?");
 }

@@ -1,15 +1,19 @@
 //! SVG drawings of a hex board and of a match state (docs/FORMATS.md, "Pictures"): terrain,
 //! camps, computers, start points, robots with their number and facing, what the last robot
-//! turn did (moves, shots, explosions, drownings, lightning), the column and row numbers of
-//! the files' `[col, row]`, and the direction numbering of R-A1. Pure: strings in, strings
-//! out; the same input gives the same bytes.
+//! turn did (moves, shots, explosions, drownings, lightning) and the column and row numbers
+//! of the files' `[col, row]`, framed by the words of [`super::caption`] (title, round,
+//! result, teams, the key). Pure: strings in, strings out; the same input gives the same
+//! bytes.
 //!
 //! Geometry: pointy-top hexes of circumradius `S`, odd rows shifted right by half a hex
 //! (odd-r, as in [`super::hex`]); the centre of `[col, row]` is at
-//! `x = M + √3·S·(col + ½·(row & 1)) + √3·S/2`, `y = M + 1.5·S·row + S`, `M` the margin.
+//! `x = X + M + √3·S·(col + ½·(row & 1)) + √3·S/2`, `y = Y + M + 1.5·S·row + S`, `M` the
+//! margin and `(X, Y)` where the board's frame starts under the title.
 
+pub use super::caption::{Caption, Frame};
+use super::caption::{Mark, Place, plus, unit};
 use crate::battle::board::{Board, CellId};
-use crate::battle::engine::{Event, Match, Pos, Robot};
+use crate::battle::engine::{Event, Match, Pos};
 use crate::battle::hex::Direction;
 use crate::battle::terrain::{Form, ShapeColour, TeamColour, Terrain};
 use crate::text::svg::{circle, document, label, line, num, polygon, regular};
@@ -38,7 +42,7 @@ pub const MAX_SIDE_PX: f64 = 4096.0;
 /// The circumradius of a hex on boards small enough.
 pub const HEX_RADIUS: f64 = 20.0;
 
-/// Where everything goes on a board's picture.
+/// Where everything goes on a picture: the board and the words around it.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
     /// The hexes' circumradius.
@@ -46,28 +50,31 @@ pub struct Layout {
     pub margin: f64,
     pub width: f64,
     pub height: f64,
-    /// The centre of the direction legend.
-    legend: (f64, f64),
+    /// Where the board's frame starts (its margin included), under the title.
+    pub board: (f64, f64),
+    /// Where the team panel and the key start, under the board.
+    pub below: f64,
 }
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 
 impl Layout {
-    pub fn of(board: &Board) -> Layout {
+    pub fn of(board: &Board, caption: &Caption) -> Layout {
         let cols = f64::from(u32::try_from(board.width).unwrap_or(u32::MAX));
         let rows = f64::from(u32::try_from(board.height).unwrap_or(u32::MAX));
-        // Sizes at S = 1: margins of 2 on three sides, the legend band below.
-        let width = 4.0 + SQRT3 * (cols + 0.5);
-        let height = 2.0 + 1.5 * (rows - 1.0) + 2.0 + 6.0;
+        // Sizes at S = 1: margins of 2 on three sides and 1 below, the caption around.
+        let board_width = 4.0 + SQRT3 * (cols + 0.5);
+        let board_height = 2.0 + 1.5 * (rows - 1.0) + 2.0 + 0.6;
+        let frame = caption.frame(board_width);
+        let (width, height) = (frame.width, frame.header + board_height + frame.below);
         let s = HEX_RADIUS.min(MAX_SIDE_PX / width.max(height));
-        let margin = 2.0 * s;
-        let board_bottom = margin + s * (1.5 * (rows - 1.0) + 2.0);
         Layout {
             s,
-            margin,
+            margin: 2.0 * s,
             width: width * s,
             height: height * s,
-            legend: (margin + 2.0 * s, board_bottom + 3.0 * s),
+            board: ((width - board_width) / 2.0 * s, frame.header * s),
+            below: (frame.header + board_height) * s,
         }
     }
 
@@ -77,8 +84,8 @@ impl Layout {
         let r = f64::from(u32::try_from(row).unwrap_or(u32::MAX));
         let shift = if row % 2 == 1 { 0.5 } else { 0.0 };
         (
-            self.margin + SQRT3 * self.s * (c + shift) + SQRT3 * self.s / 2.0,
-            self.margin + 1.5 * self.s * r + self.s,
+            self.board.0 + self.margin + SQRT3 * self.s * (c + shift) + SQRT3 * self.s / 2.0,
+            self.board.1 + self.margin + 1.5 * self.s * r + self.s,
         )
     }
 
@@ -91,55 +98,96 @@ impl Layout {
         self.centre(usize::from(pos.0), usize::from(pos.1))
     }
 
+    /// Where the caption's words go.
+    pub fn place(&self) -> Place {
+        Place {
+            s: self.s,
+            width: self.width,
+            height: self.height,
+            below: self.below,
+        }
+    }
+
     /// The six corners of a hex, pointy top, `scale` times the circumradius.
     fn hex(&self, (x, y): (f64, f64), scale: f64) -> Vec<(f64, f64)> {
         regular(x, y, self.s * scale, 6, -90.0)
     }
 }
 
-/// The unit vector of a facing on the screen (1 east, then clockwise, y down).
-fn unit(d: Direction) -> (f64, f64) {
-    let a = (60.0 * f64::from(d.number() - 1)).to_radians();
-    (a.cos(), a.sin())
-}
-
-fn plus((x, y): (f64, f64), (dx, dy): (f64, f64), k: f64) -> (f64, f64) {
-    (x + dx * k, y + dy * k)
-}
-
-/// A board on its own: terrain, coordinates and the direction legend.
+/// A board on its own: terrain, coordinates, its name and the key.
 pub fn board(board: &Board) -> String {
-    let layout = Layout::of(board);
-    document(
-        layout.width,
-        layout.height,
-        Some(BACKGROUND),
-        &terrain_layer(board, &layout),
-    )
-}
-
-/// A match state: the board, every robot, and what `turn` (the events of the robot turn
-/// that led to this state, or none) did.
-pub fn state(m: &Match, turn: &[Event]) -> String {
-    let layout = Layout::of(m.board());
-    let mut body = terrain_layer(m.board(), &layout);
-    body.push_str(&robot_layer(m, turn, &layout));
+    let caption = Caption::board(board);
+    let layout = Layout::of(board, &caption);
+    let mut body = terrain_layer(board, &layout);
+    body.push_str(&words(&caption, &layout));
     document(layout.width, layout.height, Some(BACKGROUND), &body)
 }
 
-/// Only what changes during a match (robots and the turn's effects), on a transparent
-/// background the size of [`board`]'s picture: animations draw it over the board.
-pub fn overlay(m: &Match, turn: &[Event]) -> String {
-    let layout = Layout::of(m.board());
-    document(
-        layout.width,
-        layout.height,
-        None,
-        &robot_layer(m, turn, &layout),
-    )
+/// A match state with its caption (made once a match by [`Caption::game`]): the board,
+/// every robot, what `turn` (the events of the robot turn that led to this state, or none)
+/// did, the round, the goal or the result, the teams and the key.
+pub fn state(m: &Match, turn: &[Event], caption: &Caption) -> String {
+    let layout = Layout::of(m.board(), caption);
+    let mut body = terrain_layer(m.board(), &layout);
+    body.push_str(&words(caption, &layout));
+    body.push_str(&robot_layer(m, turn, &layout));
+    body.push_str(&caption.changing(m, &layout.place()));
+    document(layout.width, layout.height, Some(BACKGROUND), &body)
 }
 
-/// Every hex, then the coordinates and the legend.
+/// What never changes during the match of `m`: [`state`] without the robots, the turn's
+/// effects, the round and the result. Animations draw it once, then [`overlay`] each frame.
+pub fn backdrop(m: &Match, caption: &Caption) -> String {
+    let layout = Layout::of(m.board(), caption);
+    let mut body = terrain_layer(m.board(), &layout);
+    body.push_str(&words(caption, &layout));
+    document(layout.width, layout.height, Some(BACKGROUND), &body)
+}
+
+/// Only what changes during a match (robots, the turn's effects, the round, the result, the
+/// robots lost in the team panel), on a transparent background the size of [`backdrop`].
+pub fn overlay(m: &Match, turn: &[Event], caption: &Caption) -> String {
+    let layout = Layout::of(m.board(), caption);
+    let mut body = robot_layer(m, turn, &layout);
+    body.push_str(&caption.changing(m, &layout.place()));
+    document(layout.width, layout.height, None, &body)
+}
+
+/// The caption's still words, and the key's marks drawn small beside their names.
+fn words(caption: &Caption, layout: &Layout) -> String {
+    let place = layout.place();
+    let mut out = caption.still(&place);
+    for (mark, (x, y), r) in caption.key_marks(&place) {
+        out.push_str(&key_mark(mark, (x, y), r, layout.s));
+    }
+    out
+}
+
+/// A mark of the key, in a hex of circumradius `r` around `c`.
+fn key_mark(mark: Mark, c: (f64, f64), r: f64, s: f64) -> String {
+    let hex = |fill: &str| {
+        polygon(
+            &regular(c.0, c.1, r, 6, -90.0),
+            &format!(
+                " fill=\"{fill}\" stroke=\"{OUTLINE}\" stroke-width=\"{}\"",
+                num(s / 16.0)
+            ),
+        )
+    };
+    match mark {
+        Mark::Lake => hex(LAKE),
+        Mark::Lightning => hex(LIGHTNING) + &terrain_mark(Terrain::Lightning, c, r),
+        Mark::Shape(form, colour) => hex(PLAIN) + &terrain_mark(Terrain::Shape(form, colour), c, r),
+        Mark::Camp(team) => hex(PLAIN) + &camp(team, c, r),
+        Mark::Computer(team) => hex(PLAIN) + &terrain_mark(Terrain::Computer(team), c, r),
+        Mark::Start => hex(PLAIN) + &start_point(c, r),
+        Mark::Robot(team) => robot_mark(team, 1, Direction::ALL[0], (c.0 - 0.12 * s, c.1), r),
+        Mark::Lost => wreck(c, r),
+        Mark::Shot => shot_line((c.0 - 0.6 * s, c.1), (c.0 + 0.5 * s, c.1), r),
+    }
+}
+
+/// Every hex, then the coordinates.
 fn terrain_layer(board: &Board, layout: &Layout) -> String {
     let mut out = String::new();
     let stroke = format!(
@@ -157,28 +205,40 @@ fn terrain_layer(board: &Board, layout: &Layout) -> String {
             &layout.hex(c, 1.0),
             &format!(" fill=\"{ground}\"{stroke}"),
         ));
-        if let Some(camp) = cell.camp {
-            out.push_str(&polygon(
-                &layout.hex(c, 1.0),
-                &format!(
-                    " fill=\"{}\" fill-opacity=\"{CAMP_OPACITY}\"",
-                    team_colour(camp)
-                ),
-            ));
+        if let Some(team) = cell.camp {
+            out.push_str(&camp(team, c, layout.s));
         }
         out.push_str(&terrain_mark(cell.terrain, c, layout.s));
         if cell.start {
-            out.push_str(&circle(
-                c.0,
-                c.1,
-                layout.s * 0.16,
-                &format!(" fill=\"{INK}\""),
-            ));
+            out.push_str(&start_point(c, layout.s));
         }
     }
     out.push_str(&coordinates(board, layout));
-    out.push_str(&legend(layout));
     out
+}
+
+/// A camp's tint over a hex of circumradius `s`.
+fn camp(team: TeamColour, c: (f64, f64), s: f64) -> String {
+    polygon(
+        &regular(c.0, c.1, s, 6, -90.0),
+        &format!(
+            " fill=\"{}\" fill-opacity=\"{CAMP_OPACITY}\"",
+            team_colour(team)
+        ),
+    )
+}
+
+/// A start point: a small hollow ring, unlike any shape (a black circle shape is a disc).
+fn start_point((x, y): (f64, f64), s: f64) -> String {
+    circle(
+        x,
+        y,
+        s * 0.2,
+        &format!(
+            " fill=\"{BACKGROUND}\" stroke=\"{INK}\" stroke-width=\"{}\"",
+            num(s / 10.0)
+        ),
+    )
 }
 
 /// What stands on a hex: a shape, a computer, a lightning bolt.
@@ -226,7 +286,7 @@ fn coordinates(board: &Board, layout: &Layout) -> String {
         d.push_str(&crate::text::svg::strokes(
             &col.to_string(),
             x,
-            layout.margin / 2.0,
+            layout.board.1 + layout.margin / 2.0,
             size,
         ));
     }
@@ -234,7 +294,7 @@ fn coordinates(board: &Board, layout: &Layout) -> String {
         let (_, y) = layout.centre(0, row);
         d.push_str(&crate::text::svg::strokes(
             &row.to_string(),
-            layout.margin / 2.0,
+            layout.board.0 + layout.margin / 2.0,
             y,
             size,
         ));
@@ -245,34 +305,6 @@ fn coordinates(board: &Board, layout: &Layout) -> String {
     )
 }
 
-/// The direction numbering (R-A1): a hex with an arrow and a number towards each side.
-fn legend(layout: &Layout) -> String {
-    let (c, s) = (layout.legend, layout.s);
-    let mut out = polygon(
-        &layout.hex(c, 1.3),
-        &format!(
-            " fill=\"{PLAIN}\" stroke=\"{INK}\" stroke-width=\"{}\"",
-            num(s / 12.0)
-        ),
-    );
-    let arrows = format!(" stroke=\"{INK}\" stroke-width=\"{}\"", num(s / 12.0));
-    for d in Direction::ALL {
-        let u = unit(d);
-        out.push_str(&line(plus(c, u, s * 0.2), plus(c, u, s * 0.85), &arrows));
-        let tip = plus(c, u, s * 1.0);
-        let side = (-u.1, u.0);
-        let head = [
-            tip,
-            plus(plus(c, u, s * 0.72), side, s * 0.14),
-            plus(plus(c, u, s * 0.72), side, -s * 0.14),
-        ];
-        out.push_str(&polygon(&head, &format!(" fill=\"{INK}\"")));
-        let at = plus(c, u, s * 1.75);
-        out.push_str(&label(&d.number().to_string(), at.0, at.1, s * 0.6, INK));
-    }
-    out
-}
-
 /// The robots, destroyed ones first (grey and crossed, where they fell), then what the turn
 /// did, then the robots still in play.
 fn robot_layer(m: &Match, turn: &[Event], layout: &Layout) -> String {
@@ -280,61 +312,75 @@ fn robot_layer(m: &Match, turn: &[Event], layout: &Layout) -> String {
     let s = layout.s;
     let mut out = String::new();
     for robot in m.robots().iter().filter(|r| !r.alive) {
-        let (x, y) = layout.cell_centre(board, robot.cell);
-        out.push_str(&circle(
-            x,
-            y,
-            s * 0.5,
-            &format!(
-                " fill=\"{WRECK}\" stroke=\"{INK}\" stroke-width=\"{}\"",
-                num(s / 16.0)
-            ),
-        ));
-        let k = s * 0.32;
-        let cross = format!(" stroke=\"{INK}\" stroke-width=\"{}\"", num(s / 8.0));
-        out.push_str(&line((x - k, y - k), (x + k, y + k), &cross));
-        out.push_str(&line((x - k, y + k), (x + k, y - k), &cross));
+        out.push_str(&wreck(layout.cell_centre(board, robot.cell), s));
     }
     out.push_str(&effects_under(turn, layout));
     for robot in m.robots().iter().filter(|r| r.alive) {
-        out.push_str(&robot_mark(robot, layout.cell_centre(board, robot.cell), s));
+        let c = layout.cell_centre(board, robot.cell);
+        out.push_str(&robot_mark(
+            robot.name.team,
+            robot.name.number,
+            robot.facing,
+            c,
+            s,
+        ));
     }
     out.push_str(&shots(m, turn, layout));
     out
 }
 
-/// A robot: a disc in its team's colour, its number, a pointer towards its facing.
-fn robot_mark(robot: &Robot, c: (f64, f64), s: f64) -> String {
-    let colour = team_colour(robot.name.team);
-    let u = unit(robot.facing);
+/// A destroyed robot: a grey disc crossed out.
+fn wreck((x, y): (f64, f64), s: f64) -> String {
+    let mut out = circle(
+        x,
+        y,
+        s * 0.5,
+        &format!(
+            " fill=\"{WRECK}\" stroke=\"{INK}\" stroke-width=\"{}\"",
+            num(s / 16.0)
+        ),
+    );
+    let k = s * 0.32;
+    let cross = format!(" stroke=\"{INK}\" stroke-width=\"{}\"", num(s / 8.0));
+    out.push_str(&line((x - k, y - k), (x + k, y + k), &cross));
+    out.push_str(&line((x - k, y + k), (x + k, y - k), &cross));
+    out
+}
+
+/// A robot: a disc in its team's colour with its number, and a white nose outlined in ink
+/// sticking out of the disc towards its facing (its base hidden under the disc, so it points
+/// one way only), almost to the hex's side.
+fn robot_mark(team: TeamColour, number: u8, facing: Direction, c: (f64, f64), s: f64) -> String {
+    let u = unit(facing);
     let side = (-u.1, u.0);
-    let pointer = [
+    let nose = [
         plus(c, u, s * 0.98),
-        plus(plus(c, u, s * 0.4), side, s * 0.38),
-        plus(plus(c, u, s * 0.4), side, -s * 0.38),
+        plus(plus(c, u, s * 0.15), side, s * 0.46),
+        plus(plus(c, u, s * 0.15), side, -s * 0.46),
     ];
-    let mut out = polygon(&pointer, &format!(" fill=\"{INK}\""));
+    let mut out = polygon(
+        &nose,
+        &format!(
+            " fill=\"{BACKGROUND}\" stroke=\"{INK}\" stroke-width=\"{}\" stroke-linejoin=\"round\"",
+            num(s / 12.0)
+        ),
+    );
     out.push_str(&circle(
         c.0,
         c.1,
-        s * 0.58,
+        s * 0.5,
         &format!(
-            " fill=\"{colour}\" stroke=\"{INK}\" stroke-width=\"{}\"",
+            " fill=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\"",
+            team_colour(team),
             num(s / 14.0)
         ),
     ));
-    let ink = if robot.name.team == TeamColour::Yellow {
+    let ink = if team == TeamColour::Yellow {
         INK
     } else {
         BACKGROUND
     };
-    out.push_str(&label(
-        &robot.name.number.to_string(),
-        c.0,
-        c.1,
-        s * 0.62,
-        ink,
-    ));
+    out.push_str(&label(&number.to_string(), c.0, c.1, s * 0.56, ink));
     out
 }
 
@@ -434,19 +480,25 @@ fn shots(m: &Match, turn: &[Event], layout: &Layout) -> String {
             }
         }
         let start = plus(layout.cell_centre(board, from), unit(*facing), s * 0.6);
-        out.push_str(&line(
-            start,
-            end,
-            &format!(
-                " stroke=\"{SHOT}\" stroke-width=\"{}\" stroke-linecap=\"round\"",
-                num(s / 5.0)
-            ),
-        ));
-        out.push_str(&polygon(
-            &regular(end.0, end.1, s * 0.3, 4, 0.0),
-            &format!(" fill=\"{SHOT}\""),
-        ));
+        out.push_str(&shot_line(start, end, s));
     }
+    out
+}
+
+/// A shot's line from `start` and the mark where it stopped, at `end`.
+fn shot_line(start: (f64, f64), end: (f64, f64), s: f64) -> String {
+    let mut out = line(
+        start,
+        end,
+        &format!(
+            " stroke=\"{SHOT}\" stroke-width=\"{}\" stroke-linecap=\"round\"",
+            num(s / 5.0)
+        ),
+    );
+    out.push_str(&polygon(
+        &regular(end.0, end.1, s * 0.3, 4, 0.0),
+        &format!(" fill=\"{SHOT}\""),
+    ));
     out
 }
 

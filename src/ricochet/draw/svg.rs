@@ -4,7 +4,9 @@
 
 use crate::ricochet::board::{Board, Cell, Colour, Dir};
 use crate::ricochet::position::{Move, Position};
-use crate::text::svg::{circle, document, label, line, num, polygon, regular};
+use crate::text::svg::{
+    circle, document, fits, label, line, num, polygon, regular, text_width, words,
+};
 
 use crate::text::palette::{BLUE, GREEN, INK, RED, WHITE, YELLOW};
 pub use crate::text::palette::{INK as WALL, PAPER as FLOOR, WHITE as BACKGROUND};
@@ -37,7 +39,7 @@ struct Grid {
 impl Grid {
     fn of(b: &Board) -> Grid {
         let side = f64::from(b.width.max(b.height)) + 2.0;
-        let c = 32.0_f64.min(MAX_SIDE_PX / side);
+        let c = 40.0_f64.min(MAX_SIDE_PX / side);
         Grid { c, margin: c }
     }
 
@@ -102,11 +104,16 @@ fn picture(b: &Board, robots: &[(Colour, Cell)], p: Option<&Position>, moves: &[
     for &(c, cell) in robots {
         body.push_str(&robot(c, g.centre(b, cell), g.c));
     }
-    if let Some(p) = p {
-        body.push_str(&path(p, moves, &g));
-    }
     let side = |n: u16| 2.0 * g.margin + g.c * f64::from(n);
-    document(side(b.width), side(b.height), Some(BACKGROUND), &body)
+    let mut height = side(b.height);
+    if let Some(p) = p {
+        let (arrows, played) = path(p, moves, &g);
+        body.push_str(&arrows);
+        let (list, list_height) = move_list(&played, side(b.width), height, &g);
+        body.push_str(&list);
+        height += list_height;
+    }
+    document(side(b.width), height, Some(BACKGROUND), &body)
 }
 
 /// Cells, the central block, diagonals, the grid and the coordinates.
@@ -273,62 +280,273 @@ fn robot(c: Colour, (x, y): (f64, f64), size: f64) -> String {
     )
 }
 
-/// The moves replayed from the position: an arrow from where each robot stood to where it
-/// stopped, numbered; a move that cannot be played ends the drawing.
-fn path(p: &Position, moves: &[Move], g: &Grid) -> String {
+/// The moves replayed from the position: an arrow along each robot's route (turned by
+/// diagonals) to where it stopped, numbered; a move that cannot be played ends the drawing.
+/// Arrows that would run along the same stretch of a row or column as an earlier one go in
+/// lanes side by side, and each number is put where no other number is.
+fn path(p: &Position, moves: &[Move], g: &Grid) -> (String, Vec<Move>) {
     let b = &p.board;
     let mut at = p.clone();
     let mut out = String::new();
     let mut numbers = String::new();
+    let mut taken: Vec<(Segment, i32)> = Vec::new();
+    let mut labels: Vec<(f64, f64)> = Vec::new();
+    let mut played = Vec::new();
     for (n, m) in (1u32..).zip(moves) {
         let Some(from) = at.robot_cell(m.robot) else {
             break;
         };
+        let before = at.clone();
         let Ok((to, _)) = at.play(*m) else {
             break;
         };
-        // Robots' arrows side by side: each colour a little off the cells' centre line.
-        let index = Colour::ALL.iter().position(|c| *c == m.robot).unwrap_or(0);
-        let k = f64::from(u8::try_from(index).unwrap_or(0)) - 2.0;
-        let shift = k * g.c * 0.07;
-        let (a, z) = (g.centre(b, from), g.centre(b, to));
-        let (a, z) = ((a.0 + shift, a.1 + shift), (z.0 + shift, z.1 + shift));
+        played.push(*m);
+        let route = route(&before, m, from, to);
+        let segments: Vec<Segment> = route.windows(2).map(|w| segment(b, w[0], w[1])).collect();
+        let lane = LANES
+            .into_iter()
+            .find(|lane| {
+                !taken
+                    .iter()
+                    .any(|(t, l)| l == lane && segments.iter().any(|s| s.overlaps(t)))
+            })
+            .unwrap_or(0);
+        taken.extend(segments.iter().map(|s| (*s, lane)));
+        let shift = f64::from(lane) * g.c * 0.17;
+        let points: Vec<(f64, f64)> = route
+            .iter()
+            .map(|&c| {
+                let (x, y) = g.centre(b, c);
+                (x + shift, y + shift)
+            })
+            .collect();
         let stroke = if m.robot == Colour::Transparent {
             INK
         } else {
             colour(m.robot)
         };
-        out.push_str(&arrow(a, z, stroke, g.c));
-        let mid = ((a.0 + z.0) / 2.0, (a.1 + z.1) / 2.0);
-        numbers.push_str(&circle(
-            mid.0,
-            mid.1,
-            g.c * 0.22,
-            &format!(
-                " fill=\"{BACKGROUND}\" stroke=\"{stroke}\" stroke-width=\"{}\"",
-                num(g.c / 20.0)
-            ),
-        ));
-        let digits = if n < 10 { 0.26 } else { 0.2 };
-        numbers.push_str(&label(&n.to_string(), mid.0, mid.1, g.c * digits, INK));
+        out.push_str(&arrow(&points, stroke, g.c));
+        let spot = number_spot(&points, &labels, g.c);
+        labels.push(spot);
+        numbers.push_str(&number(n, m.robot, spot, g.c));
     }
-    out + &numbers
+    (out + &numbers, played)
 }
 
-/// A line with an arrowhead at `z`.
-fn arrow(a: (f64, f64), z: (f64, f64), stroke: &str, size: f64) -> String {
+/// A move's number in a ring of its robot's colour.
+fn number(n: u32, robot: Colour, (x, y): (f64, f64), c: f64) -> String {
+    let stroke = if robot == Colour::Transparent {
+        INK
+    } else {
+        colour(robot)
+    };
+    let mut out = circle(
+        x,
+        y,
+        c * 0.22,
+        &format!(
+            " fill=\"{BACKGROUND}\" stroke=\"{stroke}\" stroke-width=\"{}\"",
+            num(c / 16.0)
+        ),
+    );
+    let digits = if n < 10 { 0.26 } else { 0.2 };
+    out.push_str(&label(&n.to_string(), x, y, c * digits, INK));
+    out
+}
+
+/// The moves in words under the board, in columns: each number, robot and direction (and
+/// where the transparent robot stops); and its height.
+fn move_list(moves: &[Move], width: f64, top: f64, g: &Grid) -> (String, f64) {
+    let mut height = g.c * 0.36;
+    let entries: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let arrow = ['↑', '→', '↓', '←'][m.dir as usize];
+            let mut text = format!("{} {arrow}", m.robot.name().to_uppercase());
+            if let Some((x, y)) = m.to {
+                text.push_str(&format!(" TO {x},{y}"));
+            }
+            text
+        })
+        .collect();
+    let room = width - 2.0 * g.margin - g.c * 0.9;
+    let mut widest = entries
+        .iter()
+        .map(|e| text_width(e, height))
+        .fold(0.0, f64::max);
+    if widest > room {
+        // A narrow board: the words shrink to fit its width.
+        height *= room / widest;
+        widest = room;
+    }
+    let column = g.c * 0.7 + widest + g.c * 0.8;
+    let columns = fits(width - 2.0 * g.margin, column, 1, 40);
+    let mut out = String::new();
+    for (i, (m, text)) in moves.iter().zip(&entries).enumerate() {
+        let x = g.margin + (i % columns) as f64 * column;
+        let y = top - g.c * 0.1 + g.c * 0.6 * (i / columns) as f64;
+        let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        out.push_str(&number(n, m.robot, (x + g.c * 0.22, y), g.c));
+        out.push_str(&words(text, x + g.c * 0.62, y, height, INK));
+    }
+    let lines = moves.len().div_ceil(columns);
+    (out, g.c * 0.6 * lines as f64)
+}
+
+/// The lanes an arrow may take, in order: on the cells' centre line, then either side.
+const LANES: [i32; 5] = [0, 1, -1, 2, -2];
+
+/// A stretch of a row (`across`) or a column, from `lo` to `hi`, in cells.
+#[derive(Clone, Copy, Debug)]
+struct Segment {
+    across: bool,
+    line: u16,
+    lo: u16,
+    hi: u16,
+}
+
+impl Segment {
+    fn overlaps(&self, other: &Segment) -> bool {
+        self.across == other.across
+            && self.line == other.line
+            && self.lo <= other.hi
+            && other.lo <= self.hi
+    }
+}
+
+fn segment(b: &Board, from: Cell, to: Cell) -> Segment {
+    let ((x1, y1), (x2, y2)) = (b.xy(from), b.xy(to));
+    if y1 == y2 {
+        Segment {
+            across: true,
+            line: y1,
+            lo: x1.min(x2),
+            hi: x1.max(x2),
+        }
+    } else {
+        Segment {
+            across: false,
+            line: x1,
+            lo: y1.min(y2),
+            hi: y1.max(y2),
+        }
+    }
+}
+
+/// The cells where a move starts, turns and stops: a robot is turned by the diagonals of
+/// other colours (RULES C.2). The transparent robot's move is drawn straight.
+fn route(before: &Position, m: &Move, from: Cell, to: Cell) -> Vec<Cell> {
+    let b = &before.board;
+    let mut corners = vec![from];
+    if m.robot != Colour::Transparent {
+        let others: Vec<Cell> = before
+            .robots
+            .iter()
+            .filter(|(c, _)| *c != m.robot)
+            .map(|(_, cell)| *cell)
+            .collect();
+        let free = |c: Cell, d: Dir| {
+            if b.wall(c, d) {
+                return None;
+            }
+            b.neighbour(c, d)
+                .filter(|n| !b.blocked[usize::from(*n)] && !others.contains(n))
+        };
+        let (mut here, mut d) = (from, m.dir);
+        for _ in 0..b.len() * 4 {
+            if here == to {
+                break;
+            }
+            let Some(next) = free(here, d) else { break };
+            here = next;
+            if let Some(diag) = b.diagonals[usize::from(next)].filter(|g| g.colour != m.robot) {
+                d = diag.deflect(d);
+                corners.push(next);
+            }
+        }
+    }
+    corners.push(to);
+    corners.dedup();
+    if corners.len() < 2 {
+        corners.push(to);
+    }
+    corners
+}
+
+/// Where a move's number goes: on its route (cell centres and the quarters between) as near
+/// the middle as keeps clear of the numbers already drawn and of the robot at either end,
+/// else beside the route, else wherever is farthest from the other numbers.
+fn number_spot(points: &[(f64, f64)], labels: &[(f64, f64)], c: f64) -> (f64, f64) {
+    // (distance along the route, on the route or beside it, the spot)
+    let mut spots: Vec<(f64, bool, (f64, f64))> = Vec::new();
+    let mut length = 0.0;
+    for w in points.windows(2) {
+        let ((x1, y1), (x2, y2)) = (w[0], w[1]);
+        let d = (x2 - x1).abs().max((y2 - y1).abs()).max(1e-9);
+        let (nx, ny) = ((y1 - y2) / d * c * 0.34, (x2 - x1) / d * c * 0.34);
+        let quarters = fits(d + c / 8.0, c / 4.0, 2, 4 * 256);
+        for k in 1..quarters {
+            let t = k as f64 / quarters as f64;
+            let (x, y) = (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t);
+            spots.push((length + d * t, true, (x, y)));
+            spots.push((length + d * t, false, (x + nx, y + ny)));
+            spots.push((length + d * t, false, (x - nx, y - ny)));
+        }
+        length += d;
+    }
+    let middle = length / 2.0;
+    let (first, last) = (points[0], points[points.len() - 1]);
+    let near = |p: (f64, f64), q: (f64, f64)| (p.0 - q.0).hypot(p.1 - q.1);
+    let clearance = |p: (f64, f64)| {
+        labels
+            .iter()
+            .map(|l| near(*l, p))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let clear = |p: (f64, f64)| {
+        clearance(p) >= c * 0.5 && near(p, first) >= c * 0.58 && near(p, last) >= c * 0.5
+    };
+    let by_middle = |a: &&(f64, bool, (f64, f64)), b: &&(f64, bool, (f64, f64))| {
+        (a.0 - middle).abs().total_cmp(&(b.0 - middle).abs())
+    };
+    let on = spots.iter().filter(|s| s.1 && clear(s.2)).min_by(by_middle);
+    let beside = || {
+        spots
+            .iter()
+            .filter(|s| !s.1 && clear(s.2))
+            .min_by(by_middle)
+    };
+    let farthest = || {
+        spots
+            .iter()
+            .max_by(|a, b| clearance(a.2).total_cmp(&clearance(b.2)))
+    };
+    on.or_else(beside).or_else(farthest).map_or(first, |s| s.2)
+}
+
+/// A polyline through `points` with an arrowhead at its end.
+fn arrow(points: &[(f64, f64)], stroke: &str, size: f64) -> String {
+    let (Some(&z), Some(&a)) = (points.last(), points.get(points.len().saturating_sub(2))) else {
+        return String::new();
+    };
     let (dx, dy) = (z.0 - a.0, z.1 - a.1);
     let length = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (ux, uy) = (dx / length, dy / length);
-    let head = size * 0.28;
+    let head = size * 0.3;
     let base = (z.0 - ux * head, z.1 - uy * head);
-    let mut out = line(
-        a,
-        base,
-        &format!(
-            " stroke=\"{stroke}\" stroke-width=\"{}\" stroke-linecap=\"round\"",
-            num(size / 12.0)
-        ),
+    let mut d = String::new();
+    for (i, p) in points.iter().enumerate() {
+        let p = if i + 1 == points.len() { base } else { *p };
+        d.push_str(&format!(
+            "{}{},{}",
+            if i == 0 { "M" } else { "L" },
+            num(p.0),
+            num(p.1)
+        ));
+    }
+    let mut out = format!(
+        "<path d=\"{d}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n",
+        num(size / 11.0)
     );
     out.push_str(&polygon(
         &[
