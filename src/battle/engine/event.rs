@@ -424,7 +424,7 @@ impl fmt::Display for Event {
                 step,
                 from,
                 to,
-            } => write!(f, "{robot} step {step}: moves {from} -> {to}"),
+            } => write!(f, "{robot} step {step}: moves {from} → {to}"),
             Blocked {
                 robot,
                 step,
