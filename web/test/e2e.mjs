@@ -480,7 +480,8 @@ test('a shot flies from its robot to the robot hit, an explosion bursts, at the 
   const [a, b, p] = [centre[from], centre[to], first.tracer];
   const along = ((p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1])) / ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2);
   near(p, [a[0] + along * (b[0] - a[0]), a[1] + along * (b[1] - a[1])], 'the tracer on the shot\'s line');
-  assert.ok(along >= 0 && along < 0.99, `the tracer ${along.toFixed(2)} of the way`);
+  // Sampled at the very start it may sit a rounding error behind the shooter (-0.00).
+  assert.ok(along > -0.01 && along < 0.99, `the tracer ${along.toFixed(2)} of the way`);
   await page.waitForFunction(([x, y]) => {
     const t = document.querySelector('#board .effects .shot .trail');
     return t && Math.hypot(+t.getAttribute('x2') - x, +t.getAttribute('y2') - y) < 0.05;
