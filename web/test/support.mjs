@@ -57,7 +57,7 @@ const RICOCHET_FILLS = {
 
 /**
  * A Ricochet position read back from its picture, as `robots ricochet board --svg` draws it
- * (src/ricochet/draw/svg.rs: cells of 32 units and a margin of one cell; the walls one path
+ * (src/ricochet/draw/svg.rs: cells of 40 units or fewer, a margin of one cell; the walls one path
  * with square ends; the centre's cells filled #555555; a robot a disc of radius 0.34 cell,
  * the goal a ring of 0.44 cell in its robot's colour). `picture` is what the page holds:
  * `{width, paths: [{d, fill, linecap}], circles: [{cx, cy, r, fill, stroke}]}`.
@@ -65,7 +65,10 @@ const RICOCHET_FILLS = {
  * target, none is needed to solve) and a position file on it, for `robots ricochet solve`.
  */
 export function ricochetPositionFromPicture(picture) {
-  const c = 32;
+  // The cell's size, from the goal's ring (0.44 cell: the drawing scales with the board).
+  const ring = picture.circles.find((k) => (k.fill || '') === 'none');
+  assert.ok(ring, 'the goal\'s ring in the picture');
+  const c = Number(ring.r) / 0.44;
   const n = Math.round(Number(picture.width) / c) - 2;
   assert.ok(n >= 2 && n <= 62, `a board of ${n} cells a side from a picture ${picture.width} wide`);
   const grid = (v) => Math.round((Number(v) - c) / c);
