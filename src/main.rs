@@ -17,6 +17,7 @@ fn main() -> ExitCode {
     finish(match cli.command {
         Command::Run(args) => cli::battle::run(args),
         Command::Check(args) => cli::check::check(&args),
+        Command::Lsp(args) => cli::lsp::run(&args),
         Command::Board { file, picture, .. } => cli::battle::board(&file, &picture),
         Command::Debug(args) => cli::battle::debug(args),
         Command::Play(args) => cli::play::run(&args),

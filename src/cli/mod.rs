@@ -8,6 +8,7 @@ pub mod args;
 pub mod battle;
 pub mod check;
 pub mod compare;
+pub mod lsp;
 pub mod micro;
 pub mod picture;
 pub mod play;

@@ -24,6 +24,7 @@ mod hostile_games;
 mod hostile_round_two;
 mod layout;
 mod lints;
+mod lsp;
 mod micro;
 mod no_panic;
 mod parser;

@@ -1,6 +1,7 @@
 //! The robot program language: grammar (`grammar/robot.pest`), typed AST and parser.
 
 pub mod ast;
+pub mod editor;
 pub mod holds;
 pub mod lint;
 pub mod parser;

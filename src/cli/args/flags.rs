@@ -167,6 +167,8 @@ pub enum Command {
     /// Warnings (a program that loads but will misbehave) do not fail the check unless
     /// --deny-warnings.
     Check(CheckArgs),
+    /// Serve the editor protocol (LSP) over stdio for .robot files (docs/EDITORS.md).
+    Lsp(LspArgs),
     /// Draw a board (a file, or the name of a shipped board).
     Board {
         /// A hex board file (YAML), or a shipped board's name: classic, duel, melee.
@@ -257,6 +259,15 @@ pub struct CheckArgs {
     pub format: CheckFormat,
     /// The language of program files: plain, or ti57 with the calculator keywords and 50
     /// steps (RULES A.12). A match file says its own (`rules.keywords`).
+    #[arg(long, value_enum, default_value_t = KeywordsArg::Plain)]
+    pub keywords: KeywordsArg,
+}
+
+/// `robots lsp`: the editor protocol over standard input and output.
+#[derive(Args)]
+pub struct LspArgs {
+    /// The language of program files, as for `check`: plain, or ti57 with the calculator
+    /// keywords (RULES A.12). A client may say it too (`initializationOptions.keywords`).
     #[arg(long, value_enum, default_value_t = KeywordsArg::Plain)]
     pub keywords: KeywordsArg,
 }
