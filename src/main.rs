@@ -31,6 +31,7 @@ fn main() -> ExitCode {
         } => cli::compare::tournament::bench(),
         Command::Bench { matches, json, .. } => cli::battle::bench(matches, json),
         Command::Serve(args) => cli::serve::run(args),
+        Command::Worker(args) => cli::serve::worker(&args),
         Command::Arena(args) => cli::arena::run(&args),
         Command::Completions { shell } => cli::args::manual::completions(shell),
         Command::Man => cli::args::manual::man(),

@@ -15,12 +15,20 @@ pub struct ServeArgs {
     pub run: ServeRun,
 }
 
-/// The database file every `serve` command works on.
+/// The database every `serve` and `worker` command works on.
 #[derive(Args, Clone, Debug)]
 pub struct DbArg {
-    /// The arena's database (SQLite), created with its schema when missing.
-    #[arg(long, value_name = "FILE", default_value = "arena.sqlite")]
-    pub db: PathBuf,
+    /// The arena's database: a SQLite file, created with its schema when missing, or a
+    /// PostgreSQL database that several servers and workers share,
+    /// postgres://USER[:PASSWORD]@HOST:PORT/NAME (docs/SCALE.md)
+    #[arg(long, value_name = "FILE|URL", default_value = "arena.sqlite")]
+    pub db: String,
+}
+
+impl DbArg {
+    pub fn target(&self) -> crate::cli::serve::db::Target {
+        crate::cli::serve::db::Target::parse(&self.db)
+    }
 }
 
 /// `robots serve` with no command: the server.
@@ -34,9 +42,14 @@ pub struct ServeRun {
     /// Also create (once) a hill named `demo` holding the shipped programs.
     #[arg(long)]
     pub demo: bool,
-    /// Threads playing placement matches [default: the machine's cores].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// Placement workers in this process, each playing one match at a time [default: the
+    /// machine's cores]; 0 leaves the placements to `robots worker` processes.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(0..=256))]
     pub workers: Option<u16>,
+    /// Seconds a worker holds a claimed piece of a placement without news from it: a worker
+    /// that dies holds its piece this long before another plays it.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=3600))]
+    pub lease: u16,
     /// The most submissions waiting for placement; past it a submission is refused (503).
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub queue: u32,
@@ -90,6 +103,20 @@ pub enum ServeHill {
         #[command(flatten)]
         db: DbArg,
     },
+}
+
+/// `robots worker`: placement workers for an arena's database (docs/SCALE.md).
+#[derive(Args, Clone, Debug)]
+pub struct WorkerArgs {
+    #[command(flatten)]
+    pub db: DbArg,
+    /// Workers in this process, each playing one match at a time [default: the machine's
+    /// cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: Option<u16>,
+    /// Seconds a worker holds a claimed piece of a placement without news from it.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=3600))]
+    pub lease: u16,
 }
 
 /// `robots arena`: the client of an arena's API.

@@ -230,6 +230,9 @@ pub enum Command {
     /// The arena on the web (docs/ARENA.md): accounts, hills, placement at once, standings
     /// and matches in the browser. With no command: the server.
     Serve(crate::cli::args::arena_flags::ServeArgs),
+    /// Placement workers for an arena's shared database, on any machine (docs/SCALE.md):
+    /// they claim pieces of placements, play them and store each match once.
+    Worker(crate::cli::args::arena_flags::WorkerArgs),
     /// The client of an arena: submit a program to a hill (docs/ARENA.md).
     Arena(crate::cli::args::arena_flags::ArenaArgs),
     /// Print a shell completion script (README, "Installing").

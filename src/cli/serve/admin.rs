@@ -4,7 +4,7 @@
 
 use super::db::{Db, now};
 use super::store::{self, Hill};
-use crate::cli::args::arena_flags::{ServeCommand, ServeHill};
+use crate::cli::args::arena_flags::{DbArg, ServeCommand, ServeHill};
 use crate::cli::io::output::Failure;
 use robots::battle::compare::tournament::hill::is_safe_name;
 use robots::battle::compare::tournament::hill_file::{HillSettings, OWN_BOARD};
@@ -117,13 +117,9 @@ pub fn enough_start_points(
     Ok(())
 }
 
-fn open(path: &Path) -> Result<Db, Failure> {
-    Db::open(path).map_err(|e| {
-        Failure::Bad(format!(
-            "{}: error: {e}",
-            escape(&path.display().to_string())
-        ))
-    })
+fn open(db: &DbArg) -> Result<Db, Failure> {
+    let target = db.target();
+    Db::connect(&target).map_err(|e| Failure::Bad(format!("{}: error: {e}", target.shown())))
 }
 
 /// `robots serve hill …`, `robots serve admin`, `robots serve backup`.
@@ -132,7 +128,7 @@ pub fn run(command: &ServeCommand) -> Result<(), Failure> {
         ServeCommand::Hill {
             command: ServeHill::Create { name, settings, db },
         } => {
-            let db = open(&db.db)?;
+            let db = open(db)?;
             let board = settings.board.clone();
             let s = HillSettings {
                 size: usize::from(settings.size),
@@ -157,7 +153,7 @@ pub fn run(command: &ServeCommand) -> Result<(), Failure> {
         ServeCommand::Hill {
             command: ServeHill::List { db },
         } => {
-            let db = open(&db.db)?;
+            let db = open(db)?;
             let hills = db.read(store::hills).map_err(|e| e.to_string())?;
             if hills.is_empty() {
                 outln!("no hills yet: robots serve hill create NAME");
@@ -172,7 +168,7 @@ pub fn run(command: &ServeCommand) -> Result<(), Failure> {
             }
         }
         ServeCommand::Admin { account, db } => {
-            let db = open(&db.db)?;
+            let db = open(db)?;
             if !db
                 .write(|c| store::set_admin(c, account))
                 .map_err(|e| e.to_string())?
@@ -192,11 +188,11 @@ pub fn run(command: &ServeCommand) -> Result<(), Failure> {
                     escape(&file.display().to_string())
                 )));
             }
-            open(&db.db)?.backup(file).map_err(|e| e.to_string())?;
+            open(db)?.backup(file).map_err(|e| e.to_string())?;
             outln!(
                 "{}: a copy of {}",
                 escape(&file.display().to_string()),
-                escape(&db.db.display().to_string())
+                db.target().shown()
             );
         }
     }

@@ -246,7 +246,7 @@ async fn change_program(
     caller: &Caller,
     id: i64,
     form: Result<Form<CsrfForm>, FormRejection>,
-    change: fn(&mut rusqlite::Connection, i64) -> rusqlite::Result<()>,
+    change: fn(&super::db::sql::Sql, i64) -> super::db::sql::SqlResult<()>,
 ) -> Response {
     if let Err(page) = checked(form, |f| &f.csrf, caller) {
         return *page;
@@ -264,7 +264,7 @@ pub async fn publish(
     Path(id): Path<i64>,
     form: Result<Form<CsrfForm>, FormRejection>,
 ) -> Response {
-    change_program(&app, &caller, id, form, |c, id| store::publish(c, id)).await
+    change_program(&app, &caller, id, form, store::publish).await
 }
 
 pub async fn withdraw(

@@ -17,13 +17,12 @@ mod tests;
 pub mod views;
 pub mod worker;
 
-use crate::cli::args::arena_flags::{ServeArgs, ServeRun};
+use crate::cli::args::arena_flags::{ServeArgs, ServeRun, WorkerArgs};
 use crate::cli::io::output::Failure;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, StatusCode, header};
 use db::Db;
-use robots::text::escape;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -117,8 +116,56 @@ pub fn service(app: Arc<App>) -> Router {
         )
 }
 
-fn shown(path: &std::path::Path) -> String {
-    escape(&path.display().to_string()).into_owned()
+/// The machine's cores (workers by default).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, std::num::NonZero::get)
+}
+
+/// Logs to standard error (`RUST_LOG` sets the level; info by default).
+fn log_to_stderr() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
+}
+
+/// `robots worker`: placement workers on the arena's database until SIGTERM or Ctrl-C; a
+/// piece under way when stopped is given back.
+pub fn worker(args: &WorkerArgs) -> Result<(), Failure> {
+    log_to_stderr();
+    let target = args.db.target();
+    let db = Db::connect(&target).map_err(|e| format!("{}: error: {e}", target.shown()))?;
+    let (db, stop, bell) = (
+        Arc::new(db),
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(worker::Bell::default()),
+    );
+    {
+        let (stop, bell) = (Arc::clone(&stop), Arc::clone(&bell));
+        ctrlc::set_handler(move || {
+            stop.store(true, Ordering::Relaxed);
+            bell.ring();
+        })
+        .map_err(|e| format!("cannot catch SIGTERM: {e}"))?;
+    }
+    let jobs = args.jobs.map_or_else(cores, usize::from);
+    let prefix = worker::name_prefix();
+    outln!(
+        "robots worker {prefix}: {jobs} workers on {}",
+        target.shown()
+    );
+    worker::run(
+        db,
+        (&prefix, jobs),
+        Duration::from_secs(u64::from(args.lease)),
+        stop,
+        bell,
+    );
+    outln!("robots worker {prefix}: stopped");
+    Ok(())
 }
 
 /// `robots serve`.
@@ -127,14 +174,9 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         return admin::run(command);
     }
     let run = args.run;
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .try_init();
-    let db = Db::open(&run.db.db).map_err(|e| format!("{}: error: {e}", shown(&run.db.db)))?;
+    log_to_stderr();
+    let target = run.db.target();
+    let db = Db::connect(&target).map_err(|e| format!("{}: error: {e}", target.shown()))?;
     let db = Arc::new(db);
     if run.demo {
         admin::demo(&db).map_err(|e| format!("the demo hill: {e}"))?;
@@ -159,15 +201,15 @@ async fn serve(run: ServeRun, db: Arc<Db>) -> Result<(), Failure> {
     outln!("robots arena: listening on http://{addr}/");
     let stop = Arc::new(AtomicBool::new(false));
     let bell = Arc::new(worker::Bell::default());
-    let threads = run.workers.map_or_else(
-        || std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
-        usize::from,
-    );
+    let threads = run.workers.map_or_else(cores, usize::from);
     let worker = {
         let (db, stop, bell) = (Arc::clone(&db), Arc::clone(&stop), Arc::clone(&bell));
-        std::thread::spawn(move || worker::run(db, threads, stop, bell))
+        let lease = Duration::from_secs(u64::from(run.lease));
+        std::thread::spawn(move || {
+            worker::run(db, (&worker::name_prefix(), threads), lease, stop, bell);
+        })
     };
-    tracing::info!(%addr, db = %shown(&run.db.db), threads, "the arena is open");
+    tracing::info!(%addr, db = %run.db.target().shown(), postgres = db.is_pg(), workers = threads, "the arena is open");
     let app = Arc::new(App::new(db, &run, Arc::clone(&bell), Arc::clone(&stop)));
     let rooms = Arc::clone(&app.rooms);
     match tokio::task::spawn_blocking(move || rooms.resume_all()).await {

@@ -1,9 +1,10 @@
 //! The arena's queries: accounts, tokens, hills, programs, matches and the history, every
 //! value through bound parameters. Blocking, on a connection of `db.rs`.
 
+use super::db::sql::{Row, Sql, SqlResult};
 use robots::battle::compare::tournament::hill_file::HillSettings;
 use robots::battle::lang::Keywords;
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite::params;
 use serde::Serialize;
 
 /// Where a program stands (docs/ARENA.md).
@@ -112,21 +113,16 @@ fn int<T: TryFrom<i64> + Default>(v: i64) -> T {
     T::try_from(v).unwrap_or_default()
 }
 
-pub fn account_insert(
-    c: &Connection,
-    name: &str,
-    hash: &str,
-    now: i64,
-) -> rusqlite::Result<Option<i64>> {
-    let n = c.execute(
-        "INSERT INTO accounts (name, password, created) VALUES (?1, ?2, ?3) ON CONFLICT (name) DO NOTHING",
+pub fn account_insert(c: &Sql, name: &str, hash: &str, now: i64) -> SqlResult<Option<i64>> {
+    c.query_opt(
+        "INSERT INTO accounts (name, password, created) VALUES (?1, ?2, ?3) ON CONFLICT (name) DO NOTHING RETURNING id",
         params![name, hash, now],
-    )?;
-    Ok((n == 1).then(|| c.last_insert_rowid()))
+        |r| r.get(0),
+    )
 }
 
 /// An account from columns id, name, admin, then `T` from the fourth.
-fn account_row<T: rusqlite::types::FromSql>(r: &Row) -> rusqlite::Result<(Account, T)> {
+fn account_row<T: rusqlite::types::FromSql>(r: &Row) -> SqlResult<(Account, T)> {
     Ok((
         Account {
             id: r.get(0)?,
@@ -138,16 +134,15 @@ fn account_row<T: rusqlite::types::FromSql>(r: &Row) -> rusqlite::Result<(Accoun
 }
 
 /// An account and its password hash, by name.
-pub fn account_by_name(c: &Connection, name: &str) -> rusqlite::Result<Option<(Account, String)>> {
-    c.query_row(
+pub fn account_by_name(c: &Sql, name: &str) -> SqlResult<Option<(Account, String)>> {
+    c.query_opt(
         "SELECT id, name, admin, password FROM accounts WHERE name = ?1",
         params![name],
         account_row,
     )
-    .optional()
 }
 
-pub fn set_admin(c: &Connection, name: &str) -> rusqlite::Result<bool> {
+pub fn set_admin(c: &Sql, name: &str) -> SqlResult<bool> {
     Ok(c.execute(
         "UPDATE accounts SET admin = 1 WHERE name = ?1",
         params![name],
@@ -155,13 +150,13 @@ pub fn set_admin(c: &Connection, name: &str) -> rusqlite::Result<bool> {
 }
 
 pub fn token_insert(
-    c: &Connection,
+    c: &Sql,
     account: i64,
     hash: &[u8],
     kind: &str,
     csrf: Option<&str>,
     (now, expires): (i64, Option<i64>),
-) -> rusqlite::Result<()> {
+) -> SqlResult<()> {
     c.execute(
         "INSERT INTO tokens (account, hash, kind, csrf, created, expires) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![account, hash, kind, csrf, now, expires],
@@ -171,21 +166,20 @@ pub fn token_insert(
 
 /// The account a token (by its hash) of `kind` opens, and its CSRF token, unless expired.
 pub fn token_account(
-    c: &Connection,
+    c: &Sql,
     hash: &[u8],
     kind: &str,
     now: i64,
-) -> rusqlite::Result<Option<(Account, Option<String>)>> {
-    c.query_row(
+) -> SqlResult<Option<(Account, Option<String>)>> {
+    c.query_opt(
         "SELECT a.id, a.name, a.admin, t.csrf FROM tokens t JOIN accounts a ON a.id = t.account \
          WHERE t.hash = ?1 AND t.kind = ?2 AND (t.expires IS NULL OR t.expires > ?3)",
         params![hash, kind, now],
         account_row,
     )
-    .optional()
 }
 
-pub fn token_delete(c: &Connection, hash: &[u8]) -> rusqlite::Result<()> {
+pub fn token_delete(c: &Sql, hash: &[u8]) -> SqlResult<()> {
     c.execute("DELETE FROM tokens WHERE hash = ?1", params![hash])?;
     Ok(())
 }
@@ -194,7 +188,7 @@ const HILL_COLUMNS: &str = "h.id, h.name, h.size, h.seed_first, h.seed_last, h.b
     h.scenario, h.robots, h.rounds, h.keywords, h.epoch, \
     (SELECT count(*) FROM programs p WHERE p.hill = h.id AND p.status = 'placed')";
 
-fn hill_row(r: &Row) -> rusqlite::Result<Hill> {
+fn hill_row(r: &Row) -> SqlResult<Hill> {
     let keywords: String = r.get(10)?;
     Ok(Hill {
         id: r.get(0)?,
@@ -216,15 +210,15 @@ fn hill_row(r: &Row) -> rusqlite::Result<Hill> {
 
 /// Creates a hill; `None` when the name is taken.
 pub fn hill_insert(
-    c: &Connection,
+    c: &Sql,
     name: &str,
     s: &HillSettings,
     board_text: &str,
     now: i64,
-) -> rusqlite::Result<Option<i64>> {
-    let n = c.execute(
+) -> SqlResult<Option<i64>> {
+    c.query_opt(
         "INSERT INTO hills (name, size, seed_first, seed_last, board, board_text, scenario, robots, rounds, keywords, created) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (name) DO NOTHING",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (name) DO NOTHING RETURNING id",
         params![
             name,
             i64::try_from(s.size).unwrap_or(i64::MAX),
@@ -238,40 +232,39 @@ pub fn hill_insert(
             s.keywords.name(),
             now
         ],
-    )?;
-    Ok((n == 1).then(|| c.last_insert_rowid()))
+        |r| r.get(0),
+    )
 }
 
-pub fn hills(c: &Connection) -> rusqlite::Result<Vec<Hill>> {
-    let mut st = c.prepare(&format!(
-        "SELECT {HILL_COLUMNS} FROM hills h ORDER BY h.name"
-    ))?;
-    st.query_map([], hill_row)?.collect()
+pub fn hills(c: &Sql) -> SqlResult<Vec<Hill>> {
+    c.query(
+        &format!("SELECT {HILL_COLUMNS} FROM hills h ORDER BY h.name"),
+        &[],
+        hill_row,
+    )
 }
 
-pub fn hill_by_name(c: &Connection, name: &str) -> rusqlite::Result<Option<Hill>> {
-    c.query_row(
+pub fn hill_by_name(c: &Sql, name: &str) -> SqlResult<Option<Hill>> {
+    c.query_opt(
         &format!("SELECT {HILL_COLUMNS} FROM hills h WHERE h.name = ?1"),
         params![name],
         hill_row,
     )
-    .optional()
 }
 
-pub fn hill_by_id(c: &Connection, id: i64) -> rusqlite::Result<Option<Hill>> {
-    c.query_row(
+pub fn hill_by_id(c: &Sql, id: i64) -> SqlResult<Option<Hill>> {
+    c.query_opt(
         &format!("SELECT {HILL_COLUMNS} FROM hills h WHERE h.id = ?1"),
         params![id],
         hill_row,
     )
-    .optional()
 }
 
 const PROGRAM_COLUMNS: &str = "p.id, p.hill, h.name, p.account, a.name, p.name, p.source, p.published, \
     p.status, p.submitted, p.games_done, p.games_total \
     FROM programs p JOIN hills h ON h.id = p.hill JOIN accounts a ON a.id = p.account";
 
-fn program_row(r: &Row) -> rusqlite::Result<Program> {
+fn program_row(r: &Row) -> SqlResult<Program> {
     let status: String = r.get(8)?;
     Ok(Program {
         id: r.get(0)?,
@@ -289,27 +282,21 @@ fn program_row(r: &Row) -> rusqlite::Result<Program> {
     })
 }
 
-pub fn program(c: &Connection, id: i64) -> rusqlite::Result<Option<Program>> {
-    c.query_row(
+pub fn program(c: &Sql, id: i64) -> SqlResult<Option<Program>> {
+    c.query_opt(
         &format!("SELECT {PROGRAM_COLUMNS} WHERE p.id = ?1"),
         params![id],
         program_row,
     )
-    .optional()
 }
 
 /// The programs of a hill with one of `statuses`, by name.
-pub fn programs_of_hill(
-    c: &Connection,
-    hill: i64,
-    statuses: &[Status],
-) -> rusqlite::Result<Vec<Program>> {
-    let mut st = c.prepare(&format!(
-        "SELECT {PROGRAM_COLUMNS} WHERE p.hill = ?1 ORDER BY p.name, p.id"
-    ))?;
-    let all: Vec<Program> = st
-        .query_map(params![hill], program_row)?
-        .collect::<Result<_, _>>()?;
+pub fn programs_of_hill(c: &Sql, hill: i64, statuses: &[Status]) -> SqlResult<Vec<Program>> {
+    let all = c.query(
+        &format!("SELECT {PROGRAM_COLUMNS} WHERE p.hill = ?1 ORDER BY p.name, p.id"),
+        params![hill],
+        program_row,
+    )?;
     Ok(all
         .into_iter()
         .filter(|p| statuses.contains(&p.status))
@@ -329,56 +316,58 @@ pub enum Refused {
 
 /// Queues a program: its earlier live version of the same name is replaced. One transaction.
 pub fn submit(
-    c: &mut Connection,
+    c: &Sql,
     (account, hill): (i64, i64),
     (name, source): (&str, &str),
     (now, queue, per_hour): (i64, u32, u32),
-) -> rusqlite::Result<Result<i64, Refused>> {
-    let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    let owner: Option<i64> = tx
-        .query_row(
+) -> SqlResult<Result<i64, Refused>> {
+    c.transaction(true, |tx| {
+        let owner: Option<i64> = tx.query_opt(
             "SELECT account FROM programs WHERE hill = ?1 AND name = ?2 ORDER BY id LIMIT 1",
             params![hill, name],
             |r| r.get(0),
-        )
-        .optional()?;
-    if owner.is_some_and(|o| o != account) {
-        return Ok(Err(Refused::Taken));
-    }
-    let waiting: u32 =
-        tx.query_row("SELECT count(*) FROM jobs WHERE state != 'done'", [], |r| {
-            r.get(0)
-        })?;
-    if waiting >= queue {
-        return Ok(Err(Refused::Busy));
-    }
-    let recent: u32 = tx.query_row(
-        "SELECT count(*) FROM programs WHERE account = ?1 AND submitted > ?2",
-        params![account, now - 3600],
-        |r| r.get(0),
-    )?;
-    if recent >= per_hour {
-        return Ok(Err(Refused::TooMany));
-    }
-    tx.execute(
-        "UPDATE programs SET status = 'replaced' WHERE hill = ?1 AND name = ?2 AND status IN ('queued', 'playing', 'placed')",
-        params![hill, name],
-    )?;
-    tx.execute(
-        "INSERT INTO programs (hill, account, name, source, status, submitted) VALUES (?1, ?2, ?3, ?4, 'queued', ?5)",
-        params![hill, account, name, source, now],
-    )?;
-    let id = tx.last_insert_rowid();
-    tx.execute(
-        "INSERT INTO jobs (program, state, created) VALUES (?1, 'queued', ?2)",
-        params![id, now],
-    )?;
-    tx.commit()?;
-    Ok(Ok(id))
+        )?;
+        if owner.is_some_and(|o| o != account) {
+            return Ok(Err(Refused::Taken));
+        }
+        let waiting: u32 = tx.query_row(
+            "SELECT count(*) FROM jobs WHERE state != 'done'",
+            &[],
+            |r| r.get(0),
+        )?;
+        if waiting >= queue {
+            return Ok(Err(Refused::Busy));
+        }
+        let recent: u32 = tx.query_row(
+            "SELECT count(*) FROM programs WHERE account = ?1 AND submitted > ?2",
+            params![account, now - 3600],
+            |r| r.get(0),
+        )?;
+        if recent >= per_hour {
+            return Ok(Err(Refused::TooMany));
+        }
+        tx.execute(
+            "UPDATE programs SET status = 'replaced' WHERE hill = ?1 AND name = ?2 AND status IN ('queued', 'playing', 'placed')",
+            params![hill, name],
+        )?;
+        let id: i64 = tx.query_row(
+            "INSERT INTO programs (hill, account, name, source, status, submitted) VALUES (?1, ?2, ?3, ?4, 'queued', ?5) RETURNING id",
+            params![hill, account, name, source, now],
+            |r| r.get(0),
+        )?;
+        tx.execute(
+            "INSERT INTO jobs (program, state, created) VALUES (?1, 'queued', ?2)",
+            params![id, now],
+        )?;
+        if let Some(sql) = super::db::dialect::announce(tx.is_pg()) {
+            tx.batch(sql)?;
+        }
+        Ok(Ok(id))
+    })
 }
 
 /// Sets a program's status (withdrawn by its author or an administrator).
-pub fn set_status(c: &Connection, id: i64, status: Status) -> rusqlite::Result<()> {
+pub fn set_status(c: &Sql, id: i64, status: Status) -> SqlResult<()> {
     c.execute(
         "UPDATE programs SET status = ?2 WHERE id = ?1",
         params![id, status.word()],
@@ -386,7 +375,7 @@ pub fn set_status(c: &Connection, id: i64, status: Status) -> rusqlite::Result<(
     Ok(())
 }
 
-pub fn publish(c: &Connection, id: i64) -> rusqlite::Result<()> {
+pub fn publish(c: &Sql, id: i64) -> SqlResult<()> {
     c.execute(
         "UPDATE programs SET published = 1 WHERE id = ?1",
         params![id],
@@ -398,7 +387,7 @@ const MATCH_COLUMNS: &str = "m.id, h.name, m.green, g.name, m.violet, v.name, m.
     m.winner, m.rounds, m.reason FROM matches m JOIN hills h ON h.id = m.hill \
     JOIN programs g ON g.id = m.green JOIN programs v ON v.id = m.violet";
 
-fn match_row(r: &Row) -> rusqlite::Result<MatchRow> {
+fn match_row(r: &Row) -> SqlResult<MatchRow> {
     Ok(MatchRow {
         id: r.get(0)?,
         hill: r.get(1)?,
@@ -412,89 +401,79 @@ fn match_row(r: &Row) -> rusqlite::Result<MatchRow> {
     })
 }
 
-pub fn match_by_id(c: &Connection, id: i64) -> rusqlite::Result<Option<MatchRow>> {
-    c.query_row(
+pub fn match_by_id(c: &Sql, id: i64) -> SqlResult<Option<MatchRow>> {
+    c.query_opt(
         &format!("SELECT {MATCH_COLUMNS} WHERE m.id = ?1"),
         params![id],
         match_row,
     )
-    .optional()
 }
 
 /// A program's matches, worst first: losses (quickest first), then draws, then wins.
-pub fn matches_of(
-    c: &Connection,
-    program: i64,
-    limit: u32,
-    offset: u32,
-) -> rusqlite::Result<Vec<MatchRow>> {
-    let mut st = c.prepare(&format!(
-        "SELECT {MATCH_COLUMNS} WHERE m.green = ?1 OR m.violet = ?1 ORDER BY \
+pub fn matches_of(c: &Sql, program: i64, limit: u32, offset: u32) -> SqlResult<Vec<MatchRow>> {
+    c.query(
+        &format!(
+            "SELECT {MATCH_COLUMNS} WHERE m.green = ?1 OR m.violet = ?1 ORDER BY \
          CASE WHEN m.winner = 'draw' THEN 1 \
               WHEN (m.winner = 'green') = (m.green = ?1) THEN 2 ELSE 0 END, \
          m.rounds, m.id LIMIT ?2 OFFSET ?3"
-    ))?;
-    st.query_map(params![program, limit, offset], match_row)?
-        .collect()
+        ),
+        params![program, limit, offset],
+        match_row,
+    )
 }
 
 /// The matches between the placed programs of a hill.
-pub fn placed_matches(c: &Connection, hill: i64) -> rusqlite::Result<Vec<MatchRow>> {
-    let mut st = c.prepare(&format!(
+pub fn placed_matches(c: &Sql, hill: i64) -> SqlResult<Vec<MatchRow>> {
+    c.query(&format!(
         "SELECT {MATCH_COLUMNS} WHERE m.hill = ?1 AND g.status = 'placed' AND v.status = 'placed'"
-    ))?;
-    st.query_map(params![hill], match_row)?.collect()
+    ), params![hill], match_row)
 }
 
 /// A program's rank after each placement on its hill: (epoch, rank, programs then).
-pub fn history_of(c: &Connection, program: i64) -> rusqlite::Result<Vec<(i64, i64, i64)>> {
-    let mut st = c.prepare(
-        "SELECT h.epoch, h.rank, (SELECT count(*) FROM history o WHERE o.hill = h.hill AND o.epoch = h.epoch) \
-         FROM history h WHERE h.program = ?1 ORDER BY h.epoch",
-    )?;
-    st.query_map(params![program], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect()
+pub fn history_of(c: &Sql, program: i64) -> SqlResult<Vec<(i64, i64, i64)>> {
+    c.query("SELECT h.epoch, h.rank, (SELECT count(*) FROM history o WHERE o.hill = h.hill AND o.epoch = h.epoch) \
+         FROM history h WHERE h.program = ?1 ORDER BY h.epoch", params![program], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
 }
 
 /// A hill's history: (program, name, epoch, rank), by epoch.
-pub fn history_of_hill(
-    c: &Connection,
-    hill: i64,
-) -> rusqlite::Result<Vec<(i64, String, i64, i64)>> {
-    let mut st = c.prepare(
-        "SELECT h.program, p.name, h.epoch, h.rank FROM history h JOIN programs p ON p.id = h.program \
-         WHERE h.hill = ?1 ORDER BY h.epoch, h.rank",
-    )?;
-    st.query_map(params![hill], |r| {
+pub fn history_of_hill(c: &Sql, hill: i64) -> SqlResult<Vec<(i64, String, i64, i64)>> {
+    c.query("SELECT h.program, p.name, h.epoch, h.rank FROM history h JOIN programs p ON p.id = h.program \
+         WHERE h.hill = ?1 ORDER BY h.epoch, h.rank", params![hill], |r| {
         Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-    })?
-    .collect()
-}
-
-/// Programs waiting for placement or being placed.
-pub fn queued(c: &Connection) -> rusqlite::Result<i64> {
-    c.query_row("SELECT count(*) FROM jobs WHERE state != 'done'", [], |r| {
-        r.get(0)
     })
 }
 
+/// Programs waiting for placement or being placed.
+pub fn queued(c: &Sql) -> SqlResult<i64> {
+    c.query_row(
+        "SELECT count(*) FROM jobs WHERE state != 'done'",
+        &[],
+        |r| r.get(0),
+    )
+}
+
 /// Every match of a hill.
-pub fn hill_matches(c: &Connection, hill: i64) -> rusqlite::Result<Vec<MatchRow>> {
-    let mut st = c.prepare(&format!("SELECT {MATCH_COLUMNS} WHERE m.hill = ?1"))?;
-    st.query_map(params![hill], match_row)?.collect()
+pub fn hill_matches(c: &Sql, hill: i64) -> SqlResult<Vec<MatchRow>> {
+    c.query(
+        &format!("SELECT {MATCH_COLUMNS} WHERE m.hill = ?1"),
+        params![hill],
+        match_row,
+    )
 }
 
 /// Withdraws a program from its hill: the standings change (a new epoch), nothing is ranked
 /// again (the others keep their places).
-pub fn withdraw(c: &mut Connection, id: i64) -> rusqlite::Result<()> {
-    let tx = c.transaction()?;
-    tx.execute(
-        "UPDATE programs SET status = 'withdrawn' WHERE id = ?1 AND status IN ('queued', 'playing', 'placed')",
-        params![id],
-    )?;
-    tx.execute(
-        "UPDATE hills SET epoch = epoch + 1 WHERE id = (SELECT hill FROM programs WHERE id = ?1)",
-        params![id],
-    )?;
-    tx.commit()
+pub fn withdraw(c: &Sql, id: i64) -> SqlResult<()> {
+    c.transaction(true, |tx| {
+        tx.execute(
+            "UPDATE programs SET status = 'withdrawn' WHERE id = ?1 AND status IN ('queued', 'playing', 'placed')",
+            params![id],
+        )?;
+        tx.execute(
+            "UPDATE hills SET epoch = epoch + 1 WHERE id = (SELECT hill FROM programs WHERE id = ?1)",
+            params![id],
+        )?;
+        Ok(())
+    })
 }

@@ -102,7 +102,7 @@ impl Rooms {
                 };
                 actor.run(&receive, &stop);
             })
-            .map_err(|_| DbError::Sql(rusqlite::Error::InvalidQuery))?;
+            .map_err(|_| DbError::Unsupported("a room cannot start its thread"))?;
         // Its first views are published once the game stands where it stood.
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
         while published.borrow_and_update().views.is_empty() && std::time::Instant::now() < deadline

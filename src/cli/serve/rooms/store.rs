@@ -1,6 +1,7 @@
 //! The rooms' queries: a room, its seats, its log of decisions. Bound parameters only.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::cli::serve::db::sql::{Sql, SqlResult};
+use rusqlite::params;
 use serde::{Deserialize, Serialize};
 
 /// A room's settings, fixed when it is created.
@@ -71,30 +72,30 @@ pub struct Seat {
 
 /// Creates a room with a seat for each of `colours`, in order.
 pub fn insert(
-    c: &Connection,
+    c: &Sql,
     (code, host): (&str, i64),
     settings: &Settings,
     colours: &[&str],
     (seed, now): (u64, i64),
-) -> rusqlite::Result<i64> {
+) -> SqlResult<i64> {
     let json = serde_json::to_string(settings).unwrap_or_default();
-    c.execute(
-        "INSERT INTO rooms (code, game, host, settings, seed, state, created) VALUES (?1, ?6, ?2, ?3, ?4, 'writing', ?5)",
+    let id: i64 = c.query_row(
+        "INSERT INTO rooms (code, game, host, settings, seed, state, created) VALUES (?1, ?6, ?2, ?3, ?4, 'writing', ?5) RETURNING id",
         params![code, host, json, crate::cli::serve::store::seed_to_sql(seed), now, settings.game],
+        |r| r.get(0),
     )?;
-    let id = c.last_insert_rowid();
-    for colour in colours {
+    for (place, colour) in colours.iter().enumerate() {
         c.execute(
-            "INSERT INTO room_seats (room, colour) VALUES (?1, ?2)",
-            params![id, colour],
+            "INSERT INTO room_seats (room, colour, place) VALUES (?1, ?2, ?3)",
+            params![id, colour, i64::try_from(place).unwrap_or(0)],
         )?;
     }
     Ok(id)
 }
 
-pub fn by_code(c: &Connection, code: &str) -> rusqlite::Result<Option<RoomRow>> {
+pub fn by_code(c: &Sql, code: &str) -> SqlResult<Option<RoomRow>> {
     let found = c
-        .query_row(
+        .query_opt(
             "SELECT r.id, r.code, r.host, a.name, r.settings, r.seed, r.state, r.turn, r.paused, r.pace \
              FROM rooms r JOIN accounts a ON a.id = r.host WHERE r.code = ?1",
             params![code],
@@ -116,31 +117,31 @@ pub fn by_code(c: &Connection, code: &str) -> rusqlite::Result<Option<RoomRow>> 
                 }))
             },
         )
-        .optional()?;
+        ?;
     Ok(found.flatten())
 }
 
-pub fn seats(c: &Connection, room: i64) -> rusqlite::Result<Vec<Seat>> {
-    let mut st = c.prepare(
+pub fn seats(c: &Sql, room: i64) -> SqlResult<Vec<Seat>> {
+    c.query(
         "SELECT s.colour, s.account, a.name, s.source, s.ready, s.armed FROM room_seats s \
-         LEFT JOIN accounts a ON a.id = s.account WHERE s.room = ?1 ORDER BY s.rowid",
-    )?;
-    st.query_map(params![room], |r| {
-        let account: Option<i64> = r.get(1)?;
-        let name: Option<String> = r.get(2)?;
-        let armed: Option<String> = r.get(5)?;
-        Ok(Seat {
-            colour: r.get(0)?,
-            player: account.zip(name),
-            source: r.get(3)?,
-            ready: r.get(4)?,
-            armed: armed.and_then(|a| serde_json::from_str(&a).ok()),
-        })
-    })?
-    .collect()
+         LEFT JOIN accounts a ON a.id = s.account WHERE s.room = ?1 ORDER BY s.place",
+        params![room],
+        |r| {
+            let account: Option<i64> = r.get(1)?;
+            let name: Option<String> = r.get(2)?;
+            let armed: Option<String> = r.get(5)?;
+            Ok(Seat {
+                colour: r.get(0)?,
+                player: account.zip(name),
+                source: r.get(3)?,
+                ready: r.get(4)?,
+                armed: armed.and_then(|a| serde_json::from_str(&a).ok()),
+            })
+        },
+    )
 }
 
-pub fn set_seat(c: &Connection, room: i64, seat: &Seat) -> rusqlite::Result<()> {
+pub fn set_seat(c: &Sql, room: i64, seat: &Seat) -> SqlResult<()> {
     c.execute(
         "UPDATE room_seats SET account = ?3, source = ?4, ready = ?5, armed = ?6 WHERE room = ?1 AND colour = ?2",
         params![
@@ -157,11 +158,11 @@ pub fn set_seat(c: &Connection, room: i64, seat: &Seat) -> rusqlite::Result<()> 
 
 /// The game's state, the turn reached, and the host's pause and pace.
 pub fn set_state(
-    c: &Connection,
+    c: &Sql,
     room: i64,
     (state, turn): (&str, u64),
     (paused, pace): (bool, f64),
-) -> rusqlite::Result<()> {
+) -> SqlResult<()> {
     c.execute(
         "UPDATE rooms SET state = ?2, turn = ?3, paused = ?4, pace = ?5 WHERE id = ?1",
         params![
@@ -175,12 +176,15 @@ pub fn set_state(
     Ok(())
 }
 
-pub fn actions(c: &Connection, room: i64) -> rusqlite::Result<Vec<String>> {
-    let mut st = c.prepare("SELECT action FROM room_actions WHERE room = ?1 ORDER BY seq")?;
-    st.query_map(params![room], |r| r.get(0))?.collect()
+pub fn actions(c: &Sql, room: i64) -> SqlResult<Vec<String>> {
+    c.query(
+        "SELECT action FROM room_actions WHERE room = ?1 ORDER BY seq",
+        params![room],
+        |r| r.get(0),
+    )
 }
 
-pub fn push_action(c: &Connection, room: i64, action: &str) -> rusqlite::Result<()> {
+pub fn push_action(c: &Sql, room: i64, action: &str) -> SqlResult<()> {
     c.execute(
         "INSERT INTO room_actions (room, seq, action) VALUES (?1, (SELECT coalesce(max(seq), 0) + 1 FROM room_actions WHERE room = ?1), ?2)",
         params![room, action],
@@ -189,23 +193,22 @@ pub fn push_action(c: &Connection, room: i64, action: &str) -> rusqlite::Result<
 }
 
 /// The rooms an account hosts or sits in, newest first: (code, host's name, state).
-pub fn rooms_of(c: &Connection, account: i64) -> rusqlite::Result<Vec<(String, String, String)>> {
-    let mut st = c.prepare(
-        "SELECT DISTINCT r.code, a.name, r.state, r.id FROM rooms r JOIN accounts a ON a.id = r.host \
-         LEFT JOIN room_seats s ON s.room = r.id WHERE r.host = ?1 OR s.account = ?1 ORDER BY r.id DESC LIMIT 50",
-    )?;
-    st.query_map(params![account], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect()
+pub fn rooms_of(c: &Sql, account: i64) -> SqlResult<Vec<(String, String, String)>> {
+    c.query("SELECT DISTINCT r.code, a.name, r.state, r.id FROM rooms r JOIN accounts a ON a.id = r.host \
+         LEFT JOIN room_seats s ON s.room = r.id WHERE r.host = ?1 OR s.account = ?1 ORDER BY r.id DESC LIMIT 50", params![account], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
 }
 
 /// Rooms still being played (resumed when the server starts).
-pub fn live_codes(c: &Connection) -> rusqlite::Result<Vec<String>> {
-    let mut st = c.prepare("SELECT code FROM rooms WHERE state = 'playing' ORDER BY id")?;
-    st.query_map([], |r| r.get(0))?.collect()
+pub fn live_codes(c: &Sql) -> SqlResult<Vec<String>> {
+    c.query(
+        "SELECT code FROM rooms WHERE state = 'playing' ORDER BY id",
+        &[],
+        |r| r.get(0),
+    )
 }
 
 /// Rooms an account created since `since`.
-pub fn created_since(c: &Connection, host: i64, since: i64) -> rusqlite::Result<i64> {
+pub fn created_since(c: &Sql, host: i64, since: i64) -> SqlResult<i64> {
     c.query_row(
         "SELECT count(*) FROM rooms WHERE host = ?1 AND created > ?2",
         params![host, since],
