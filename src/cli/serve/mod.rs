@@ -9,6 +9,8 @@ pub mod auth;
 pub mod db;
 pub mod forms;
 pub mod pages;
+#[cfg(test)]
+pub mod pg_cluster;
 pub mod rooms;
 pub mod routes;
 pub mod store;
@@ -212,6 +214,7 @@ async fn serve(run: ServeRun, db: Arc<Db>) -> Result<(), Failure> {
     tracing::info!(%addr, db = %run.db.target().shown(), postgres = db.is_pg(), workers = threads, "the arena is open");
     let app = Arc::new(App::new(db, &run, Arc::clone(&bell), Arc::clone(&stop)));
     let rooms = Arc::clone(&app.rooms);
+    rooms::Rooms::keep(&rooms);
     match tokio::task::spawn_blocking(move || rooms.resume_all()).await {
         Ok(Ok(n)) if n > 0 => tracing::info!(rooms = n, "rooms in play resumed"),
         Ok(Err(e)) => tracing::error!(error = %e, "the rooms in play cannot be resumed"),

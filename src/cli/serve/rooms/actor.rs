@@ -6,7 +6,7 @@
 use super::battle::{Action, Battle, Viewer, colour};
 use super::store::{self, Seat};
 use crate::cli::serve::db::Db;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -23,7 +23,7 @@ pub const IDLE: Duration = Duration::from_secs(600);
 const SAVE_EVERY: u64 = 25;
 
 /// What a client may send (docs/ROOMS.md, "The protocol").
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Message {
     Sit {

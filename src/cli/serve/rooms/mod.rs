@@ -8,6 +8,9 @@ pub mod actor;
 pub mod battle;
 pub mod micro;
 pub mod pages;
+pub mod relay;
+#[cfg(test)]
+mod relay_tests;
 pub mod ricochet;
 pub mod store;
 pub mod table;
@@ -41,18 +44,71 @@ pub struct Rooms {
     db: Arc<Db>,
     stop: Arc<AtomicBool>,
     live: Mutex<HashMap<String, Handle>>,
+    /// On PostgreSQL: the rooms of every server (`relay.rs`).
+    cluster: Option<Arc<relay::Cluster>>,
+}
+
+use relay::Game;
+
+/// Starts the game of the room `code` on its own thread, played again from the database up
+/// to where it stood; returns once its first views are published.
+fn spawn_game(db: &Arc<Db>, stop: &Arc<AtomicBool>, code: &str) -> Result<Option<Game>, DbError> {
+    let Some(row) = db.read(|c| store::by_code(c, code))? else {
+        return Ok(None);
+    };
+    let seats = db.read(|c| store::seats(c, row.id))?;
+    let actions = db.read(|c| store::actions(c, row.id))?;
+    let (send, receive) = std::sync::mpsc::channel();
+    let (publish, mut published) = watch::channel(Arc::new(Published::default()));
+    let (db, stop, first) = (Arc::clone(db), Arc::clone(stop), row.clone());
+    // The game is played again on the room's own thread (the table stays there).
+    std::thread::Builder::new()
+        .name(format!("room-{}", &row.code[..8.min(row.code.len())]))
+        .spawn(move || {
+            let parts = ((first, seats, actions), db, publish, receive, stop);
+            match parts.0.0.settings.game.as_str() {
+                "ricochet" => return ricochet::run(parts),
+                "micro" => return micro::run(parts),
+                _ => {}
+            }
+            let ((first, seats, actions), db, publish, receive, stop) = parts;
+            let battle = rebuild(first, seats, &actions);
+            let n = battle.seats.len();
+            let saved_turn = battle.turn();
+            let actor = Actor {
+                battle,
+                db,
+                online: HashMap::new(),
+                away_since: vec![None; n],
+                publish,
+                saved_turn,
+            };
+            actor.run(&receive, &stop);
+        })
+        .map_err(|_| DbError::Unsupported("a room cannot start its thread"))?;
+    // Its first views are published once the game stands where it stood.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while published.borrow_and_update().views.is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    Ok(Some((send, published)))
 }
 
 impl Rooms {
     pub fn new(db: Arc<Db>, stop: Arc<AtomicBool>) -> Rooms {
+        let cluster = db
+            .pg_url()
+            .map(|url| relay::Cluster::start(Arc::clone(&db), url, Arc::clone(&stop)));
         Rooms {
             db,
             stop,
             live: Mutex::new(HashMap::new()),
+            cluster,
         }
     }
 
-    /// The room `code`, its thread started (and its game played again) when it is not running.
+    /// The room `code`, its thread started (and its game played again) when it is not running
+    /// — here, or, on PostgreSQL, a relay to the server where it runs.
     pub fn get(&self, code: &str) -> Result<Option<Handle>, DbError> {
         let mut live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
         // A room's thread ends when nobody has been in it for a while (`actor::IDLE`).
@@ -65,8 +121,6 @@ impl Rooms {
         let Some(row) = self.db.read(|c| store::by_code(c, code))? else {
             return Ok(None);
         };
-        let seats = self.db.read(|c| store::seats(c, row.id))?;
-        let actions = self.db.read(|c| store::actions(c, row.id))?;
         let board = match robots::battle::files::shipped::board(&row.settings.board).and_then(|t| {
             robots::battle::files::board_file::parse_board(&row.settings.board, t).ok()
         }) {
@@ -75,43 +129,28 @@ impl Rooms {
             }
             None => serde_json::Value::Null,
         };
-        let (send, receive) = std::sync::mpsc::channel();
-        let (publish, mut published) = watch::channel(Arc::new(Published::default()));
-        let (db, stop, first) = (Arc::clone(&self.db), Arc::clone(&self.stop), row.clone());
-        // The game is played again on the room's own thread (the table stays there).
-        std::thread::Builder::new()
-            .name(format!("room-{}", &row.code[..8.min(row.code.len())]))
-            .spawn(move || {
-                let parts = ((first, seats, actions), db, publish, receive, stop);
-                match parts.0.0.settings.game.as_str() {
-                    "ricochet" => return ricochet::run(parts),
-                    "micro" => return micro::run(parts),
-                    _ => {}
-                }
-                let ((first, seats, actions), db, publish, receive, stop) = parts;
-                let battle = rebuild(first, seats, &actions);
-                let n = battle.seats.len();
-                let saved_turn = battle.turn();
-                let actor = Actor {
-                    battle,
-                    db,
-                    online: HashMap::new(),
-                    away_since: vec![None; n],
-                    publish,
-                    saved_turn,
+        let game = match &self.cluster {
+            Some(cluster) if !cluster.try_own(row.id) => {
+                let (db, stop, code) = (
+                    Arc::clone(&self.db),
+                    Arc::clone(&self.stop),
+                    code.to_string(),
+                );
+                cluster.relay(row.id, move || spawn_game(&db, &stop, &code).ok().flatten())?
+            }
+            _ => {
+                let Some(game) = spawn_game(&self.db, &self.stop, code)? else {
+                    return Ok(None);
                 };
-                actor.run(&receive, &stop);
-            })
-            .map_err(|_| DbError::Unsupported("a room cannot start its thread"))?;
-        // Its first views are published once the game stands where it stood.
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-        while published.borrow_and_update().views.is_empty() && std::time::Instant::now() < deadline
-        {
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+                if let Some(cluster) = &self.cluster {
+                    cluster.own(row.id, game.0.clone(), game.1.clone());
+                }
+                game
+            }
+        };
         let handle = Handle {
-            commands: send,
-            published,
+            commands: game.0,
+            published: game.1,
             room: Arc::new(row),
             board: Arc::new(board),
         };
@@ -119,13 +158,56 @@ impl Rooms {
         Ok(Some(handle))
     }
 
-    /// Starts every room whose game is under way (after a restart, they play on).
+    /// Starts every room whose game is under way (after a restart, they play on). On
+    /// PostgreSQL, only those no other server plays.
     pub fn resume_all(&self) -> Result<usize, DbError> {
         let codes = self.db.read(store::live_codes)?;
+        let mut resumed = 0;
         for code in &codes {
+            if self.cluster.is_some()
+                && self
+                    .live
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .contains_key(code)
+            {
+                continue;
+            }
+            let row = self.db.read(|c| store::by_code(c, code))?;
+            if let (Some(cluster), Some(row)) = (&self.cluster, &row)
+                && !cluster.try_own(row.id)
+            {
+                continue;
+            }
             self.get(code)?;
+            resumed += 1;
         }
-        Ok(codes.len())
+        Ok(resumed)
+    }
+
+    /// On PostgreSQL: every few seconds, the rooms under way that no server plays (their
+    /// owner died with nobody connected elsewhere) are started here.
+    pub fn keep(rooms: &Arc<Rooms>) {
+        if rooms.cluster.is_none() {
+            return;
+        }
+        let weak = Arc::downgrade(rooms);
+        let _ = std::thread::Builder::new()
+            .name("rooms-keeper".into())
+            .spawn(move || {
+                loop {
+                    std::thread::sleep(std::time::Duration::from_secs(3));
+                    let Some(rooms) = weak.upgrade() else { return };
+                    if rooms.stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        return;
+                    }
+                    match rooms.resume_all() {
+                        Ok(n) if n > 0 => tracing::info!(rooms = n, "rooms taken over"),
+                        Ok(_) => {}
+                        Err(e) => tracing::warn!(error = %e, "rooms cannot be taken over"),
+                    }
+                }
+            });
     }
 }
 

@@ -16,6 +16,7 @@ const MARK_A: &str = "secret-of-alice-91c";
 const MARK_B: &str = "secret-of-bob-27d";
 
 pub(super) struct Place {
+    /// The folder removed at the end (none for a database elsewhere).
     dir: std::path::PathBuf,
     pub(super) db: Arc<Db>,
     pub(super) ids: [i64; 2],
@@ -23,7 +24,9 @@ pub(super) struct Place {
 
 impl Drop for Place {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
+        if !self.dir.as_os_str().is_empty() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
 }
 
@@ -44,7 +47,7 @@ pub(super) fn place(tag: &str) -> Place {
     Place { dir, db, ids }
 }
 
-fn room(p: &Place, code: &str, pace: f64, rounds: u32) {
+pub(super) fn battle_room(p: &Place, code: &str, pace: f64, rounds: u32) {
     let settings = game_settings("battle", "duel", (rounds, pace, 600));
     let seats = ["green", "violet"];
     p.db.write(|c| store::insert(c, (code, p.ids[0]), &settings, &seats, (7, 0)))
@@ -81,7 +84,7 @@ pub(super) fn view(h: &Handle, account: i64) -> Value {
 
 /// Both seated with programs, the game started, every robot placed on the first free point
 /// facing 1.
-fn set_up(p: &Place, h: &Handle) {
+pub(super) fn set_up_room(p: &Place, h: &Handle) {
     let (a, b) = ((p.ids[0], "alice"), (p.ids[1], "bob"));
     say(
         h,
@@ -178,11 +181,11 @@ fn keeps_alices_secrets(who: &str, text: &str, over: bool) {
 #[test]
 fn each_view_keeps_the_other_players_secrets() {
     let p = place("secrets");
-    room(&p, "secretroom", 200.0, 80);
+    battle_room(&p, "secretroom", 200.0, 80);
     let stop = Arc::new(AtomicBool::new(false));
     let rooms = Rooms::new(Arc::clone(&p.db), Arc::clone(&stop));
     let h = rooms.get("secretroom").unwrap().unwrap();
-    set_up(&p, &h);
+    set_up_room(&p, &h);
     say(
         &h,
         (p.ids[0], "alice"),
@@ -238,6 +241,15 @@ fn each_view_keeps_the_other_players_secrets() {
 }
 
 impl Place {
+    /// Two accounts already made in `db` (PostgreSQL: `relay_tests.rs`).
+    pub(super) fn on(db: Arc<Db>, ids: [i64; 2]) -> Place {
+        Place {
+            dir: std::path::PathBuf::new(),
+            db,
+            ids,
+        }
+    }
+
     fn db_room(&self, code: &str) -> i64 {
         self.db
             .read(|c| store::by_code(c, code))
@@ -253,11 +265,11 @@ impl Place {
 fn a_stopped_room_plays_on_from_where_it_stood() {
     let p = place("resume");
     let end = |code: &str, stop_after: Option<Duration>| -> (Value, u64) {
-        room(&p, code, 150.0, 120);
+        battle_room(&p, code, 150.0, 120);
         let stop = Arc::new(AtomicBool::new(false));
         let first = Rooms::new(Arc::clone(&p.db), Arc::clone(&stop));
         let h = first.get(code).unwrap().unwrap();
-        set_up(&p, &h);
+        set_up_room(&p, &h);
         let mut stopped_at = 0;
         let h = if let Some(after) = stop_after {
             std::thread::sleep(after);

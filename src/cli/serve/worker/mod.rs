@@ -12,9 +12,7 @@ pub mod queue;
 use super::db::{Db, DbError, dialect};
 use super::store::{self, MatchRow, Program};
 use queue::{Organised, Piece};
-use robots::battle::compare::tournament::{
-    Config, Entrant, Game, GameResult, Score, play_all,
-};
+use robots::battle::compare::tournament::{Config, Entrant, Game, GameResult, Score, play_all};
 use robots::battle::engine::{Rules, Scenario};
 use robots::battle::files::{board_file, match_file};
 use robots::battle::show::report::reason_from_code;
@@ -40,7 +38,7 @@ impl Bell {
         self.cv.notify_all();
     }
 
-    fn wait(&self, timeout: Duration) {
+    pub fn wait(&self, timeout: Duration) {
         let rung = self.rung.lock().unwrap_or_else(PoisonError::into_inner);
         let before = *rung;
         let _ = self
