@@ -5,7 +5,7 @@
 # stored per second until every placement is done are printed. Then the time another
 # worker takes to finish the piece of a worker killed with SIGKILL, for a few kills.
 #
-#   scripts/postgres/bench.sh [SEEDS]     (SEEDS: the hill's seeds, default 1..12)
+#   scripts/postgres/bench.sh [SEEDS]     (SEEDS: the hill's seeds, default 1..40)
 #
 # ROBOTS: the binary (default target/release/robots). Installs Debian's postgresql when
 # missing. Not part of scripts/test: a measure, not a check.
@@ -16,7 +16,7 @@ here="$(pwd)/scripts/postgres"
 # shellcheck source=scripts/postgres/cluster.sh
 source "$here/cluster.sh"
 pg_install
-SEEDS="${1:-1..12}"
+SEEDS="${1:-1..40}"
 LEASE=3
 
 work=$(mktemp -d /tmp/robots-pg-bench.XXXXXX)
@@ -35,7 +35,7 @@ ms() { echo $(( $(date +%s%N) / 1000000 )); }
 # Queues the shipped programs on hill $1 through a server with no workers.
 queue_hill() {
     local hill="$1"
-    "$ROBOTS" serve hill create "$hill" --board classic --robots 2 --size 30 --seeds "$SEEDS" \
+    "$ROBOTS" serve hill create "$hill" --board classic --robots 3 --size 30 --seeds "$SEEDS" --rounds 400 \
         --db "$PG_URL" >/dev/null
     local token p
     token=$(python3 "$here/api.py" "$SERVER" token bench bench-password)

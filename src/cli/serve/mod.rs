@@ -10,7 +10,7 @@ pub mod db;
 pub mod forms;
 pub mod pages;
 #[cfg(test)]
-pub mod pg_cluster;
+mod pg_tests;
 pub mod rooms;
 pub mod routes;
 pub mod store;

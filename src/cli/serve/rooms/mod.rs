@@ -9,13 +9,11 @@ pub mod battle;
 pub mod micro;
 pub mod pages;
 pub mod relay;
-#[cfg(test)]
-mod relay_tests;
 pub mod ricochet;
 pub mod store;
 pub mod table;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 #[cfg(test)]
 mod turn_tests;
 pub mod ws;
@@ -45,7 +43,7 @@ pub struct Rooms {
     stop: Arc<AtomicBool>,
     live: Mutex<HashMap<String, Handle>>,
     /// On PostgreSQL: the rooms of every server (`relay.rs`).
-    cluster: Option<Arc<relay::Cluster>>,
+    pub(crate) cluster: Option<Arc<relay::Cluster>>,
 }
 
 use relay::Game;

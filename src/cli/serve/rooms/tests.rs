@@ -15,11 +15,11 @@ use std::time::{Duration, Instant};
 const MARK_A: &str = "secret-of-alice-91c";
 const MARK_B: &str = "secret-of-bob-27d";
 
-pub(super) struct Place {
+pub(crate) struct Place {
     /// The folder removed at the end (none for a database elsewhere).
     dir: std::path::PathBuf,
-    pub(super) db: Arc<Db>,
-    pub(super) ids: [i64; 2],
+    pub(crate) db: Arc<Db>,
+    pub(crate) ids: [i64; 2],
 }
 
 impl Drop for Place {
@@ -47,7 +47,7 @@ pub(super) fn place(tag: &str) -> Place {
     Place { dir, db, ids }
 }
 
-pub(super) fn battle_room(p: &Place, code: &str, pace: f64, rounds: u32) {
+pub(crate) fn battle_room(p: &Place, code: &str, pace: f64, rounds: u32) {
     let settings = game_settings("battle", "duel", (rounds, pace, 600));
     let seats = ["green", "violet"];
     p.db.write(|c| store::insert(c, (code, p.ids[0]), &settings, &seats, (7, 0)))
@@ -61,7 +61,7 @@ fn program(name: &str, mark: &str) -> String {
     )
 }
 
-pub(super) fn say(
+pub(crate) fn say(
     h: &Handle,
     (account, name): (i64, &str),
     message: Message,
@@ -78,13 +78,13 @@ pub(super) fn say(
     answer.blocking_recv().unwrap()
 }
 
-pub(super) fn view(h: &Handle, account: i64) -> Value {
+pub(crate) fn view(h: &Handle, account: i64) -> Value {
     serde_json::from_str(&h.published.borrow().view_for(account)).unwrap()
 }
 
 /// Both seated with programs, the game started, every robot placed on the first free point
 /// facing 1.
-pub(super) fn set_up_room(p: &Place, h: &Handle) {
+pub(crate) fn set_up_room(p: &Place, h: &Handle) {
     let (a, b) = ((p.ids[0], "alice"), (p.ids[1], "bob"));
     say(
         h,
@@ -241,8 +241,8 @@ fn each_view_keeps_the_other_players_secrets() {
 }
 
 impl Place {
-    /// Two accounts already made in `db` (PostgreSQL: `relay_tests.rs`).
-    pub(super) fn on(db: Arc<Db>, ids: [i64; 2]) -> Place {
+    /// Two accounts already made in `db` (PostgreSQL: `serve/pg_tests.rs`).
+    pub(crate) fn on(db: Arc<Db>, ids: [i64; 2]) -> Place {
         Place {
             dir: std::path::PathBuf::new(),
             db,
