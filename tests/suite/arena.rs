@@ -569,3 +569,54 @@ fn the_demo_hill_shows_the_shipped_programs() {
     let programs = server.json("GET", "/api/v1/hills/demo", None, None, 200);
     assert_eq!(programs["programs"], 16);
 }
+
+/// `scripts/k8s/arena.yaml` (docs/SCALE.md): a Service in front of the servers, servers that
+/// play no placements (`--workers 0`), workers, all on the database of one Secret; the
+/// flags each container passes are ones `robots` takes (its shell line run with `--help`).
+#[test]
+fn the_kubernetes_arena_has_servers_without_workers_and_workers_on_one_database() {
+    let path = "scripts/k8s/arena.yaml";
+    let text = crate::support::read(path);
+    let docs: Vec<Value> = text
+        .split("\n---\n")
+        .map(|doc| robots::text::yaml::from_str(path, doc).unwrap())
+        .collect();
+    let kinds: Vec<&str> = docs.iter().map(|d| d["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["Service", "Deployment", "Deployment"]);
+    let (service, serve, worker) = (&docs[0], &docs[1], &docs[2]);
+    assert_eq!(
+        service["spec"]["selector"]["app"],
+        serve["spec"]["template"]["metadata"]["labels"]["app"]
+    );
+    let container = |d: &Value| d["spec"]["template"]["spec"]["containers"][0].clone();
+    for (deployment, command) in [(serve, "robots serve "), (worker, "robots worker ")] {
+        let c = container(deployment);
+        assert_eq!(c["env"][0]["name"], "DB");
+        assert_eq!(
+            c["env"][0]["valueFrom"]["secretKeyRef"]["name"],
+            "robots-db"
+        );
+        let shell = c["args"][0].as_str().unwrap();
+        assert!(
+            shell.contains(command) && shell.contains("--db \"$DB\""),
+            "{shell}"
+        );
+        let line = shell.replace("exec robots", &format!("'{BIN}'")) + " --help";
+        let o = Command::new("sh")
+            .args(["-c", &line])
+            .env("DB", "postgres://robots@127.0.0.1:1/robots")
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{line}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    assert!(
+        container(serve)["args"][0]
+            .as_str()
+            .unwrap()
+            .contains("--workers 0")
+    );
+}
