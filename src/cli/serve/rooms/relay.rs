@@ -239,6 +239,8 @@ impl Cluster {
         bell: &Bell,
         views: &watch::Receiver<Arc<Published>>,
     ) {
+        // Messages taken and answered two minutes ago are deleted, once a minute.
+        let mut swept = Instant::now();
         while !self.stop.load(Ordering::Relaxed) {
             let taken = self.db.write(|c| {
                 c.query(
@@ -281,6 +283,16 @@ impl Cluster {
             }
             if !lock(&self.owned).contains_key(&room) {
                 return;
+            }
+            if swept.elapsed() > Duration::from_secs(60) {
+                swept = Instant::now();
+                let old = crate::cli::serve::db::now() - 120;
+                let _ = self.db.write(|c| {
+                    c.execute(
+                        "DELETE FROM room_inbox WHERE room = ?1 AND taken = 1 AND created < ?2",
+                        params![room, old],
+                    )
+                });
             }
             bell.wait(Duration::from_secs(1));
         }
