@@ -93,6 +93,16 @@ fn from_wire(w: Wire) -> Published {
     }
 }
 
+/// A relayed room: where its views go, and the number of the last sent.
+type Relayed = (watch::Sender<Arc<Published>>, i64);
+
+/// A room owned here: its views, and the number of the last shared.
+struct Shared {
+    room: i64,
+    views: watch::Receiver<Arc<Published>>,
+    version: Mutex<i64>,
+}
+
 /// An answer a relay waits for: where it goes, since when, for which room.
 enum Pending {
     Act(oneshot::Sender<Result<Option<Value>, String>>, Instant, i64),
@@ -107,7 +117,8 @@ pub struct Cluster {
     /// The connection holding the locks of the rooms this process owns.
     locks: Mutex<Option<postgres::Client>>,
     owned: Mutex<HashMap<i64, Arc<Bell>>>,
-    relayed: Mutex<HashMap<i64, watch::Sender<Arc<Published>>>>,
+    /// The rooms relayed here: where their views go, and the version last sent.
+    relayed: Mutex<HashMap<i64, Relayed>>,
     pending: Mutex<HashMap<i64, Pending>>,
 }
 
@@ -190,23 +201,48 @@ impl Cluster {
         published: watch::Receiver<Arc<Published>>,
     ) {
         let bell = lock(&self.owned).get(&room).cloned().unwrap_or_default();
-        let (inbox, mirror, views) = (Arc::clone(self), Arc::clone(self), published.clone());
+        // The versions go on from the last one stored (a previous owner's).
+        let last = self
+            .db
+            .read(|c| {
+                c.query_opt(
+                    "SELECT version FROM room_published WHERE room = ?1",
+                    params![room],
+                    |r| r.get::<i64>(0),
+                )
+            })
+            .ok()
+            .flatten()
+            .unwrap_or(0);
+        let shared = Arc::new(Shared {
+            room,
+            views: published,
+            version: Mutex::new(last),
+        });
+        let (inbox, mirror, views) = (Arc::clone(self), Arc::clone(self), Arc::clone(&shared));
         let _ = std::thread::Builder::new()
             .name(format!("room-in-{room}"))
             .spawn(move || inbox.take_inbox(room, &commands, &bell, &views));
         let _ = std::thread::Builder::new()
             .name(format!("room-out-{room}"))
-            .spawn(move || mirror.mirror(room, published));
+            .spawn(move || mirror.mirror(&shared));
     }
 
-    /// Writes the room's views to `room_published` and announces them.
-    fn share(&self, room: i64, published: &Published) {
-        let body = serde_json::to_string(&to_wire(published)).unwrap_or_default();
+    /// Writes the room's views as they stand to `room_published`, numbered, and announces
+    /// them. The views are read and numbered under one lock, and a row is only replaced by a
+    /// higher number: views shared late never overwrite newer ones.
+    fn share(&self, shared: &Shared) {
+        let mut version = lock(&shared.version);
+        let now = Arc::clone(&shared.views.borrow());
+        *version += 1;
+        let body = serde_json::to_string(&to_wire(&now)).unwrap_or_default();
+        let room = shared.room;
         let written = self.db.write(|c| {
             c.execute(
-                "INSERT INTO room_published (room, version, body) VALUES (?1, 1, ?2) \
-                 ON CONFLICT (room) DO UPDATE SET version = room_published.version + 1, body = excluded.body",
-                params![room, body],
+                "INSERT INTO room_published (room, version, body) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (room) DO UPDATE SET version = excluded.version, body = excluded.body \
+                 WHERE room_published.version < excluded.version",
+                params![room, *version, body],
             )?;
             c.execute("SELECT pg_notify(?1, ?2)", params![OUT, room.to_string()])
         });
@@ -216,29 +252,24 @@ impl Cluster {
     }
 
     /// Copies each change of the room's views to `room_published`, until its game ends.
-    fn mirror(&self, room: i64, mut published: watch::Receiver<Arc<Published>>) {
+    fn mirror(&self, shared: &Shared) {
+        let mut changes = shared.views.clone();
         loop {
-            match published.has_changed() {
+            match changes.has_changed() {
                 Ok(true) => {
-                    let now = Arc::clone(&published.borrow_and_update());
-                    self.share(room, &now);
+                    changes.mark_unchanged();
+                    self.share(shared);
                 }
                 Ok(false) => std::thread::sleep(Duration::from_millis(5)),
                 Err(_) => break,
             }
         }
-        self.unlock(room);
+        self.unlock(shared.room);
     }
 
     /// Hands the messages other servers' connections sent to the room's thread, and stores
     /// its answers, until its game ends.
-    fn take_inbox(
-        &self,
-        room: i64,
-        commands: &Sender<Command>,
-        bell: &Bell,
-        views: &watch::Receiver<Arc<Published>>,
-    ) {
+    fn take_inbox(&self, room: i64, commands: &Sender<Command>, bell: &Bell, views: &Shared) {
         // Messages taken and answered two minutes ago are deleted, once a minute.
         let mut swept = Instant::now();
         while !self.stop.load(Ordering::Relaxed) {
@@ -267,8 +298,7 @@ impl Cluster {
                 if let Some(answer) = answer {
                     // The state the message made is shared before its answer: a client that
                     // hears its answer has that state, as on the owner's own connections.
-                    let now = Arc::clone(&views.borrow());
-                    self.share(room, &now);
+                    self.share(views);
                     let stored = self.db.write(|c| {
                         c.execute(
                             "UPDATE room_inbox SET reply = ?2 WHERE id = ?1",
@@ -305,9 +335,9 @@ impl Cluster {
         room: i64,
         take_over: impl Fn() -> Option<Game> + Send + 'static,
     ) -> SqlResult<Game> {
-        let first = self.published(room)?.unwrap_or_default();
+        let (version, first) = self.published(room)?.unwrap_or_default();
         let (publish, published) = watch::channel(Arc::new(first));
-        lock(&self.relayed).insert(room, publish.clone());
+        lock(&self.relayed).insert(room, (publish.clone(), version));
         let (send, receive) = std::sync::mpsc::channel();
         let cluster = Arc::clone(self);
         let _ = std::thread::Builder::new()
@@ -316,17 +346,20 @@ impl Cluster {
         Ok((send, published))
     }
 
-    fn published(&self, room: i64) -> SqlResult<Option<Published>> {
-        let body: Option<String> = self.db.read(|c| {
+    /// The views a room's owner last shared, and their number.
+    fn published(&self, room: i64) -> SqlResult<Option<(i64, Published)>> {
+        let row: Option<(i64, String)> = self.db.read(|c| {
             c.query_opt(
-                "SELECT body FROM room_published WHERE room = ?1",
+                "SELECT version, body FROM room_published WHERE room = ?1",
                 params![room],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
         })?;
-        Ok(body
-            .and_then(|b| serde_json::from_str::<Wire>(&b).ok())
-            .map(from_wire))
+        Ok(row.and_then(|(version, body)| {
+            serde_json::from_str::<Wire>(&body)
+                .ok()
+                .map(|w| (version, from_wire(w)))
+        }))
     }
 
     fn serve_relay(
@@ -441,9 +474,11 @@ impl Cluster {
         if !lock(&self.relayed).contains_key(&room) {
             return;
         }
-        if let Ok(Some(p)) = self.published(room)
-            && let Some(publish) = lock(&self.relayed).get(&room)
+        if let Ok(Some((version, p))) = self.published(room)
+            && let Some((publish, last)) = lock(&self.relayed).get_mut(&room)
+            && version > *last
         {
+            *last = version;
             publish.send_replace(Arc::new(p));
         }
     }
