@@ -280,15 +280,27 @@ impl Board {
     #[inline]
     pub fn relation(&self, a: CellId, b: CellId) -> (u32, u8) {
         match self.relations.get(a.index() * self.len() + b.index()) {
-            Some(&r) => {
-                let [distance, line] = r.to_be_bytes();
-                (u32::from(distance), line)
-            }
+            Some(&r) => unpack_relation(r),
             None => {
                 let (ha, hb) = (self.hex(a), self.hex(b));
                 (ha.distance(hb), line_between(ha, hb))
             }
         }
+    }
+
+    /// The table of relations ([`Board::packed_relation`]), cell `a` to cell `b` at
+    /// `a * len + b`; empty past [`RELATION_LIMIT`] cells.
+    #[inline]
+    pub fn relation_table(&self) -> &[u16] {
+        &self.relations
+    }
+
+    /// The relation from `a` to `b` as the table holds it: the distance (capped at 255) in
+    /// the high byte, the line's direction index or [`NOT_IN_LINE`] in the low one.
+    pub fn packed_relation(&self, a: CellId, b: CellId) -> u16 {
+        let (ha, hb) = (self.hex(a), self.hex(b));
+        let distance = u16::try_from(ha.distance(hb).min(255)).unwrap_or(255);
+        distance << 8 | u16::from(line_between(ha, hb))
     }
 
     /// The adjacent cell in `dir`, or `None` past the edge (precomputed).
@@ -320,6 +332,14 @@ impl Board {
             .filter(|&c| self.has_camp(c))
             .collect()
     }
+}
+
+/// A relation of the table ([`Board::relations_from`]): the distance (capped at 255) and the
+/// direction index of the line, or [`NOT_IN_LINE`].
+#[inline]
+fn unpack_relation(packed: u16) -> (u32, u8) {
+    let [distance, line] = packed.to_be_bytes();
+    (u32::from(distance), line)
 }
 
 /// The direction index (0–5) of the straight line from `a` that holds `b`, or
