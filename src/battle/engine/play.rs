@@ -39,10 +39,11 @@ fn next_alive(fixed: &Fixed, s: &State, team: TeamId, from: usize) -> Option<Rob
 #[inline]
 fn next_two_alive(fixed: &Fixed, s: &State, team: TeamId, from: usize) -> Option<(RobotId, bool)> {
     let range = fixed.team_robots.get(team.index())?;
-    let robots = s.robots.get(range.start + from..range.end)?;
-    let i = robots.iter().position(|r| r.alive)?;
-    let more = robots[i + 1..].iter().any(|r| r.alive);
-    Some((RobotId::at(range.start + from + i), more))
+    let first = range.start + from;
+    let mut alive = s.robots.get(first..range.end)?.iter().enumerate();
+    let (i, _) = alive.find(|(_, r)| r.alive)?;
+    let more = alive.any(|(_, r)| r.alive);
+    Some((RobotId::at(first + i), more))
 }
 
 /// The robot about to act, if the match is not over.

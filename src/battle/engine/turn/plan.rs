@@ -417,7 +417,7 @@ mod tests {
     #[test]
     fn a_fused_turn_is_the_planned_turn() {
         let mut rng = ChaCha8Rng::seed_from_u64(37);
-        let (mut matches, mut fused) = (0, 0);
+        let (mut matches, mut fused, mut idled) = (0, 0, 0);
         while matches < 150 {
             let texts: Vec<String> = (0..4).map(|_| random_program(&mut rng)).collect();
             let Ok(programs) = texts
@@ -431,6 +431,15 @@ mod tests {
             matches += 1;
             let mut fast = Match::new(&setup).expect("free start points");
             fused += fast.fixed.brains.iter().filter(|b| b.is_some()).count();
+            // Lightning's work, in every other match: some steps destroyed (R-A9).
+            if matches % 2 == 0 {
+                for robot in &mut fast.state.robots {
+                    let destroyed =
+                        rng.random_range(0..1u64 << 16) & rng.random_range(0..1u64 << 16);
+                    robot.destroyed = destroyed << 1;
+                    idled += u64::from(destroyed != 0);
+                }
+            }
             let mut slow = fast.clone();
             for _ in 0..400 {
                 let mut events = Vec::new();
@@ -446,5 +455,6 @@ mod tests {
             }
         }
         assert_eq!(fused, 4 * 150, "every random program has its brain");
+        assert!(idled > 100, "{idled} robots with destroyed steps");
     }
 }
