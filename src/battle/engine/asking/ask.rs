@@ -42,11 +42,14 @@ impl<F: Fallback> Ask<'_, F> {
     pub(crate) fn walk(&mut self, code: &Compiled, leaves: &[Leaf], mut at: Next) -> Next {
         // Each leaf leads to an earlier one or past the leaves (verdicts, ends): this ends.
         while let Some(leaf) = leaves.get(at as usize) {
-            at = if self.asks(code, &leaf.question) {
-                leaf.yes
-            } else {
-                leaf.no
+            // Most questions asked are about robots: a branch before the others' table.
+            let answer = match leaf.question {
+                Question::Robots { slots, range } => {
+                    range.meets(self.sight.see(self.board, self.s, self.id).either(slots))
+                }
+                ref other => self.asks(code, other),
             };
+            at = if answer { leaf.yes } else { leaf.no };
         }
         at
     }
