@@ -162,12 +162,7 @@ impl Board {
             let hexes = &board.hexes;
             board.relations = hexes
                 .iter()
-                .flat_map(|&a| {
-                    hexes.iter().map(move |&b| {
-                        let distance = u16::try_from(a.distance(b).min(255)).unwrap_or(255);
-                        distance << 8 | u16::from(line_between(a, b))
-                    })
-                })
+                .flat_map(|&a| hexes.iter().map(move |&b| pack_relation(a, b)))
                 .collect();
         }
         board.near = board.near_classes();
@@ -298,9 +293,7 @@ impl Board {
     /// The relation from `a` to `b` as the table holds it: the distance (capped at 255) in
     /// the high byte, the line's direction index or [`NOT_IN_LINE`] in the low one.
     pub fn packed_relation(&self, a: CellId, b: CellId) -> u16 {
-        let (ha, hb) = (self.hex(a), self.hex(b));
-        let distance = u16::try_from(ha.distance(hb).min(255)).unwrap_or(255);
-        distance << 8 | u16::from(line_between(ha, hb))
+        pack_relation(self.hex(a), self.hex(b))
     }
 
     /// The adjacent cell in `dir`, or `None` past the edge (precomputed).
@@ -334,10 +327,18 @@ impl Board {
     }
 }
 
-/// A relation of the table ([`Board::relations_from`]): the distance (capped at 255) and the
+/// The relation from `a` to `b` as the table packs it: the distance (capped at 255) in the
+/// high byte, the direction index of the line, or [`NOT_IN_LINE`], in the low one. The one
+/// encoding; [`unpack_relation`] the one decoding.
+fn pack_relation(a: Hex, b: Hex) -> u16 {
+    let distance = u16::try_from(a.distance(b).min(255)).unwrap_or(255);
+    distance << 8 | u16::from(line_between(a, b))
+}
+
+/// A packed relation ([`Board::relation_table`]): the distance (capped at 255) and the
 /// direction index of the line, or [`NOT_IN_LINE`].
 #[inline]
-fn unpack_relation(packed: u16) -> (u32, u8) {
+pub fn unpack_relation(packed: u16) -> (u32, u8) {
     let [distance, line] = packed.to_be_bytes();
     (u32::from(distance), line)
 }

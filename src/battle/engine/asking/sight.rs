@@ -183,13 +183,14 @@ impl Seen {
                 Some(&packed) => packed,
                 None => board.packed_relation(me.cell, r.cell),
             };
-            let bit = DistanceSet::at(u32::from(packed >> 8));
+            let (distance, line) = crate::battle::board::unpack_relation(packed);
+            let bit = DistanceSet::at(distance);
             // The slots' layout, in `usize` (cheaper here than through `Slot`).
             let kind = usize::from(if r.team == me.team { Slot::FRIENDS } else { 0 });
             m[(kind + usize::from(Slot::RING.0)) & 15] |= bit;
             // Not on one straight line: written to a slot no question reads, rather than a
             // branch that cannot be foreseen.
-            m[(kind + usize::from(relative[usize::from(packed & 7)])) & 15] |= bit;
+            m[(kind + usize::from(relative[usize::from(line & 7)])) & 15] |= bit;
         }
         seen
     }
