@@ -162,12 +162,7 @@ impl Board {
             let hexes = &board.hexes;
             board.relations = hexes
                 .iter()
-                .flat_map(|&a| {
-                    hexes.iter().map(move |&b| {
-                        let distance = u16::try_from(a.distance(b).min(255)).unwrap_or(255);
-                        distance << 8 | u16::from(line_between(a, b))
-                    })
-                })
+                .flat_map(|&a| hexes.iter().map(move |&b| pack_relation(a, b)))
                 .collect();
         }
         board.near = board.near_classes();
@@ -280,15 +275,25 @@ impl Board {
     #[inline]
     pub fn relation(&self, a: CellId, b: CellId) -> (u32, u8) {
         match self.relations.get(a.index() * self.len() + b.index()) {
-            Some(&r) => {
-                let [distance, line] = r.to_be_bytes();
-                (u32::from(distance), line)
-            }
+            Some(&r) => unpack_relation(r),
             None => {
                 let (ha, hb) = (self.hex(a), self.hex(b));
                 (ha.distance(hb), line_between(ha, hb))
             }
         }
+    }
+
+    /// The table of relations ([`Board::packed_relation`]), cell `a` to cell `b` at
+    /// `a * len + b`; empty past [`RELATION_LIMIT`] cells.
+    #[inline]
+    pub fn relation_table(&self) -> &[u16] {
+        &self.relations
+    }
+
+    /// The relation from `a` to `b` as the table holds it: the distance (capped at 255) in
+    /// the high byte, the line's direction index or [`NOT_IN_LINE`] in the low one.
+    pub fn packed_relation(&self, a: CellId, b: CellId) -> u16 {
+        pack_relation(self.hex(a), self.hex(b))
     }
 
     /// The adjacent cell in `dir`, or `None` past the edge (precomputed).
@@ -320,6 +325,22 @@ impl Board {
             .filter(|&c| self.has_camp(c))
             .collect()
     }
+}
+
+/// The relation from `a` to `b` as the table packs it: the distance (capped at 255) in the
+/// high byte, the direction index of the line, or [`NOT_IN_LINE`], in the low one. The one
+/// encoding; [`unpack_relation`] the one decoding.
+fn pack_relation(a: Hex, b: Hex) -> u16 {
+    let distance = u16::try_from(a.distance(b).min(255)).unwrap_or(255);
+    distance << 8 | u16::from(line_between(a, b))
+}
+
+/// A packed relation ([`Board::relation_table`]): the distance (capped at 255) and the
+/// direction index of the line, or [`NOT_IN_LINE`].
+#[inline]
+pub fn unpack_relation(packed: u16) -> (u32, u8) {
+    let [distance, line] = packed.to_be_bytes();
+    (u32::from(distance), line)
 }
 
 /// The direction index (0–5) of the straight line from `a` that holds `b`, or

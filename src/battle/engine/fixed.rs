@@ -28,6 +28,8 @@ pub struct Fixed {
     pub(super) plans: Vec<Option<Arc<super::turn::plan::Plan>>>,
     /// Each robot's tests 1–4 compiled for its team (`compiled.rs`).
     pub(super) tests: super::asking::compiled::Compiled,
+    /// Each robot's plan fused with its tests (`brain.rs`), where it has a plan.
+    pub(super) brains: Vec<Option<Arc<super::turn::brain::Brain>>>,
 }
 
 /// A program's instructions by step number: the start box (0), steps 1–63 and the two past

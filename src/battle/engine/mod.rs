@@ -276,6 +276,7 @@ fn fixed_for(setup: &MatchSetup) -> Fixed {
         areas: asking::areas::Areas::default(),
         plans: Vec::new(),
         tests: asking::compiled::Compiled::default(),
+        brains: Vec::new(),
     };
     fixed.steps = fixed
         .programs
@@ -290,6 +291,7 @@ fn fixed_for(setup: &MatchSetup) -> Fixed {
         .map(|(team, program)| (program, fixed.teams[team.index()]))
         .collect();
     fixed.tests = asking::compiled::Compiled::new(&each, &fixed.teams);
+    fixed.brains = turn::brain::brains(&fixed.plans, &fixed.tests, &each);
     fixed
 }
 

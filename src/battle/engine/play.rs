@@ -33,6 +33,19 @@ fn next_alive(fixed: &Fixed, s: &State, team: TeamId, from: usize) -> Option<Rob
     Some(RobotId::at(range.start + from + i))
 }
 
+/// The first robot of `team` still alive from index `from` within the team, and whether
+/// another of the team is alive after it: one scan for the turn's robot and for the end of
+/// the team's turn.
+#[inline]
+fn next_two_alive(fixed: &Fixed, s: &State, team: TeamId, from: usize) -> Option<(RobotId, bool)> {
+    let range = fixed.team_robots.get(team.index())?;
+    let first = range.start + from;
+    let mut alive = s.robots.get(first..range.end)?.iter().enumerate();
+    let (i, _) = alive.find(|(_, r)| r.alive)?;
+    let more = alive.any(|(_, r)| r.alive);
+    Some((RobotId::at(first + i), more))
+}
+
 /// The robot about to act, if the match is not over.
 pub(super) fn next_robot(fixed: &Fixed, s: &State) -> Option<RobotId> {
     if s.outcome.is_some() || s.teams.is_empty() {
@@ -67,7 +80,7 @@ pub(super) fn step(fixed: &Fixed, s: &mut State, events: &mut impl Events) -> bo
     // Skip teams with nobody left to act this turn; the guard bounds a full lap.
     for _ in 0..=turn.s.teams.len() {
         let team = turn.s.team_to_play();
-        let Some(id) = next_alive(fixed, turn.s, team, turn.s.clock.next) else {
+        let Some((id, more)) = next_two_alive(fixed, turn.s, team, turn.s.clock.next) else {
             turn.advance_team(events);
             if turn.s.outcome.is_some() {
                 return true;
@@ -82,7 +95,14 @@ pub(super) fn step(fixed: &Fixed, s: &mut State, events: &mut impl Events) -> bo
         if (turn.removed || turn.s.outcome.is_some()) && turn.check_end(events) {
             return true;
         }
-        if next_alive(fixed, turn.s, team, turn.s.clock.next).is_none() {
+        // Robots are only ever taken off the board: unless one was, the scan before the turn
+        // still tells whether the team has another robot to play.
+        let more = if turn.removed {
+            next_alive(fixed, turn.s, team, turn.s.clock.next).is_some()
+        } else {
+            more
+        };
+        if !more {
             turn.end_team_turn(team, events);
             turn.advance_team(events);
         }

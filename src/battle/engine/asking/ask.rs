@@ -3,7 +3,7 @@
 //! terrain classes, its shots and facing; the tree walk of `query.rs` answers through
 //! [`Fallback`] what the compiled form leaves to it.
 
-use super::compiled::{Compiled, Next, Question, Term, YES};
+use super::compiled::{Compiled, Leaf, Next, Question, Term, YES};
 use super::sight::Sight;
 use super::terrain::{self, ClassSet, Line};
 use crate::battle::board::Board;
@@ -33,16 +33,25 @@ impl<F: Fallback> Ask<'_, F> {
     /// Whether the test starting at `entry` of `code` holds.
     #[inline]
     pub(crate) fn holds(&mut self, code: &Compiled, entry: Next) -> bool {
-        let mut at = entry;
-        // Each leaf leads to an earlier one or to a verdict (past the leaves): this ends.
-        while let Some(leaf) = code.leaves.get(at as usize) {
-            at = if self.asks(code, &leaf.question) {
-                leaf.yes
-            } else {
-                leaf.no
+        self.walk(code, &code.leaves, entry) == YES
+    }
+
+    /// Walks `leaves` (questions of `code`'s tests, or copies of them) from `at` to where
+    /// the walk leaves them: a verdict, or an end of a fused turn (`turn/brain.rs`).
+    #[inline(always)]
+    pub(crate) fn walk(&mut self, code: &Compiled, leaves: &[Leaf], mut at: Next) -> Next {
+        // Each leaf leads to an earlier one or past the leaves (verdicts, ends): this ends.
+        while let Some(leaf) = leaves.get(at as usize) {
+            // Most questions asked are about robots: a branch before the others' table.
+            let answer = match leaf.question {
+                Question::Robots { slots, range } => {
+                    range.meets(self.sight.see(self.board, self.s, self.id).either(slots))
+                }
+                ref other => self.asks(code, other),
             };
+            at = if answer { leaf.yes } else { leaf.no };
         }
-        at == YES
+        at
     }
 
     #[inline(always)]

@@ -26,7 +26,7 @@ pub(crate) type Entries = [Option<Next>; 4];
 /// The test holds.
 pub(crate) const YES: Next = Next::MAX;
 /// The test does not hold.
-const NO: Next = Next::MAX - 1;
+pub(crate) const NO: Next = Next::MAX - 1;
 
 /// One question of a compiled test, and where its answers lead. Every leaf leads only to
 /// leaves compiled before it, or to a verdict: a walk is at most as long as the test.
@@ -125,8 +125,8 @@ impl Compiled {
 
     /// Where each of a robot's tests 1–4 starts (`None`: not defined).
     #[inline]
-    pub(crate) fn entries(&self, id: RobotId) -> Entries {
-        self.entries.get(id.index()).copied().unwrap_or([None; 4])
+    pub(crate) fn entries(&self, id: RobotId) -> &Entries {
+        self.entries.get(id.index()).unwrap_or(&[None; 4])
     }
 
     /// Where a robot's test starts, if the robot has it.

@@ -118,55 +118,81 @@ impl BitOrAssign for DistanceSet {
 
 /// The other live robots as the acting robot sees them, enemies and friends: the distances at
 /// which one stands on each line, relative to the acting robot's facing, and all around
-/// ([`Slot`]). A robot of any team is in either set.
+/// ([`Slot`]). A robot of any team is in either set. Worked out at the first question about
+/// robots (`Default` is not yet worked out, and costs one byte: no sets cleared for a turn
+/// that never asks).
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Sight {
+pub(crate) struct Sight(Option<Seen>);
+
+/// A worked-out [`Sight`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Seen {
     /// 16 for indexing without bounds checks (14 are read; [`Slot::OFF_LINE`]'s two are not).
     sets: [DistanceSet; 16],
     facing: u8,
-    /// Worked out for this turn.
-    seen: bool,
 }
+
+/// Per facing (its index), the enemies' slot of each line from the board's relation table
+/// (its index `& 7`: 0–5 the lines, [`crate::battle::board::NOT_IN_LINE`] `& 7` = 7 none):
+/// the line turned to be relative to the facing, or [`Slot::OFF_LINE`]. A table, so the fill
+/// has neither branch nor modulo.
+const RELATIVE: [[u8; 8]; 6] = {
+    let mut table = [[Slot::OFF_LINE; 8]; 6];
+    let mut facing = 0u8;
+    while facing < 6 {
+        let mut line = 0u8;
+        while line < 6 {
+            table[facing as usize][line as usize] = (line + 6 - facing) % 6;
+            line += 1;
+        }
+        facing += 1;
+    }
+    table
+};
 
 impl Sight {
     /// Works the sight out, once a turn: robots do not move while control steps are read.
     #[inline]
-    pub(crate) fn see(&mut self, board: &Board, s: &State, id: RobotId) -> &Sight {
-        if !self.seen {
-            self.fill(board, s, id);
+    pub(crate) fn see(&mut self, board: &Board, s: &State, id: RobotId) -> &Seen {
+        match self.0 {
+            Some(ref seen) => seen,
+            None => Seen::fill(&mut self.0, board, s, id),
         }
-        self
     }
+}
 
+impl Seen {
+    /// Works the sight out into `slot`, in place.
     #[inline(always)]
-    fn fill(&mut self, board: &Board, s: &State, id: RobotId) {
+    fn fill<'a>(slot: &'a mut Option<Seen>, board: &Board, s: &State, id: RobotId) -> &'a Seen {
         let me = &s.robots[id.index()];
-        let facing = u8::try_from(me.facing.index()).unwrap_or(0);
-        // A sight is made empty (`Default`) and filled at most once: its sets are all empty.
-        let m = &mut self.sets;
+        let facing = me.facing.index().min(5);
+        let relative = &RELATIVE[facing];
+        let seen = slot.insert(Seen {
+            sets: [DistanceSet(0); 16],
+            facing: u8::try_from(facing).unwrap_or(0),
+        });
+        let m = &mut seen.sets;
+        // Where the acting robot's row of the board's relation table starts.
+        let (table, from) = (board.relation_table(), me.cell.index() * board.len());
         for (i, r) in s.robots.iter().enumerate() {
             if !r.alive || i == id.index() {
                 continue;
             }
-            let (d, line) = board.relation(me.cell, r.cell);
-            let bit = DistanceSet::at(d);
+            let packed = match table.get(from + r.cell.index()) {
+                Some(&packed) => packed,
+                None => board.packed_relation(me.cell, r.cell),
+            };
+            let (distance, line) = crate::battle::board::unpack_relation(packed);
+            let bit = DistanceSet::at(distance);
             // The slots' layout, in `usize` (cheaper here than through `Slot`).
             let kind = usize::from(if r.team == me.team { Slot::FRIENDS } else { 0 });
             m[(kind + usize::from(Slot::RING.0)) & 15] |= bit;
-            // Not on one straight line (NOT_IN_LINE): written to a slot no question reads,
-            // rather than a branch that cannot be foreseen.
-            let turned = line.wrapping_add(6).wrapping_sub(facing);
-            let relative = if line >= 6 {
-                Slot::OFF_LINE
-            } else if turned >= 6 {
-                turned - 6
-            } else {
-                turned
-            };
-            m[(kind + usize::from(relative)) & 15] |= bit;
+            // Not on one straight line: written to a slot no question reads, rather than a
+            // branch that cannot be foreseen.
+            m[(kind + usize::from(relative[usize::from(line & 7)])) & 15] |= bit;
         }
-        self.facing = facing;
-        self.seen = true;
+        seen
     }
 
     /// The union of the sets at two slots (the same slot twice: its set).

@@ -117,7 +117,11 @@ impl Line {
     pub(crate) fn direction(self, facing: Direction) -> Direction {
         match self {
             Line::Absolute(d) => d,
-            Line::Relative(k) => Direction::ALL[(facing.index() + usize::from(k)) % 6],
+            // Both below 6 (`Line::of`): one subtraction instead of a modulo.
+            Line::Relative(k) => {
+                let turned = facing.index() + usize::from(k);
+                Direction::ALL[if turned >= 6 { turned - 6 } else { turned }.min(5)]
+            }
         }
     }
 }

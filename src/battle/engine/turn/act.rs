@@ -41,7 +41,8 @@ impl Turn<'_> {
 
     /// `D±n`: the whole path is checked first; a blocked move is cancelled, never truncated
     /// (R-A2). Then hex by hex: off the board or into a lake ends the robot, also on the first
-    /// hex of two (R-A3); lightning destroys the step being read, once (R-A4).
+    /// hex of two (R-A3); lightning destroys the step being read, once (R-A4). The path is
+    /// walked once; what its hexes do is read from the hexes found.
     fn move_robot(&mut self, id: RobotId, step: u8, n: i8, events: &mut impl Events) {
         let robot = &self.s.robots[id.index()];
         let (name, team, from) = (robot.name, robot.team, robot.cell);
@@ -63,24 +64,12 @@ impl Turn<'_> {
                 return;
             }
         };
-        // Where the robot stops: the end of the path, or the first hex that ends it.
-        let mut stop = from;
-        let mut ends = None;
-        for hex in path.iter().take(steps) {
-            match *hex {
-                None => {
-                    ends = Some(None);
-                    break;
-                }
-                Some(c) => {
-                    stop = c;
-                    if self.fixed.terrain(c) == Terrain::Lake {
-                        ends = Some(Some(c));
-                        break;
-                    }
-                }
-            }
-        }
+        let Walked {
+            stop,
+            ends,
+            struck,
+            camp_entered,
+        } = self.walked(team, from, &path, steps);
         if stop != from {
             events.push(Event::Moved {
                 robot: name,
@@ -92,7 +81,6 @@ impl Turn<'_> {
             self.s.occupant[stop.index()] = Some(id);
             self.s.robots[id.index()].cell = stop;
         }
-        let (struck, camp_entered) = self.entered(team, &path, steps, stop);
         if let Some(c) = struck {
             self.s.robots[id.index()].destroyed |= 1 << step;
             events.push(Event::Lightning {
@@ -124,37 +112,46 @@ impl Turn<'_> {
         }
     }
 
-    /// What entering each hex of a path (its first `steps` hexes) up to `stop` did: the
-    /// first lightning hex (it destroys the step being read, once), and whether an enemy
-    /// camp was entered. Entering one wins scenario 2, but the move is carried out to its end
-    /// first (R-A19): the rest of the path, lightning, a lake or the edge still act, and the
-    /// final board shows it.
+    /// What the hexes of a path (its first `steps`) did, hex by hex up to the one that ends
+    /// the move: see [`Walked`].
     #[inline(always)]
-    fn entered(
+    fn walked(
         &self,
         team: TeamId,
+        from: CellId,
         path: &[Option<CellId>; 2],
         steps: usize,
-        stop: CellId,
-    ) -> (Option<CellId>, bool) {
+    ) -> Walked {
         let fixed = self.fixed;
-        let mut struck = None;
-        let mut camp_entered = false;
-        for &c in path.iter().take(steps).map_while(|h| h.as_ref()) {
-            if fixed.terrain(c) == Terrain::Lightning && struck.is_none() {
-                struck = Some(c);
+        let mut walked = Walked {
+            stop: from,
+            ends: None,
+            struck: None,
+            camp_entered: false,
+        };
+        for hex in path.iter().take(steps) {
+            let Some(c) = *hex else {
+                walked.ends = Some(None);
+                break;
+            };
+            walked.stop = c;
+            let terrain = fixed.terrain(c);
+            if terrain == Terrain::Lightning && walked.struck.is_none() {
+                walked.struck = Some(c);
             }
-            camp_entered |= fixed.scenario == Scenario::CampRaid
+            walked.camp_entered |= fixed.scenario == Scenario::CampRaid
                 && fixed.is_enemy_camp(team, fixed.board.cell(c).camp);
-            if c == stop {
+            if terrain == Terrain::Lake {
+                walked.ends = Some(Some(c));
                 break;
             }
         }
-        (struck, camp_entered)
+        walked
     }
 
     /// The hexes a move of `steps` enters (`None` past the edge), or the first hex on the way
     /// that blocks it (R-A2).
+    #[inline(always)]
     fn path(
         &self,
         from: CellId,
@@ -162,11 +159,13 @@ impl Turn<'_> {
         steps: usize,
     ) -> Result<[Option<CellId>; 2], (CellId, Obstacle)> {
         let mut path = [None; 2];
-        let mut cell = Some(from);
+        let mut cell = from;
         for slot in path.iter_mut().take(steps) {
-            cell = cell.and_then(|c| self.fixed.board.neighbour(c, dir));
-            *slot = cell;
-            let Some(c) = cell else { break };
+            let Some(c) = self.fixed.board.neighbour(cell, dir) else {
+                break;
+            };
+            *slot = Some(c);
+            cell = c;
             let obstacle = match (self.s.robot_at(c), self.fixed.terrain(c)) {
                 (Some(other), _) => Some(Obstacle::Robot(self.s.robot(other).name)),
                 (None, Terrain::Computer(_)) => Some(Obstacle::Computer),
@@ -295,4 +294,16 @@ impl Turn<'_> {
             cause,
         });
     }
+}
+
+/// What a move's path did ([`Turn::walked`]): where the robot stops (the end of the path, or
+/// the first hex that ends it), what ended it (`Some(None)`: the edge; `Some(Some(lake))`),
+/// the first lightning hex entered, and whether an enemy camp was entered. Entering one wins
+/// scenario 2, but the move is carried out to its end first (R-A19): the rest of the path,
+/// lightning, a lake or the edge still act, and the final board shows it.
+struct Walked {
+    stop: CellId,
+    ends: Option<Option<CellId>>,
+    struck: Option<CellId>,
+    camp_entered: bool,
 }

@@ -9,7 +9,7 @@ use crate::battle::lang::{Instruction, MAX_PROGRAM_STEPS, Program};
 use std::sync::Arc;
 
 /// The steps a turn can start at: the start box (0), steps 1–63 and the two past them (R-A10).
-const STARTS: usize = MAX_PROGRAM_STEPS + 3;
+pub(crate) const STARTS: usize = MAX_PROGRAM_STEPS + 3;
 /// The most nodes and passed steps a plan may take. Written programs take a few hundred;
 /// a long one that is all jumps between four tests could take some 100,000 passed steps, and
 /// reads its steps one by one instead.
@@ -76,6 +76,9 @@ struct TooBig;
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
     starts: [u16; STARTS],
+    /// By a robot's pointer, where its next turn begins: the start after the pointer, or at
+    /// it past the end of the program (R-A10, `Robot::next_step`).
+    after: [u16; STARTS],
     nodes: Vec<Node>,
     passed: Vec<Passed>,
 }
@@ -86,19 +89,36 @@ impl Plan {
     pub(crate) fn new(steps: &[Option<Instruction>], len: usize) -> Option<Plan> {
         let mut plan = Plan {
             starts: [0; STARTS],
+            after: [0; STARTS],
             nodes: Vec::new(),
             passed: Vec::new(),
         };
         for at in 0..STARTS {
             plan.starts[at] = plan.walk(steps, len, at, 0, [None; 4]).ok()?;
         }
+        // A pointer past the end stays (at most the last start); one within the program
+        // (at most 63) moves on to the next step.
+        plan.after = std::array::from_fn(|pointer| {
+            plan.starts[if pointer > len { pointer } else { pointer + 1 }]
+        });
         Some(plan)
     }
 
-    /// The first node of a turn that starts reading at step `at`.
+    /// The first node of a robot's next turn, from its pointer (the last step read).
     #[inline]
-    pub(crate) fn start(&self, at: usize) -> &Node {
-        self.node(self.starts.get(at).copied().unwrap_or(0))
+    pub(crate) fn next_turn(&self, pointer: u8) -> &Node {
+        self.node(self.next_turn_index(usize::from(pointer)))
+    }
+
+    /// The index of [`Plan::next_turn`]'s node.
+    #[inline]
+    pub(crate) fn next_turn_index(&self, pointer: usize) -> u16 {
+        self.after.get(pointer).copied().unwrap_or(0)
+    }
+
+    /// How many nodes the plan has.
+    pub(crate) fn len(&self) -> usize {
+        self.nodes.len()
     }
 
     #[inline]
@@ -388,6 +408,53 @@ mod tests {
             }
         }
         assert_eq!(planned, 4 * 150, "every random program has its plan");
+        assert!(idled > 100, "{idled} robots with destroyed steps");
+    }
+
+    /// Random programs (gaps, jumps, the loop guard, steps destroyed by lightning and
+    /// shots): turns played from the brains, recording nothing, leave the states the plans'
+    /// walk leaves, recording events (`brain.rs`).
+    #[test]
+    fn a_fused_turn_is_the_planned_turn() {
+        let mut rng = ChaCha8Rng::seed_from_u64(37);
+        let (mut matches, mut fused, mut idled) = (0, 0, 0);
+        while matches < 150 {
+            let texts: Vec<String> = (0..4).map(|_| random_program(&mut rng)).collect();
+            let Ok(programs) = texts
+                .iter()
+                .map(|t| parse_program("random.robot", t, 15).map(Arc::new))
+                .collect::<Result<Vec<_>, _>>()
+            else {
+                continue;
+            };
+            let setup = setup(&programs, matches);
+            matches += 1;
+            let mut fast = Match::new(&setup).expect("free start points");
+            fused += fast.fixed.brains.iter().filter(|b| b.is_some()).count();
+            // Lightning's work, in every other match: some steps destroyed (R-A9).
+            if matches % 2 == 0 {
+                for robot in &mut fast.state.robots {
+                    let destroyed =
+                        rng.random_range(0..1u64 << 16) & rng.random_range(0..1u64 << 16);
+                    robot.destroyed = destroyed << 1;
+                    idled += u64::from(destroyed != 0);
+                }
+            }
+            let mut slow = fast.clone();
+            for _ in 0..400 {
+                let mut events = Vec::new();
+                let going = slow.step_into(&mut events);
+                assert_eq!(
+                    going,
+                    fast.step_into(&mut crate::battle::engine::Unrecorded)
+                );
+                assert_eq!(fast.state(), slow.state(), "{texts:?}");
+                if !going {
+                    break;
+                }
+            }
+        }
+        assert_eq!(fused, 4 * 150, "every random program has its brain");
         assert!(idled > 100, "{idled} robots with destroyed steps");
     }
 }

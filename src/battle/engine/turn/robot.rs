@@ -1,6 +1,7 @@
 //! One robot's turn: its signal, or its steps read (RULES A.4–A.6), from the program's plan
 //! or one by one (with the TI-57 keywords under that rule, A.12), up to its action.
 
+use super::brain::Brain;
 use super::ongoing::Turn;
 use super::plan::{Passed, Plan, Then, step_bit};
 use crate::battle::engine::asking::query;
@@ -11,7 +12,7 @@ use crate::battle::lang::Instruction;
 
 impl Turn<'_> {
     #[inline(always)]
-    pub(crate) fn robot_turn(&mut self, id: RobotId, events: &mut impl Events) {
+    pub(crate) fn robot_turn<E: Events>(&mut self, id: RobotId, events: &mut E) {
         let name = self.s.robots[id.index()].name;
         events.push(Event::Turn {
             round: self.s.clock.round,
@@ -24,7 +25,15 @@ impl Turn<'_> {
         // Under the TI-57 rule, the loop that knows its keywords (A.12), out of line; the
         // plain language's is compiled without them, as tight as before the rule.
         if self.s.memories.is_empty() {
-            match self.fixed.plans.get(id.index()).and_then(Option::as_deref) {
+            let fixed = self.fixed;
+            match fixed.plans.get(id.index()).and_then(Option::as_deref) {
+                // Nothing recorded and no step destroyed: the fused questions alone.
+                Some(plan) if !E::RECORDS && self.s.robots[id.index()].destroyed == 0 => {
+                    match fixed.brains.get(id.index()).and_then(Option::as_deref) {
+                        Some(brain) => self.fused_turn(id, plan, brain, events),
+                        None => self.planned_turn(id, plan, events),
+                    }
+                }
                 Some(plan) => self.planned_turn(id, plan, events),
                 None => self.read_steps::<false>(id, events),
             }
@@ -163,16 +172,15 @@ impl Turn<'_> {
     /// The steps of one turn as [`Turn::read_steps`] reads them, from the program's plan:
     /// only the tests not yet answered are asked, the other control steps are passed at once,
     /// and reading stops at a destroyed step (R-A9).
-    #[inline(always)]
+    #[inline(never)]
     fn planned_turn<E: Events>(&mut self, id: RobotId, plan: &Plan, events: &mut E) {
         let fixed = self.fixed;
-        let name = self.s.robots[id.index()].name;
-        let at = self.s.robot(id).next_step(fixed.programs[id.index()].len());
+        let robot = &self.s.robots[id.index()];
+        let (name, destroyed) = (robot.name, robot.destroyed);
+        let mut node = plan.next_turn(robot.pointer);
         let entries = fixed.tests.entries(id);
-        let destroyed = self.s.robots[id.index()].destroyed;
         let mut sight = Sight::default();
         let mut ask = query::ask(fixed, self.s, id, &mut sight);
-        let mut node = plan.start(at);
         let (step, then) = loop {
             if node.reads & destroyed != 0 {
                 // Reading stops at the first destroyed step (R-A9).
@@ -211,6 +219,32 @@ impl Turn<'_> {
         };
         self.s.robots[id.index()].pointer = step;
         match then {
+            Then::Act(instruction) => self.act(id, step, instruction, events),
+            Then::Empty => events.push(Event::Idle {
+                robot: name,
+                step,
+                reason: IdleReason::EmptyStep,
+            }),
+            Then::Stalled | Then::Ask { .. } => {
+                events.push(Event::Stalled { robot: name, step });
+            }
+        }
+    }
+
+    /// A turn as [`Turn::planned_turn`] plays it, for a robot with no destroyed step and
+    /// events nobody records: its questions walked from the brain (`brain.rs`), then the
+    /// node that ends the turn.
+    #[inline(never)]
+    fn fused_turn(&mut self, id: RobotId, plan: &Plan, brain: &Brain, events: &mut impl Events) {
+        let fixed = self.fixed;
+        let robot = &self.s.robots[id.index()];
+        let (name, start) = (robot.name, brain.start(robot.pointer));
+        let mut sight = Sight::default();
+        let end = query::ask(fixed, self.s, id, &mut sight).walk(&fixed.tests, brain.ops(), start);
+        let node = plan.node(Brain::node(end));
+        let step = node.step;
+        self.s.robots[id.index()].pointer = step;
+        match node.then {
             Then::Act(instruction) => self.act(id, step, instruction, events),
             Then::Empty => events.push(Event::Idle {
                 robot: name,
