@@ -23,7 +23,7 @@ use actor::{Actor, Command, Published};
 use battle::{Action, Battle, colour};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::watch;
 
@@ -206,6 +206,33 @@ impl Rooms {
                     }
                 }
             });
+    }
+}
+
+/// After a take-over: the relay's connections reach the game now playing here.
+pub(crate) fn forward(
+    receive: &Receiver<Command>,
+    publish: &watch::Sender<Arc<Published>>,
+    commands: &Sender<Command>,
+    mut game: watch::Receiver<Arc<Published>>,
+) {
+    loop {
+        match receive.recv_timeout(std::time::Duration::from_millis(5)) {
+            Ok(command) => {
+                if commands.send(command).is_err() {
+                    break;
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => break,
+        }
+        match game.has_changed() {
+            Ok(true) => {
+                publish.send_replace(Arc::clone(&game.borrow_and_update()));
+            }
+            Ok(false) => {}
+            Err(_) => break,
+        }
     }
 }
 

@@ -382,7 +382,7 @@ impl Cluster {
                         tracing::info!(room, "the room's owner is gone: its game plays here now");
                         if let Some((commands, game)) = take_over() {
                             self.own(room, commands.clone(), game.clone());
-                            forward(receive, publish, &commands, game);
+                            super::forward(receive, publish, &commands, game);
                         } else {
                             self.unlock(room);
                         }
@@ -580,33 +580,6 @@ fn deliver(commands: &Sender<Command>, remote: Remote) -> Option<Option<String>>
             commands.send(Command::MatchFile(reply)).ok()?;
             let answer = answer.blocking_recv().unwrap_or(None);
             Some(Some(serde_json::to_string(&answer).unwrap_or_default()))
-        }
-    }
-}
-
-/// After a take-over: the relay's connections reach the game now playing here.
-fn forward(
-    receive: &Receiver<Command>,
-    publish: &watch::Sender<Arc<Published>>,
-    commands: &Sender<Command>,
-    mut game: watch::Receiver<Arc<Published>>,
-) {
-    loop {
-        match receive.recv_timeout(Duration::from_millis(5)) {
-            Ok(command) => {
-                if commands.send(command).is_err() {
-                    break;
-                }
-            }
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => break,
-        }
-        match game.has_changed() {
-            Ok(true) => {
-                publish.send_replace(Arc::clone(&game.borrow_and_update()));
-            }
-            Ok(false) => {}
-            Err(_) => break,
         }
     }
 }

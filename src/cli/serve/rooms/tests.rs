@@ -78,6 +78,16 @@ pub(crate) fn say(
     answer.blocking_recv().unwrap()
 }
 
+/// Waits until the room's thread has ended (its last writes done): a room stopped then
+/// opened again by a new server is read from a database nobody writes any more.
+pub(crate) fn wait_ended(h: &Handle) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while h.published.has_changed().is_ok() {
+        assert!(Instant::now() < deadline, "the room's thread does not end");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 pub(crate) fn view(h: &Handle, account: i64) -> Value {
     serde_json::from_str(&h.published.borrow().view_for(account)).unwrap()
 }
@@ -200,7 +210,8 @@ fn each_view_keeps_the_other_players_secrets() {
         step: 3,
     };
     assert!(say(&h, (p.ids[1], "bob"), theirs).is_err());
-    let mut saw_armed = false;
+    // The state a message made is published before its answer: alice's signal is set now.
+    let mut saw_armed = view(&h, p.ids[0])["ask_signal"]["armed"]["step"] == 3;
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         let published = h.published.borrow().clone();
@@ -274,7 +285,7 @@ fn a_stopped_room_plays_on_from_where_it_stood() {
         let h = if let Some(after) = stop_after {
             std::thread::sleep(after);
             stop.store(true, Ordering::Relaxed);
-            std::thread::sleep(Duration::from_millis(700));
+            wait_ended(&h);
             stopped_at =
                 p.db.read(|c| store::by_code(c, code))
                     .unwrap()

@@ -116,7 +116,7 @@ fn a_ricochet_room_plays_its_rounds_and_resumes() {
     );
     assert!(log > 4, "{before}");
     stop.store(true, Ordering::Relaxed);
-    std::thread::sleep(Duration::from_millis(700));
+    super::tests::wait_ended(&h);
     let again = Rooms::new(Arc::clone(&p.db), Arc::new(AtomicBool::new(false)));
     let h = again.get("ricoroom").unwrap().unwrap();
     let after = view(&h, p.ids[0]);
@@ -367,7 +367,7 @@ fn a_micro_room_races_checks_and_resumes() {
         assert!(words.contains(said), "{said}: {words}");
     }
     stop.store(true, Ordering::Relaxed);
-    std::thread::sleep(Duration::from_millis(700));
+    super::tests::wait_ended(&h);
     let again = Rooms::new(Arc::clone(&p.db), Arc::new(AtomicBool::new(false)));
     let h = again.get("microroom").unwrap().unwrap();
     let after = micro_wait(&h, &p, "racing", 4);
