@@ -41,7 +41,7 @@ cleanup() {
 trap cleanup EXIT
 
 HILL=e2e
-SETTINGS=(--board classic --robots 2 --size 20 --seeds 1..6 --rounds 600)
+SETTINGS=(--board classic --robots 2 --size 20 --seeds 1..16 --rounds 600)
 PROGRAMS=(programs/*.robot)
 LEASE=3
 
@@ -102,10 +102,10 @@ pg_start "$work/pg"
 start_server "$PG_URL" "$work/server-a.log" 0; a=$ADDR
 start_server "$PG_URL" "$work/server-b.log" 0; b=$ADDR
 workers=()
-for w in 1 2 3; do
-    "$ROBOTS" worker --db "$PG_URL" --jobs 1 --lease "$LEASE" >"$work/worker-$w.log" 2>&1 &
+start_worker() {
+    "$ROBOTS" worker --db "$PG_URL" --jobs 1 --lease "$LEASE" >"$work/worker-$1.log" 2>&1 &
     pids+=($!); workers+=($!)
-done
+}
 # An account made on one server signs in on the other (sessions and tokens are the database's).
 token=$(api "$a" signup player player-password)
 token_b=$(api "$b" token player player-password)
@@ -115,13 +115,25 @@ for p in "${PROGRAMS[@]}"; do
     i=$((i + 1))
 done
 start=$(date +%s%N)
+# The submissions queued, the first worker starts alone; the two others once it holds a
+# piece, so that the placements are still under way when a worker is killed.
+start_worker 1
+for i in $(seq 1 3000); do
+    [ -n "$(pg_sql "SELECT id FROM pieces WHERE state = 'running' LIMIT 1")" ] && break
+    sleep 0.01
+done
+start_worker 2
+start_worker 3
 
 echo "== SIGKILL to a worker holding a piece"
-victim=${workers[0]}
+# Whichever worker holds a piece (a worker's name is HOST.PID.N).
+victim=""
 piece=""
 for i in $(seq 1 3000); do
-    piece=$(pg_sql "SELECT id FROM pieces WHERE state = 'running' AND worker LIKE '%.$victim.%' LIMIT 1")
-    if [ -n "$piece" ]; then
+    held=$(pg_sql "SELECT id || ' ' || split_part(worker, '.', 2) FROM pieces WHERE state = 'running' ORDER BY id LIMIT 1")
+    if [ -n "$held" ]; then
+        read -r piece victim <<<"$held"
+        case " ${workers[*]} " in *" $victim "*) ;; *) piece=""; sleep 0.02; continue ;; esac
         kill -STOP "$victim"
         # Still its piece once frozen (it may have finished it between the query and the stop).
         if [ -n "$(pg_sql "SELECT id FROM pieces WHERE id = $piece AND state = 'running' AND worker LIKE '%.$victim.%'")" ]; then
@@ -134,7 +146,7 @@ for i in $(seq 1 3000); do
     fi
     sleep 0.02
 done
-[ -n "$piece" ] || { echo "the worker never held a piece"; exit 1; }
+[ -n "$piece" ] || { echo "no worker was seen holding a piece"; exit 1; }
 wait "$victim" 2>/dev/null || true
 echo "worker $victim killed holding piece $piece"
 for i in $(seq 1 3000); do

@@ -292,6 +292,42 @@ impl Db {
     }
 }
 
+/// Listens on PostgreSQL's `channels` until `stop`, on its own connection (opened again after
+/// an error): `heard` gets each notification's channel and payload, and `None` each `tick`
+/// that passes without one.
+pub fn listen(
+    url: &str,
+    channels: &[&str],
+    (stop, tick): (&std::sync::atomic::AtomicBool, std::time::Duration),
+    mut heard: impl FnMut(Option<(&str, &str)>),
+) {
+    use postgres::fallible_iterator::FallibleIterator;
+    use std::sync::atomic::Ordering;
+    let sql: String = channels.iter().map(|c| format!("LISTEN {c};")).collect();
+    while !stop.load(Ordering::Relaxed) {
+        let listening = postgres::Client::connect(url, postgres::NoTls).and_then(|mut c| {
+            c.batch_execute(&sql)?;
+            Ok(c)
+        });
+        let mut client = match listening {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::warn!(error = %e, ?channels, "notifications cannot be heard; polling");
+                std::thread::sleep(std::time::Duration::from_secs(2));
+                continue;
+            }
+        };
+        while !stop.load(Ordering::Relaxed) {
+            let mut notifications = client.notifications();
+            match notifications.timeout_iter(tick).next() {
+                Ok(Some(n)) => heard(Some((n.channel(), n.payload()))),
+                Ok(None) => heard(None),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
 /// A connection from `pool`, opened when fewer than `most` are.
 fn take<C>(
     pool: &Mutex<Pool<C>>,

@@ -498,28 +498,15 @@ impl Cluster {
 
     /// The listener: the announcements of every server, dispatched to this process's rooms.
     fn listen(&self) {
-        while !self.stop.load(Ordering::Relaxed) {
-            let listening =
-                postgres::Client::connect(&self.url, postgres::NoTls).and_then(|mut c| {
-                    c.batch_execute(&format!("LISTEN {IN}; LISTEN {OUT}; LISTEN {REPLY}"))?;
-                    Ok(c)
-                });
-            let mut client = match listening {
-                Ok(c) => c,
-                Err(e) => {
-                    tracing::warn!(error = %e, "the rooms' announcements cannot be heard");
-                    std::thread::sleep(Duration::from_secs(2));
-                    continue;
-                }
-            };
-            let mut swept = Instant::now();
-            while !self.stop.load(Ordering::Relaxed) {
-                let mut heard = client.notifications();
-                let mut it = heard.timeout_iter(Duration::from_millis(250));
-                match postgres::fallible_iterator::FallibleIterator::next(&mut it) {
-                    Ok(Some(n)) => self.dispatch(n.channel(), n.payload()),
-                    Ok(None) => {}
-                    Err(_) => break,
+        let mut swept = Instant::now();
+        let every = Duration::from_millis(250);
+        crate::cli::serve::db::listen(
+            &self.url,
+            &[IN, OUT, REPLY],
+            (&self.stop, every),
+            |n: Option<(&str, &str)>| {
+                if let Some((channel, payload)) = n {
+                    self.dispatch(channel, payload);
                 }
                 if swept.elapsed() > Duration::from_millis(500) {
                     swept = Instant::now();
@@ -529,8 +516,8 @@ impl Cluster {
                         self.refresh(room);
                     }
                 }
-            }
-        }
+            },
+        );
     }
 
     fn dispatch(&self, channel: &str, payload: &str) {

@@ -246,34 +246,6 @@ fn work(db: &Db, mut worker: Worker, stop: &AtomicBool, bell: &Bell) {
     }
 }
 
-/// Rings `bell` at each change of the queue another process announces (PostgreSQL's
-/// `NOTIFY`), until `stop`; reconnects after an error.
-fn listen(url: &str, stop: &AtomicBool, bell: &Bell) {
-    while !stop.load(Ordering::Relaxed) {
-        let listening = postgres::Client::connect(url, postgres::NoTls).and_then(|mut c| {
-            c.batch_execute(&format!("LISTEN {}", dialect::QUEUE_CHANNEL))?;
-            Ok(c)
-        });
-        let mut client = match listening {
-            Ok(c) => c,
-            Err(e) => {
-                tracing::warn!(error = %e, "the queue's notifications cannot be heard; polling");
-                std::thread::sleep(Duration::from_secs(2));
-                continue;
-            }
-        };
-        while !stop.load(Ordering::Relaxed) {
-            let mut heard = client.notifications();
-            let mut it = heard.timeout_iter(Duration::from_millis(500));
-            match postgres::fallible_iterator::FallibleIterator::next(&mut it) {
-                Ok(Some(_)) => bell.ring(),
-                Ok(None) => {}
-                Err(_) => break,
-            }
-        }
-    }
-}
-
 /// `jobs` workers named `{prefix}.1`… on their own threads until `stop`; returns once all
 /// have stopped. On PostgreSQL a thread listens for the queue's news, so that idle workers
 /// of every machine start at once.
@@ -296,7 +268,20 @@ pub fn run(
     std::thread::scope(|s| {
         if let Some(url) = db.pg_url() {
             let (stop, bell) = (&stop, &bell);
-            s.spawn(move || listen(url, stop, bell));
+            // Each change of the queue another process announces rings the bell.
+            s.spawn(move || {
+                let every = Duration::from_millis(500);
+                crate::cli::serve::db::listen(
+                    url,
+                    &[dialect::QUEUE_CHANNEL],
+                    (stop, every),
+                    |n: Option<(&str, &str)>| {
+                        if n.is_some() {
+                            bell.ring();
+                        }
+                    },
+                );
+            });
         }
         for i in 1..=jobs {
             let worker = Worker::new(format!("{prefix}.{i}"), lease);
