@@ -49,6 +49,79 @@ impl From<&Solution> for SolutionJson {
     }
 }
 
+/// `ricochet board --json`: a position as plain data, for other programs (another solver, a
+/// drawing): the size, each cell's closed sides as bits (N 1, E 2, S 4, W 8; the edge and the
+/// central block's sides included), the central block's cells, the diagonals, the robots and
+/// the goal. Cells are `[x, y]`, y from the top.
+#[derive(Serialize)]
+pub struct PositionJson {
+    pub board: String,
+    pub width: u16,
+    pub height: u16,
+    /// Row after row from the top, `width * height` numbers.
+    pub walls: Vec<u8>,
+    pub blocked: Vec<(u16, u16)>,
+    pub diagonals: Vec<DiagonalJson>,
+    pub robots: Vec<RobotJson>,
+    pub goal: GoalJson,
+    pub must_ricochet: bool,
+}
+
+#[derive(Serialize)]
+pub struct DiagonalJson {
+    pub at: (u16, u16),
+    /// `\` (a backslash) or `/`.
+    pub shape: char,
+    pub colour: &'static str,
+}
+
+/// The goal: the cell, and the robot that must reach it: a colour, or `any` for the vortex.
+#[derive(Serialize)]
+pub struct GoalJson {
+    pub at: (u16, u16),
+    pub robot: &'static str,
+}
+
+impl From<&super::position::Position> for PositionJson {
+    fn from(p: &super::position::Position) -> Self {
+        let b = &p.board;
+        let cells = 0..u16::try_from(b.len()).unwrap_or(u16::MAX);
+        PositionJson {
+            board: b.name.clone(),
+            width: b.width,
+            height: b.height,
+            walls: b.walls.clone(),
+            blocked: cells
+                .clone()
+                .filter(|&c| b.blocked[usize::from(c)])
+                .map(|c| b.xy(c))
+                .collect(),
+            diagonals: cells
+                .filter_map(|c| {
+                    b.diagonals[usize::from(c)].map(|d| DiagonalJson {
+                        at: b.xy(c),
+                        shape: if d.backslash { '\\' } else { '/' },
+                        colour: d.colour.name(),
+                    })
+                })
+                .collect(),
+            robots: p
+                .robots
+                .iter()
+                .map(|&(robot, at)| RobotJson {
+                    robot: robot.name(),
+                    at: b.xy(at),
+                })
+                .collect(),
+            goal: GoalJson {
+                at: b.xy(p.goal.cell),
+                robot: p.goal.robot.map_or("any", |c| c.name()),
+            },
+            must_ricochet: p.rules.must_ricochet,
+        }
+    }
+}
+
 /// `ricochet solve --all --json`: the optimal length, how many solutions have it, and those
 /// listed.
 #[derive(Serialize)]

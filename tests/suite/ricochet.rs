@@ -388,3 +388,103 @@ fn game_ids_name_solve_and_time_positions() {
         .collect();
     assert_eq!(shipped, drawn);
 }
+
+/// `ricochet board --id ID --json` states a position with nothing left out: a robot moved by
+/// its `walls` bits alone (and the other robots) follows the solver's solution to the goal, on
+/// positions with the central block, the vortex and walls everywhere. `--id` draws the same
+/// position as the file does.
+#[test]
+fn a_position_as_json_holds_every_wall() {
+    use crate::support::{robots, stderr, stdout};
+    for seed in 1..=12 {
+        let id = stdout(&robots(&[
+            "ricochet",
+            "random",
+            "--seed",
+            &seed.to_string(),
+            "--id",
+        ]));
+        let id = id.trim();
+        let o = robots(&["ricochet", "board", "--id", id, "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let p: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let walls: Vec<u8> = serde_json::from_value(p["walls"].clone()).unwrap();
+        assert_eq!(walls.len(), 256);
+        assert_eq!(
+            p["blocked"].as_array().unwrap().len(),
+            4,
+            "the central block"
+        );
+        let xy = |v: &serde_json::Value| (v[0].as_i64().unwrap(), v[1].as_i64().unwrap());
+        let mut at: Vec<(String, (i64, i64))> = p["robots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r["robot"].as_str().unwrap().to_string(), xy(&r["at"])))
+            .collect();
+        let off = [
+            "ricochet",
+            "solve",
+            "--id",
+            id,
+            "--must-ricochet",
+            "off",
+            "--json",
+        ];
+        let solution: serde_json::Value = serde_json::from_str(&stdout(&robots(&off))).unwrap();
+        for m in solution["solution"].as_array().unwrap() {
+            let i = at
+                .iter()
+                .position(|(r, _)| r == m["robot"].as_str().unwrap());
+            at[i.unwrap()].1 = slide(&walls, &at, at[i.unwrap()].1, m["dir"].as_str().unwrap());
+        }
+        let goal = xy(&p["goal"]["at"]);
+        let who = p["goal"]["robot"].as_str().unwrap();
+        assert!(
+            at.iter()
+                .any(|(r, c)| *c == goal && (who == "any" || r == who)),
+            "{id}: {solution}"
+        );
+    }
+    let yaml = stdout(&robots(&["ricochet", "random", "--seed", "7"]));
+    let dir = std::env::temp_dir().join(format!("robots-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("p.yaml"), yaml).unwrap();
+    let by_file = robots(&["ricochet", "board", dir.join("p.yaml").to_str().unwrap()]);
+    let id = stdout(&robots(&["ricochet", "random", "--seed", "7", "--id"]));
+    let by_id = robots(&["ricochet", "board", "--id", id.trim()]);
+    assert_eq!(stdout(&by_id), stdout(&by_file));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let custom = [
+        "ricochet",
+        "board",
+        "boards/ricochet/ricochets-10x8.yaml",
+        "--json",
+    ];
+    let bad = robots(&custom);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("--json prints a position"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+/// Where a robot at `from` stops going `dir`, by the walls' bits and the other robots alone.
+fn slide(walls: &[u8], robots: &[(String, (i64, i64))], from: (i64, i64), dir: &str) -> (i64, i64) {
+    let (bit, dx, dy) = match dir {
+        "N" => (1, 0, -1),
+        "E" => (2, 1, 0),
+        "S" => (4, 0, 1),
+        _ => (8, -1, 0),
+    };
+    let (mut x, mut y) = from;
+    loop {
+        let next = (x + dx, y + dy);
+        let wall = walls[usize::try_from(y * 16 + x).unwrap()] & bit != 0;
+        if wall || robots.iter().any(|(_, c)| *c == next) {
+            return (x, y);
+        }
+        (x, y) = next;
+    }
+}

@@ -107,16 +107,24 @@ pub enum RicochetCommand {
         /// A Ricochet position file, or a custom Ricochet board file (YAML).
         #[arg(
             value_name = "POSITION",
-            required_unless_present = "random",
-            conflicts_with = "random"
+            required_unless_present_any = ["random", "id"],
+            conflicts_with_all = ["random", "id"]
         )]
         position: Option<PathBuf>,
+        /// A game id instead of a file, such as 0765+42+2E21BD0F+93 (docs/FORMATS.md, "Game
+        /// ids").
+        #[arg(long, value_name = "GAMEID", conflicts_with = "random")]
+        id: Option<String>,
         #[command(flatten)]
         picture: PictureArgs,
         /// Solve the position (as `ricochet solve` does, within 40 moves) and draw each
         /// move on the picture as a numbered arrow (needs --svg or --png).
         #[arg(long, conflicts_with = "random")]
         solution: bool,
+        /// Print the position as one JSON object instead of the drawing: each cell's closed
+        /// sides as bits, the robots and the goal (docs/FORMATS.md, "A position as JSON").
+        #[arg(long, conflicts_with_all = ["random", "solution", "svg", "png"])]
+        json: bool,
         #[command(flatten)]
         random: RandomBoard,
     },

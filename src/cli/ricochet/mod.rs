@@ -60,17 +60,23 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
             picture,
             solution,
             position,
-        } => match position {
-            Some(position) if !random.random => {
-                if let Some(flag) = random.stray() {
-                    return Err(Failure::Bad(format!(
-                        "{flag} draws a random board: add --random (and no POSITION)"
-                    )));
-                }
-                board(&position, &picture, solution)?
+            id,
+            json,
+        } => {
+            if random.random {
+                return random_board::board(&random, &picture);
             }
-            _ => random_board::board(&random, &picture)?,
-        },
+            if let Some(flag) = random.stray() {
+                return Err(Failure::Bad(format!(
+                    "{flag} draws a random board: add --random (and no POSITION)"
+                )));
+            }
+            match (id, position) {
+                (Some(id), _) => shown(&id_position(&id, true)?, &picture, solution, json)?,
+                (None, Some(position)) => board(&position, &picture, solution, json)?,
+                (None, None) => return Err(Failure::Bad("give a POSITION file or --id".into())),
+            }
+        }
         RicochetCommand::Solve {
             position,
             id,
@@ -152,17 +158,23 @@ fn random(seed: u64, robots: u64, id: bool) {
 
 /// `ricochet board`: a custom board file (it has a `size:`) is drawn as it is; a position
 /// with its robots; as pictures with `--svg`/`--png` (a position with its solution).
-fn board(position: &Path, picture: &PictureArgs, solution: bool) -> Result<(), Failure> {
-    if solution && !picture.wanted() {
-        return Err(Failure::Bad(
-            "--solution draws the moves on a picture: add --svg or --png".into(),
-        ));
-    }
+fn board(
+    position: &Path,
+    picture: &PictureArgs,
+    solution: bool,
+    json: bool,
+) -> Result<(), Failure> {
+    solution_on_a_picture(picture, solution)?;
     let text = read_text(position)?;
     if robots::text::yaml::top_level_keys(&text)
         .iter()
         .any(|k| k == "size")
     {
+        if json {
+            return Err(Failure::Bad(
+                "--json prints a position: give a position file or --id, not a board file".into(),
+            ));
+        }
         let board = ricochet_robots::files::parse_custom(&position.display().to_string(), &text)
             .map_err(|d| d.to_string())?;
         let bases: Vec<_> = board.bases.clone();
@@ -174,13 +186,41 @@ fn board(position: &Path, picture: &PictureArgs, solution: bool) -> Result<(), F
             ricochet_robots::draw::text::board(&board, &bases, crate::cli::io::output::colour())
         );
     } else {
-        let p = ricochet_position(position)?;
-        if picture.wanted() {
-            return super::picture::ricochet_position(&p, picture, solution);
-        }
+        shown(&ricochet_position(position)?, picture, solution, json)?;
+    }
+    Ok(())
+}
+
+/// `--solution` is drawn on a picture only.
+fn solution_on_a_picture(picture: &PictureArgs, solution: bool) -> Result<(), Failure> {
+    if solution && !picture.wanted() {
+        return Err(Failure::Bad(
+            "--solution draws the moves on a picture: add --svg or --png".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// A position drawn (as text or a picture, with its solution) or printed as JSON.
+fn shown(
+    p: &RicochetPosition,
+    picture: &PictureArgs,
+    solution: bool,
+    json: bool,
+) -> Result<(), Failure> {
+    solution_on_a_picture(picture, solution)?;
+    if json {
+        outln!(
+            "{}",
+            serde_json::to_string(&ricochet_robots::report::PositionJson::from(p))
+                .expect("a position serialises")
+        );
+    } else if picture.wanted() {
+        super::picture::ricochet_position(p, picture, solution)?;
+    } else {
         out!(
             "{}",
-            ricochet_robots::draw::text::position(&p, crate::cli::io::output::colour())
+            ricochet_robots::draw::text::position(p, crate::cli::io::output::colour())
         );
     }
     Ok(())
