@@ -78,6 +78,13 @@ impl<F: Fallback, S: Sees> Ask<'_, F, S> {
             }
             Question::TerrainHere(set) => set.meets(self.board.classes(me.cell)),
             Question::Facing(d) => me.facing == d,
+            Question::Shots { holds, op, n } => {
+                if me.shots < 64 {
+                    (holds >> me.shots) & 1 != 0
+                } else {
+                    op.holds(i32::from(me.shots), n)
+                }
+            }
             Question::Compare(a, op, b) => op.holds(self.term(code, a), self.term(code, b)),
             Question::Tree(i) => code
                 .trees
