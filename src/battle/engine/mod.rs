@@ -202,7 +202,7 @@ impl Match {
 
     /// Plays to the end without building events: a match played for its outcome only.
     pub fn play_out(&mut self) -> Option<&Outcome> {
-        while self.step_into(&mut Unrecorded) {}
+        play::play_out(&self.fixed, &mut self.state);
         self.state.outcome.as_ref()
     }
 

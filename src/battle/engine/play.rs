@@ -3,7 +3,7 @@
 //! does is in `turn/` (`turn/team.rs`: the end of a team's turn, rounds, the round limit,
 //! R-A18, and the ends of the scenarios, A.10).
 
-use super::event::{EndReason, Events, SignalCause};
+use super::event::{EndReason, Events, SignalCause, Unrecorded};
 use super::fixed::Fixed;
 use super::state::{RobotId, State, TeamId};
 use super::turn::ongoing::Turn;
@@ -20,7 +20,7 @@ impl State {
     fn team_in_slot(&self, slot: usize) -> TeamId {
         let (n, i) = (self.teams.len().max(1), self.first_team.index() + slot);
         // Both are below the number of teams: one subtraction instead of a division.
-        TeamId::at(if i < n { i } else { (i - n) % n })
+        TeamId::at(if i < n { i } else { i - n })
     }
 }
 
@@ -68,6 +68,18 @@ pub(super) fn next_robot(fixed: &Fixed, s: &State) -> Option<RobotId> {
 // instructions a turn as when they shared one file (callgrind).
 #[inline(never)]
 pub(super) fn step(fixed: &Fixed, s: &mut State, events: &mut impl Events) -> bool {
+    turn(fixed, s, events)
+}
+
+/// Plays to the end without building events: [`step`] after [`step`], in one loop.
+#[inline(never)]
+pub(super) fn play_out(fixed: &Fixed, s: &mut State) {
+    while turn(fixed, s, &mut Unrecorded) {}
+}
+
+/// One robot's turn ([`step`]).
+#[inline(always)]
+fn turn(fixed: &Fixed, s: &mut State, events: &mut impl Events) -> bool {
     if s.outcome.is_some() || s.teams.is_empty() {
         return false;
     }

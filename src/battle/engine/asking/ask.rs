@@ -4,7 +4,7 @@
 //! [`Fallback`] what the compiled form leaves to it.
 
 use super::compiled::{Compiled, Leaf, Next, Question, Term, YES};
-use super::sight::Sight;
+use super::sight::{Sees, Sight};
 use super::terrain::{self, ClassSet, Line};
 use crate::battle::board::Board;
 use crate::battle::engine::state::{Robot, RobotId, State};
@@ -19,17 +19,17 @@ pub(crate) trait Fallback {
 /// What a compiled test is asked about: the board, the state, the acting robot, and the
 /// other robots as it sees them (worked out at the first question about them: robots do not
 /// move while a turn's control steps are read). One a turn.
-pub(crate) struct Ask<'a, F: Fallback> {
+pub(crate) struct Ask<'a, F: Fallback, S: Sees = Sight> {
     pub board: &'a Board,
     pub s: &'a State,
     pub id: RobotId,
     /// The acting robot: it does not change while a turn's tests are asked.
     pub me: &'a Robot,
-    pub sight: &'a mut Sight,
+    pub sight: &'a mut S,
     pub fallback: F,
 }
 
-impl<F: Fallback> Ask<'_, F> {
+impl<F: Fallback, S: Sees> Ask<'_, F, S> {
     /// Whether the test starting at `entry` of `code` holds.
     #[inline]
     pub(crate) fn holds(&mut self, code: &Compiled, entry: Next) -> bool {
@@ -45,7 +45,7 @@ impl<F: Fallback> Ask<'_, F> {
             // Most questions asked are about robots: a branch before the others' table.
             let answer = match leaf.question {
                 Question::Robots { slots, range } => {
-                    range.meets(self.sight.see(self.board, self.s, self.id).either(slots))
+                    range.meets(self.sight.seen(self.board, self.s, self.id).either(slots))
                 }
                 ref other => self.asks(code, other),
             };
@@ -59,11 +59,13 @@ impl<F: Fallback> Ask<'_, F> {
         let me = self.me;
         match *question {
             Question::Robots { slots, range } => {
-                range.meets(self.sight.see(self.board, self.s, self.id).either(slots))
+                range.meets(self.sight.seen(self.board, self.s, self.id).either(slots))
             }
-            Question::RobotsToward { who, dir, range } => {
-                range.meets(self.sight.see(self.board, self.s, self.id).toward(who, dir))
-            }
+            Question::RobotsToward { who, dir, range } => range.meets(
+                self.sight
+                    .seen(self.board, self.s, self.id)
+                    .toward(who, dir),
+            ),
             Question::TerrainLine {
                 set,
                 line,
@@ -76,6 +78,13 @@ impl<F: Fallback> Ask<'_, F> {
             }
             Question::TerrainHere(set) => set.meets(self.board.classes(me.cell)),
             Question::Facing(d) => me.facing == d,
+            Question::Shots { holds, op, n } => {
+                if me.shots < 64 {
+                    (holds >> me.shots) & 1 != 0
+                } else {
+                    op.holds(i32::from(me.shots), n)
+                }
+            }
             Question::Compare(a, op, b) => op.holds(self.term(code, a), self.term(code, b)),
             Question::Tree(i) => code
                 .trees

@@ -72,6 +72,14 @@ pub(crate) enum Question {
     /// The robot's own hex is of a class of `set`.
     TerrainHere(ClassSet),
     Facing(Direction),
+    /// `shots` compared with a number ([`Question::Compare`] of [`Term::Shots`] and
+    /// [`Term::Number`]): bit `v` of `holds` tells whether `v` shots compare so, for `v`
+    /// below 64; `op` and `n` answer past that.
+    Shots {
+        holds: u64,
+        op: Comparison,
+        n: i32,
+    },
     Compare(Term, Comparison, Term),
     /// Left to the tree walk: an index into [`Compiled::trees`].
     Tree(u32),
@@ -141,7 +149,7 @@ impl Compiled {
     }
 
     fn leaf(&mut self, question: Question, yes: Next, no: Next) -> Next {
-        let question = near(question);
+        let question = shots(near(question));
         let at = Next::try_from(self.leaves.len()).expect("MAX_TERMS a test, 54 robots");
         self.leaves.push(Leaf { question, yes, no });
         at
@@ -292,6 +300,20 @@ fn near(question: Question) -> Question {
                 if max == 2 { set } else { ClassSet::NONE },
             ],
             line,
+        },
+        q => q,
+    }
+}
+
+/// A comparison of `shots` with a number, from a mask of the counts that hold.
+fn shots(question: Question) -> Question {
+    match question {
+        Question::Compare(Term::Shots, op, Term::Number(n)) => Question::Shots {
+            holds: (0..64)
+                .filter(|&v| op.holds(v, n))
+                .fold(0, |m, v| m | 1 << v),
+            op,
+            n,
         },
         q => q,
     }

@@ -3,7 +3,7 @@
 
 use super::areas::{self, Areas};
 use super::ask::{Ask, Fallback};
-use super::sight::Sight;
+use super::sight::Sees;
 use crate::battle::board::CellId;
 use crate::battle::engine::fixed::Fixed;
 use crate::battle::engine::state::{RobotId, State, TeamId};
@@ -22,12 +22,12 @@ pub(crate) fn evaluate(fixed: &Fixed, s: &State, id: RobotId, condition: &Condit
 /// What a robot's compiled tests (`compiled.rs`) are asked about this turn, the tree walk
 /// answering what the form leaves to it.
 #[inline]
-pub(crate) fn ask<'a>(
+pub(crate) fn ask<'a, S: Sees>(
     fixed: &'a Fixed,
     s: &'a State,
     id: RobotId,
-    sight: &'a mut Sight,
-) -> Ask<'a, TreeWalk<'a>> {
+    sight: &'a mut S,
+) -> Ask<'a, TreeWalk<'a>, S> {
     Ask {
         board: &fixed.board,
         s,

@@ -156,23 +156,47 @@ impl Sight {
     pub(crate) fn see(&mut self, board: &Board, s: &State, id: RobotId) -> &Seen {
         match self.0 {
             Some(ref seen) => seen,
-            None => Seen::fill(&mut self.0, board, s, id),
+            None => self.0.insert(Seen::EMPTY).fill(board, s, id),
         }
     }
 }
 
-impl Seen {
-    /// Works the sight out into `slot`, in place.
+/// Where a turn's questions about robots read the sight from: a [`Sight`] worked out at the
+/// first of them, or a [`Seen`] worked out before the first question (a fused turn, which
+/// always asks about robots: no check a question).
+pub(crate) trait Sees {
+    fn seen(&mut self, board: &Board, s: &State, id: RobotId) -> &Seen;
+}
+
+impl Sees for Sight {
     #[inline(always)]
-    fn fill<'a>(slot: &'a mut Option<Seen>, board: &Board, s: &State, id: RobotId) -> &'a Seen {
+    fn seen(&mut self, board: &Board, s: &State, id: RobotId) -> &Seen {
+        self.see(board, s, id)
+    }
+}
+
+impl Sees for Seen {
+    #[inline(always)]
+    fn seen(&mut self, _: &Board, _: &State, _: RobotId) -> &Seen {
+        self
+    }
+}
+
+impl Seen {
+    /// No robot seen, to be filled in place ([`Seen::fill`]).
+    pub(crate) const EMPTY: Seen = Seen {
+        sets: [DistanceSet(0); 16],
+        facing: 0,
+    };
+
+    /// The other robots as robot `id` sees them now, worked out into an [`Seen::EMPTY`].
+    #[inline(always)]
+    pub(crate) fn fill(&mut self, board: &Board, s: &State, id: RobotId) -> &Seen {
         let me = &s.robots[id.index()];
         let facing = me.facing.index().min(5);
         let relative = &RELATIVE[facing];
-        let seen = slot.insert(Seen {
-            sets: [DistanceSet(0); 16],
-            facing: u8::try_from(facing).unwrap_or(0),
-        });
-        let m = &mut seen.sets;
+        self.facing = u8::try_from(facing).unwrap_or(0);
+        let m = &mut self.sets;
         // Where the acting robot's row of the board's relation table starts.
         let (table, from) = (board.relation_table(), me.cell.index() * board.len());
         for (i, r) in s.robots.iter().enumerate() {
@@ -192,7 +216,7 @@ impl Seen {
             // branch that cannot be foreseen.
             m[(kind + usize::from(relative[usize::from(line & 7)])) & 15] |= bit;
         }
-        seen
+        self
     }
 
     /// The union of the sets at two slots (the same slot twice: its set).

@@ -66,6 +66,23 @@ pub(crate) struct Node {
     /// The written steps read up to and with this one, as a mask of steps: a robot with one
     /// of them destroyed idles at the first (R-A9).
     pub reads: u64,
+    /// The reads of every node from the turn's start up to and with this one: a turn that
+    /// ends here read no destroyed step if none of these is.
+    pub path: u64,
+    /// The node before this one in the turn ([`NO_PARENT`] at a turn's start).
+    parent: u16,
+}
+
+/// The parent of a turn's first node.
+const NO_PARENT: u16 = u16::MAX;
+
+/// Where [`Plan::walk`] starts: the control steps read so far, the steps read by the nodes
+/// before, and the node before.
+#[derive(Clone, Copy)]
+struct Before {
+    controls: usize,
+    before: u64,
+    parent: u16,
 }
 
 /// Past [`MAX_NODES`] or [`MAX_PASSED`]: the plan is given up.
@@ -94,7 +111,12 @@ impl Plan {
             passed: Vec::new(),
         };
         for at in 0..STARTS {
-            plan.starts[at] = plan.walk(steps, len, at, 0, [None; 4]).ok()?;
+            let from = Before {
+                controls: 0,
+                before: 0,
+                parent: NO_PARENT,
+            };
+            plan.starts[at] = plan.walk(steps, len, at, from, [None; 4]).ok()?;
         }
         // A pointer past the end stays (at most the last start); one within the program
         // (at most 63) moves on to the next step.
@@ -127,6 +149,33 @@ impl Plan {
         &self.nodes[usize::from(i)]
     }
 
+    /// Where a turn that reaches `node` stops at a step of `destroyed` (R-A9), if it reads one
+    /// on the way.
+    pub(crate) fn destroyed_stop(&self, node: &Node, destroyed: u64) -> Option<u8> {
+        if node.path & destroyed == 0 {
+            return None;
+        }
+        // Up from `node` to the turn's start: the last hit found is the first read.
+        let (mut at, mut hit) = (node, node);
+        while let Some(parent) = self.nodes.get(usize::from(at.parent)) {
+            at = parent;
+            if at.reads & destroyed != 0 {
+                hit = at;
+            }
+        }
+        Some(self.stop_in(hit, destroyed).1)
+    }
+
+    /// Where a turn stops in `node`, which reads a step of `destroyed`: at the first of its
+    /// trail that is (its index), or at its own step.
+    pub(crate) fn stop_in(&self, node: &Node, destroyed: u64) -> (Option<usize>, u8) {
+        let trail = self.trail(node);
+        let stop = trail
+            .iter()
+            .position(|p| step_bit(p.step()) & destroyed != 0);
+        (stop, stop.map_or(node.step, |i| trail[i].step()))
+    }
+
     /// The control steps read before `node`.
     pub(crate) fn trail(&self, node: &Node) -> &[Passed] {
         let (from, len) = node.trail;
@@ -137,15 +186,17 @@ impl Plan {
     }
 
     /// Reads from `at` as the step loop does, `controls` control steps already read and the
-    /// tests answered so far in `known`, up to a node; returns its index.
+    /// steps read before (`before`), and the tests answered so far in `known`, up to a node;
+    /// returns its index.
     fn walk(
         &mut self,
         steps: &[Option<Instruction>],
         len: usize,
         mut at: usize,
-        mut controls: usize,
+        from: Before,
         known: [Option<bool>; 4],
     ) -> Result<u16, TooBig> {
+        let mut controls = from.controls;
         let trail_from = self.passed.len();
         let (step, then) = loop {
             // `at` stays within the table: starts are, tests add at most 2 to a step of the
@@ -193,6 +244,34 @@ impl Plan {
                 }
             };
         };
+        let (index, reads) = self.push_node(then, step, trail_from, from)?;
+        if let Then::Ask { test, .. } = then {
+            let slot = usize::from(test.wrapping_sub(1)) % 4;
+            let at = usize::from(step);
+            let mut answered = known;
+            answered[slot] = Some(true);
+            let path = Before {
+                controls,
+                before: from.before | reads,
+                parent: index,
+            };
+            let yes = self.walk(steps, len, at + 1, path, answered)?;
+            answered[slot] = Some(false);
+            let no = self.walk(steps, len, at + 2, path, answered)?;
+            self.nodes[usize::from(index)].then = Then::Ask { test, yes, no };
+        }
+        Ok(index)
+    }
+
+    /// Adds the node that a walk from `from` reaches at `step`, its trail the steps passed
+    /// from `trail_from`; returns its index and the steps it reads.
+    fn push_node(
+        &mut self,
+        then: Then,
+        step: u8,
+        trail_from: usize,
+        from: Before,
+    ) -> Result<(u16, u64), TooBig> {
         let trail_len = self.passed.len() - trail_from;
         let mut reads = self.passed[trail_from..]
             .iter()
@@ -212,18 +291,10 @@ impl Plan {
                 u16::try_from(trail_len).map_err(|_| TooBig)?,
             ),
             reads,
+            path: from.before | reads,
+            parent: from.parent,
         });
-        if let Then::Ask { test, .. } = then {
-            let slot = usize::from(test.wrapping_sub(1)) % 4;
-            let at = usize::from(step);
-            let mut answered = known;
-            answered[slot] = Some(true);
-            let yes = self.walk(steps, len, at + 1, controls, answered)?;
-            answered[slot] = Some(false);
-            let no = self.walk(steps, len, at + 2, controls, answered)?;
-            self.nodes[usize::from(index)].then = Then::Ask { test, yes, no };
-        }
-        Ok(index)
+        Ok((index, reads))
     }
 }
 

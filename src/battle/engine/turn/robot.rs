@@ -3,9 +3,9 @@
 
 use super::brain::Brain;
 use super::ongoing::Turn;
-use super::plan::{Passed, Plan, Then, step_bit};
+use super::plan::{Passed, Plan, Then};
 use crate::battle::engine::asking::query;
-use crate::battle::engine::asking::sight::Sight;
+use crate::battle::engine::asking::sight::{Seen, Sight};
 use crate::battle::engine::event::{Event, Events, IdleReason, RobotName, SignalEffect};
 use crate::battle::engine::state::RobotId;
 use crate::battle::lang::Instruction;
@@ -27,8 +27,8 @@ impl Turn<'_> {
         if self.s.memories.is_empty() {
             let fixed = self.fixed;
             match fixed.plans.get(id.index()).and_then(Option::as_deref) {
-                // Nothing recorded and no step destroyed: the fused questions alone.
-                Some(plan) if !E::RECORDS && self.s.robots[id.index()].destroyed == 0 => {
+                // Nothing recorded: the fused questions alone.
+                Some(plan) if !E::RECORDS => {
                     match fixed.brains.get(id.index()).and_then(Option::as_deref) {
                         Some(brain) => self.fused_turn(id, plan, brain, events),
                         None => self.planned_turn(id, plan, events),
@@ -184,20 +184,12 @@ impl Turn<'_> {
         let (step, then) = loop {
             if node.reads & destroyed != 0 {
                 // Reading stops at the first destroyed step (R-A9).
-                let trail = plan.trail(node);
-                let stop = trail
-                    .iter()
-                    .position(|p| step_bit(p.step()) & destroyed != 0);
+                let (stop, step) = plan.stop_in(node, destroyed);
                 if E::RECORDS {
+                    let trail = plan.trail(node);
                     passed(name, &trail[..stop.unwrap_or(trail.len())], events);
                 }
-                let step = stop.map_or(node.step, |i| trail[i].step());
-                self.s.robots[id.index()].pointer = step;
-                events.push(Event::Idle {
-                    robot: name,
-                    step,
-                    reason: IdleReason::DestroyedStep,
-                });
+                self.stop_at(id, step, Then::Empty, IdleReason::DestroyedStep, events);
                 return;
             }
             if E::RECORDS {
@@ -217,39 +209,50 @@ impl Turn<'_> {
             });
             node = plan.node(if answer { yes } else { no });
         };
-        self.s.robots[id.index()].pointer = step;
+        self.stop_at(id, step, then, IdleReason::EmptyStep, events);
+    }
+
+    /// A turn as [`Turn::planned_turn`] plays it, for events nobody records: its questions
+    /// walked from the brain (`brain.rs`), then the node that ends the turn, or the first
+    /// destroyed step read on the way to it (R-A9). Inlined into the loop of turns.
+    #[inline(always)]
+    fn fused_turn(&mut self, id: RobotId, plan: &Plan, brain: &Brain, events: &mut impl Events) {
+        let fixed = self.fixed;
+        let robot = &self.s.robots[id.index()];
+        let (start, destroyed) = (brain.start(robot.pointer), robot.destroyed);
+        // Worked out first: most turns ask about robots, and no question then checks for it.
+        let mut seen = Seen::EMPTY;
+        seen.fill(&fixed.board, self.s, id);
+        let end = query::ask(fixed, self.s, id, &mut seen).walk(&fixed.tests, brain.ops(), start);
+        let node = plan.node(Brain::node(end));
+        if let Some(step) = plan.destroyed_stop(node, destroyed) {
+            // Reading stops at the first destroyed step (R-A9).
+            self.stop_at(id, step, Then::Empty, IdleReason::DestroyedStep, events);
+            return;
+        }
+        self.stop_at(id, node.step, node.then, IdleReason::EmptyStep, events);
+    }
+
+    /// The end of a planned turn at `step`: the pointer stays there, and the robot acts,
+    /// idles (`Then::Empty`, for `why`) or stalls.
+    #[inline(always)]
+    fn stop_at(
+        &mut self,
+        id: RobotId,
+        step: u8,
+        then: Then,
+        why: IdleReason,
+        events: &mut impl Events,
+    ) {
+        let robot = &mut self.s.robots[id.index()];
+        robot.pointer = step;
+        let name = robot.name;
         match then {
             Then::Act(instruction) => self.act(id, step, instruction, events),
             Then::Empty => events.push(Event::Idle {
                 robot: name,
                 step,
-                reason: IdleReason::EmptyStep,
-            }),
-            Then::Stalled | Then::Ask { .. } => {
-                events.push(Event::Stalled { robot: name, step });
-            }
-        }
-    }
-
-    /// A turn as [`Turn::planned_turn`] plays it, for a robot with no destroyed step and
-    /// events nobody records: its questions walked from the brain (`brain.rs`), then the
-    /// node that ends the turn.
-    #[inline(never)]
-    fn fused_turn(&mut self, id: RobotId, plan: &Plan, brain: &Brain, events: &mut impl Events) {
-        let fixed = self.fixed;
-        let robot = &self.s.robots[id.index()];
-        let (name, start) = (robot.name, brain.start(robot.pointer));
-        let mut sight = Sight::default();
-        let end = query::ask(fixed, self.s, id, &mut sight).walk(&fixed.tests, brain.ops(), start);
-        let node = plan.node(Brain::node(end));
-        let step = node.step;
-        self.s.robots[id.index()].pointer = step;
-        match node.then {
-            Then::Act(instruction) => self.act(id, step, instruction, events),
-            Then::Empty => events.push(Event::Idle {
-                robot: name,
-                step,
-                reason: IdleReason::EmptyStep,
+                reason: why,
             }),
             Then::Stalled | Then::Ask { .. } => {
                 events.push(Event::Stalled { robot: name, step });
