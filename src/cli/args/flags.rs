@@ -33,34 +33,37 @@ pub struct Cli {
     pub color: ColourChoice,
 }
 
-/// [`Cli`] with `ricochet` its only command: `robots ricochet …` is read with it first,
-/// without building every other command (issue 37: that was a third of the start of a quick
-/// `ricochet solve`). Whatever it refuses, `--help` included, [`Cli`] reads again, so that
-/// every message is [`Cli`]'s.
+/// [`Cli`] with `ricochet` its only command, and `C` that command's commands (all of them,
+/// or `solve` alone): `robots ricochet …` is read with it first, without building every
+/// other command (issue 37: that was a third of the start of a quick `ricochet solve`).
+/// Whatever it refuses, `--help` included, [`Cli`] reads again, so that every message is
+/// [`Cli`]'s.
 #[derive(Parser)]
 #[command(name = "robots", version, about = ABOUT, long_about = None)]
-pub struct RicochetCli {
+pub struct RicochetCli<C: Subcommand> {
     #[command(subcommand)]
-    pub command: RicochetOnly,
+    pub command: RicochetOnly<C>,
     #[arg(long, global = true, value_enum, default_value_t = ColourChoice::Auto, help = COLOR_HELP)]
     pub color: ColourChoice,
 }
 
 /// The one command of [`RicochetCli`].
 #[derive(Subcommand)]
-pub enum RicochetOnly {
+pub enum RicochetOnly<C: Subcommand> {
     #[command(about = RICOCHET_ABOUT)]
     Ricochet {
         #[command(subcommand)]
-        command: RicochetCommand,
+        command: C,
     },
 }
 
-impl From<RicochetCli> for Cli {
-    fn from(cli: RicochetCli) -> Cli {
+impl<C: Subcommand + Into<RicochetCommand>> From<RicochetCli<C>> for Cli {
+    fn from(cli: RicochetCli<C>) -> Cli {
         let RicochetOnly::Ricochet { command } = cli.command;
         Cli {
-            command: Command::Ricochet { command },
+            command: Command::Ricochet {
+                command: command.into(),
+            },
             color: cli.color,
         }
     }

@@ -10,6 +10,8 @@ pub mod shared_flags;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser};
+use flags::RicochetCli;
+use game_flags::{RicochetCommand, SolveOnly};
 use std::ffi::OsString;
 
 /// The command line, parsed; on an error, clap's message and exit (2), except that a
@@ -17,10 +19,15 @@ use std::ffi::OsString;
 /// clap's own guess prefers long names that share letters, `tournament`).
 pub fn parse() -> flags::Cli {
     let args: Vec<OsString> = std::env::args_os().collect();
-    if args.get(1).is_some_and(|a| a == "ricochet")
-        && let Ok(cli) = parse_from::<flags::RicochetCli>(&args)
-    {
-        return cli.into();
+    if args.get(1).is_some_and(|a| a == "ricochet") {
+        let alone = if args.get(2).is_some_and(|a| a == "solve") {
+            parse_from::<RicochetCli<SolveOnly>>(&args).map(flags::Cli::from)
+        } else {
+            parse_from::<RicochetCli<RicochetCommand>>(&args).map(flags::Cli::from)
+        };
+        if let Ok(cli) = alone {
+            return cli;
+        }
     }
     let e = match parse_from::<flags::Cli>(&args) {
         Ok(cli) => return cli,
@@ -115,7 +122,8 @@ mod tests {
     /// whatever the command alone refuses), and finds the same values.
     #[test]
     fn ricochet_alone_reads_as_the_whole_command_line() {
-        use super::flags::{Cli, RicochetCli};
+        use super::flags::Cli;
+        use super::{RicochetCli, RicochetCommand, SolveOnly};
         use clap::CommandFactory;
         let full = Cli::command();
         let ricochet = full
@@ -129,6 +137,12 @@ mod tests {
             "solve --id 0325+40+2495AECB+14 --must-ricochet off --json",
             "solve --color never --id 0325+40+2495AECB+14 --max-moves 3",
             "solve x.yaml --id 0325+40+2495AECB+14",
+            "solve x.yaml --all --limit 3 --max-states 10",
+            "solve x.yaml --limit 3",
+            "solve --must-ricochet off",
+            "solve --id 0325+40+2495AECB+14 --must-ricochet maybe",
+            "solve",
+            "solve --help",
             "solve --id",
             "slove --id 1",
             "random --seed 3 --id",
@@ -154,11 +168,15 @@ mod tests {
                     .map(|m| m.subcommand_matches("ricochet").cloned())
                     .map_err(|e| e.kind())
             };
+            let whole = read(Cli::command());
             assert_eq!(
-                read(RicochetCli::command()),
-                read(Cli::command()),
+                read(RicochetCli::<RicochetCommand>::command()),
+                whole,
                 "{line:?}"
             );
+            if line.first().is_some_and(|w| w == "solve") {
+                assert_eq!(read(RicochetCli::<SolveOnly>::command()), whole, "{line:?}");
+            }
         }
     }
 }
