@@ -15,15 +15,58 @@ pub fn confine(allow_outside: bool) -> Confine {
     }
 }
 
+/// What `robots --help` says the program is.
+const ABOUT: &str = "Programmed robot battles on a hex board; Ricochet Robots and Micro Robots";
+/// What `robots --help` says `robots ricochet` is.
+const RICOCHET_ABOUT: &str =
+    "Ricochet Robots and Ricochets: boards, the optimal solver, solution checks, games";
+/// What `--color` is.
+const COLOR_HELP: &str = "Colour in drawings: `auto` (only on a terminal, and not when \
+    NO_COLOR is set), `always` or `never`";
+
 #[derive(Parser)]
-#[command(name = "robots", version, about = "Programmed robot battles on a hex board; Ricochet Robots and Micro Robots", long_about = None)]
+#[command(name = "robots", version, about = ABOUT, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    /// Colour in drawings: `auto` (only on a terminal, and not when NO_COLOR is set),
-    /// `always` or `never`.
-    #[arg(long, global = true, value_enum, default_value_t = ColourChoice::Auto)]
+    #[arg(long, global = true, value_enum, default_value_t = ColourChoice::Auto, help = COLOR_HELP)]
     pub color: ColourChoice,
+}
+
+/// [`Cli`] with `ricochet` its only command, and `C` that command's commands (all of them,
+/// or `solve` alone): `robots ricochet …` is read with it first, without building every
+/// other command (issue 37: that was a third of the start of a quick `ricochet solve`).
+/// Whatever it refuses, `--help` included, [`Cli`] reads again, so that every message is
+/// [`Cli`]'s.
+#[derive(Parser)]
+#[command(name = "robots", version, about = ABOUT, long_about = None)]
+pub struct RicochetCli<C: Subcommand> {
+    #[command(subcommand)]
+    pub command: RicochetOnly<C>,
+    #[arg(long, global = true, value_enum, default_value_t = ColourChoice::Auto, help = COLOR_HELP)]
+    pub color: ColourChoice,
+}
+
+/// The one command of [`RicochetCli`].
+#[derive(Subcommand)]
+pub enum RicochetOnly<C: Subcommand> {
+    #[command(about = RICOCHET_ABOUT)]
+    Ricochet {
+        #[command(subcommand)]
+        command: C,
+    },
+}
+
+impl<C: Subcommand + Into<RicochetCommand>> From<RicochetCli<C>> for Cli {
+    fn from(cli: RicochetCli<C>) -> Cli {
+        let RicochetOnly::Ricochet { command } = cli.command;
+        Cli {
+            command: Command::Ricochet {
+                command: command.into(),
+            },
+            color: cli.color,
+        }
+    }
 }
 
 /// When drawings are in colour (`--color`).
@@ -195,7 +238,7 @@ pub enum Command {
         #[command(subcommand)]
         command: MicroCommand,
     },
-    /// Ricochet Robots and Ricochets: boards, the optimal solver, solution checks, games.
+    #[command(about = RICOCHET_ABOUT)]
     Ricochet {
         #[command(subcommand)]
         command: RicochetCommand,

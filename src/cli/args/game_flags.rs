@@ -99,6 +99,66 @@ impl OnOff {
     }
 }
 
+/// What `robots ricochet --help` says `solve` is.
+const SOLVE_ABOUT: &str =
+    "Fewest moves to the target, and the moves (exit 1 if none within the limit)";
+
+// `robots ricochet solve`'s flags (no doc comment: the command's description is its
+// variant's).
+#[derive(Args)]
+pub struct SolveArgs {
+    /// A Ricochet position file (YAML): board, robots, target.
+    #[arg(
+        value_name = "POSITION",
+        required_unless_present = "id",
+        conflicts_with = "id"
+    )]
+    pub position: Option<PathBuf>,
+    /// A game id instead of a file, such as 0765+42+2E21BD0F+93 (docs/FORMATS.md, "Game
+    /// ids").
+    #[arg(long, value_name = "GAMEID")]
+    pub id: Option<String>,
+    /// With --id: whether the active robot must ricochet (R-B1); a game id has no rules.
+    #[arg(long, value_enum, default_value_t = OnOff::On, requires = "id")]
+    pub must_ricochet: OnOff,
+    /// Print the solution as one JSON object: {"moves": n, "solution": [{"robot":
+    /// "blue", "dir": "N"}, ...]} (the exit code is the same).
+    #[arg(long)]
+    pub json: bool,
+    /// Give up (exit 1) when the fewest moves are more than this.
+    #[arg(long, default_value_t = 40)]
+    pub max_moves: u32,
+    /// Give up (exit 1) once the search holds this many states (about 150 bytes each in
+    /// the general search; the parallel search of standard positions counts 16 as one).
+    #[arg(long, default_value_t = robots::ricochet::solve::Budget::DEFAULT_STATES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_states: u64,
+    /// List every distinct optimal solution (distinct move sequences), sorted: by the
+    /// first move, then the next, each by robot (red, green, blue, yellow, silver,
+    /// transparent), direction (N, E, S, W) and the transparent robot's stop.
+    #[arg(long)]
+    pub all: bool,
+    /// With --all: list at most this many solutions (the count is still told whole).
+    #[arg(long, requires = "all", default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub limit: u64,
+}
+
+/// `ricochet solve` alone, which `robots ricochet solve …` is read with first (see
+/// `flags::RicochetCli`).
+#[derive(Subcommand)]
+pub enum SolveOnly {
+    #[command(about = SOLVE_ABOUT)]
+    Solve(SolveArgs),
+}
+
+impl From<SolveOnly> for RicochetCommand {
+    fn from(only: SolveOnly) -> RicochetCommand {
+        let SolveOnly::Solve(args) = only;
+        RicochetCommand::Solve(args)
+    }
+}
+
 #[derive(Subcommand)]
 pub enum RicochetCommand {
     /// Draw a position, or a custom board file, with walls, targets and robots; or draw a
@@ -128,44 +188,8 @@ pub enum RicochetCommand {
         #[command(flatten)]
         random: RandomBoard,
     },
-    /// Fewest moves to the target, and the moves (exit 1 if none within the limit).
-    Solve {
-        /// A Ricochet position file (YAML): board, robots, target.
-        #[arg(
-            value_name = "POSITION",
-            required_unless_present = "id",
-            conflicts_with = "id"
-        )]
-        position: Option<PathBuf>,
-        /// A game id instead of a file, such as 0765+42+2E21BD0F+93 (docs/FORMATS.md, "Game
-        /// ids").
-        #[arg(long, value_name = "GAMEID")]
-        id: Option<String>,
-        /// With --id: whether the active robot must ricochet (R-B1); a game id has no rules.
-        #[arg(long, value_enum, default_value_t = OnOff::On, requires = "id")]
-        must_ricochet: OnOff,
-        /// Print the solution as one JSON object: {"moves": n, "solution": [{"robot":
-        /// "blue", "dir": "N"}, ...]} (the exit code is the same).
-        #[arg(long)]
-        json: bool,
-        /// Give up (exit 1) when the fewest moves are more than this.
-        #[arg(long, default_value_t = 40)]
-        max_moves: u32,
-        /// Give up (exit 1) once the search holds this many states (about 150 bytes each in
-        /// the general search; the parallel search of standard positions counts 16 as one).
-        #[arg(long, default_value_t = robots::ricochet::solve::Budget::DEFAULT_STATES,
-              value_parser = clap::value_parser!(u64).range(1..))]
-        max_states: u64,
-        /// List every distinct optimal solution (distinct move sequences), sorted: by the
-        /// first move, then the next, each by robot (red, green, blue, yellow, silver,
-        /// transparent), direction (N, E, S, W) and the transparent robot's stop.
-        #[arg(long)]
-        all: bool,
-        /// With --all: list at most this many solutions (the count is still told whole).
-        #[arg(long, requires = "all", default_value_t = 100,
-              value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-        limit: u64,
-    },
+    #[command(about = SOLVE_ABOUT)]
+    Solve(SolveArgs),
     /// A hint: level 1 the fewest moves, 2 which robots move, 3 a first move; nothing more.
     Hint {
         /// A Ricochet position file (YAML): board, robots, target.

@@ -1,6 +1,6 @@
 //! `robots ricochet …`: positions drawn, solved and checked, benchmarks, games at the terminal.
 
-use crate::cli::args::game_flags::{PictureArgs, RicochetCommand};
+use crate::cli::args::game_flags::{PictureArgs, RicochetCommand, SolveArgs};
 use crate::cli::io::files::read_text;
 use crate::cli::io::output::Failure;
 
@@ -77,7 +77,7 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
                 (None, None) => return Err(Failure::Bad("give a POSITION file or --id".into())),
             }
         }
-        RicochetCommand::Solve {
+        RicochetCommand::Solve(SolveArgs {
             position,
             id,
             must_ricochet,
@@ -86,7 +86,7 @@ pub fn run(command: RicochetCommand) -> Result<(), Failure> {
             max_states,
             all,
             limit,
-        } => {
+        }) => {
             let p = solve_position(position.as_deref(), id.as_deref(), must_ricochet.on())?;
             if all {
                 analysis::all(&p, json, max_moves, max_states, limit)?;

@@ -1,5 +1,6 @@
-//! The published quarter boards (`boards/ricochet/quadrants.yaml`, read once per process) and
-//! the 16×16 boards built from four of them, among them the 96 boards of the 1999 game.
+//! The published quarter boards (`boards/ricochet/quadrants.yaml`, each quarter read on its
+//! first use in a process) and the 16×16 boards built from four of them, among them the 96
+//! boards of the 1999 game.
 
 use crate::ricochet::board::{Board, Colour, Diagonal, Dir, Target, target_colour};
 use crate::text::diagnostic::Diagnostic;
@@ -29,6 +30,7 @@ struct QuadrantFile {
 }
 
 /// One quarter, checked: cells of the 8×8 quarter in its own orientation (the centre at 7, 7).
+#[derive(Debug, PartialEq)]
 struct Quarter {
     walls: Vec<(u16, u16, Vec<Dir>)>,
     targets: Vec<(u16, u16, Option<Colour>, String)>,
@@ -185,21 +187,45 @@ pub fn check_quadrants(file: &str, source: &str) -> Result<usize, Diagnostic> {
     parse_quarters(file, source).map(|all| all.len())
 }
 
-/// The built-in quarters, read on first use.
-fn quarters() -> Result<&'static BTreeMap<String, Quarter>, QuarterError> {
-    static QUARTERS: OnceLock<Result<BTreeMap<String, Quarter>, Diagnostic>> = OnceLock::new();
-    QUARTERS
-        .get_or_init(|| parse_quarters("boards/ricochet/quadrants.yaml", QUADRANTS))
+/// A built-in quarter by its name (`1A`…`4D`, either case), read on its first use: only the
+/// lines of that quarter, so that a board of four reads four of the sixteen (issue 37, the
+/// start of `ricochet solve --id`).
+fn quadrant(name: &str) -> Result<&'static Quarter, QuarterError> {
+    static EACH: [OnceLock<Result<Quarter, Diagnostic>>; 16] = [const { OnceLock::new() }; 16];
+    let unknown = || QuarterError::Unknown(name.to_string());
+    let [piece @ b'1'..=b'4', side] = name.as_bytes() else {
+        return Err(unknown());
+    };
+    let side = side.to_ascii_uppercase();
+    if !(b'A'..=b'D').contains(&side) {
+        return Err(unknown());
+    }
+    let index = usize::from(side - b'A') * 4 + usize::from(piece - b'1');
+    let name = format!("{}{}", char::from(*piece), char::from(side));
+    EACH[index]
+        .get_or_init(|| built_in(&name))
         .as_ref()
         .map_err(|d| QuarterError::File(d.message.clone()))
 }
 
-fn quadrant(name: &str) -> Result<&'static Quarter, QuarterError> {
-    quarters()?
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        .map(|(_, q)| q)
-        .ok_or_else(|| QuarterError::Unknown(name.to_string()))
+/// The quarter `name` of [`QUADRANTS`], read from its own lines (from `NAME:` to the next
+/// quarter's name) as [`parse_quarters`] reads the whole file.
+fn built_in(name: &str) -> Result<Quarter, Diagnostic> {
+    const FILE: &str = "boards/ricochet/quadrants.yaml";
+    let missing = || Diagnostic::at(FILE, QUADRANTS, 1, 1, format!("no quarter {name}"));
+    let at = QUADRANTS
+        .find(&format!("\n{name}:\n"))
+        .ok_or_else(missing)?
+        + 1;
+    let body = at + name.len() + 2;
+    let end = QUADRANTS[body..]
+        .match_indices('\n')
+        .map(|(i, _)| body + i + 1)
+        .find(|&i| QUADRANTS[i..].starts_with(|c: char| !matches!(c, ' ' | '#' | '\n')))
+        .unwrap_or(QUADRANTS.len());
+    parse_quarters(FILE, &QUADRANTS[at..end])?
+        .remove(name)
+        .ok_or_else(missing)
 }
 
 /// A 16×16 board of four quarter boards at NW, NE, SE, SW (each turned 0, 1, 2, 3 quarter
@@ -280,10 +306,17 @@ mod tests {
 
     #[test]
     fn the_built_in_quarters_are_read_once_and_all_sixteen_are_there() {
-        let first = quarters().expect("the built-in file reads");
-        let again = quarters().expect("the built-in file reads");
-        assert!(std::ptr::eq(first, again), "parsed once per process");
-        assert_eq!(first.len(), 16);
+        let all = parse_quarters("q", QUADRANTS).expect("the built-in file reads");
+        assert_eq!(all.len(), 16);
+        for (name, whole) in &all {
+            let first = quadrant(name).expect("each quarter reads alone");
+            assert_eq!(first, whole, "{name} alone is {name} in the whole file");
+            let again = quadrant(&name.to_lowercase()).expect("in either case");
+            assert!(std::ptr::eq(first, again), "parsed once per process");
+        }
+        for name in ["5A", "1E", "1", "1AA", "", "é"] {
+            assert_eq!(quadrant(name), Err(QuarterError::Unknown(name.into())));
+        }
         let yaml: BTreeMap<String, QuadrantFile> =
             crate::text::yaml::from_str("q", QUADRANTS).expect("reads");
         assert_eq!(
