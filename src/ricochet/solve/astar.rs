@@ -17,13 +17,14 @@ const SMALL_LIMIT: usize = 250_000;
 
 /// …unless its f is still at most [`SHORT_F`]: then up to this many (issue 37). The 13-move
 /// positions that outgrow [`SMALL_LIMIT`] finish under it, in a fifth to a half of the time
-/// the big tier takes (its 88 MB visited set alone is 22,000 fresh pages); a longer one still
-/// at f 14 pays 250,000 more states before the big tier (a quarter to a third more time);
-/// the hard 24- and 25-move positions are past f 14 by then and move at once, as before.
+/// the big tier takes (its 88 MB visited set alone is 22,000 fresh pages). A 13-move
+/// position never pops an f above 13, so a search at f 14 is a longer one, which would pay up
+/// to 250,000 more states before the big tier (a quarter to a third more time): it moves at
+/// once, as do the hard 24- and 25-move positions (past f 14 by then).
 const SHORT_LIMIT: usize = 500_000;
 
-/// The f below which a search keeps the small tier up to [`SHORT_LIMIT`].
-const SHORT_F: u32 = 14;
+/// The f up to which a search keeps the small tier up to [`SHORT_LIMIT`].
+const SHORT_F: u32 = 13;
 
 /// A small-tier state: the packed cells (low 32 bits), and (bits 32–33) the active robot's
 /// axis so far.
