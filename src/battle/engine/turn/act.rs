@@ -45,6 +45,7 @@ impl Turn<'_> {
     /// (R-A2). Then hex by hex: off the board or into a lake ends the robot, also on the first
     /// hex of two (R-A3); lightning destroys the step being read, once (R-A4). The path is
     /// walked once; what its hexes do is read from the hexes found.
+    #[inline(always)]
     fn move_robot(&mut self, id: RobotId, step: u8, n: i8, events: &mut impl Events) {
         let robot = &self.s.robots[id.index()];
         let (name, team, from) = (robot.name, robot.team, robot.cell);
