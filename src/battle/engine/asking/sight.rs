@@ -199,9 +199,9 @@ impl Seen {
         let m = &mut self.sets;
         // Where the acting robot's row of the board's relation table starts.
         let (table, from) = (board.relation_table(), me.cell.index() * board.len());
-        for (i, r) in s.robots.iter().enumerate() {
-            if !r.alive || i == id.index() {
-                continue;
+        let mut see = |r: &crate::battle::engine::state::Robot| {
+            if !r.alive {
+                return;
             }
             let packed = match table.get(from + r.cell.index()) {
                 Some(&packed) => packed,
@@ -215,7 +215,11 @@ impl Seen {
             // Not on one straight line: written to a slot no question reads, rather than a
             // branch that cannot be foreseen.
             m[(kind + usize::from(relative[usize::from(line & 7)])) & 15] |= bit;
-        }
+        };
+        // The robots before the acting one and after it: no check a robot for itself.
+        let (before, after) = s.robots.split_at(id.index().min(s.robots.len()));
+        before.iter().for_each(&mut see);
+        after.iter().skip(1).for_each(see);
         self
     }
 
