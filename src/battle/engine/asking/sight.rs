@@ -75,10 +75,10 @@ impl DistanceSet {
     /// Every distance.
     pub(crate) const ANY: DistanceSet = DistanceSet(u64::MAX);
 
-    /// One distance.
+    /// One distance, from a table (no clamp to 63 a robot seen).
     #[inline]
-    fn at(d: u32) -> DistanceSet {
-        DistanceSet(1u64 << d.min(63))
+    fn at(d: u8) -> DistanceSet {
+        DistanceSet(BITS[usize::from(d)])
     }
 
     /// Distances `min..=max`, for ranges below 63; `None` past that.
@@ -100,6 +100,17 @@ impl DistanceSet {
         self.0 & other.0 != 0
     }
 }
+
+/// [`DistanceSet::at`] of every distance a relation holds (capped at 255).
+const BITS: [u64; 256] = {
+    let mut bits = [0u64; 256];
+    let mut d = 0;
+    while d < 256 {
+        bits[d] = 1u64 << if d < 63 { d } else { 63 };
+        d += 1;
+    }
+    bits
+};
 
 impl BitOr for DistanceSet {
     type Output = DistanceSet;
@@ -208,7 +219,7 @@ impl Seen {
                 None => board.packed_relation(me.cell, r.cell),
             };
             let (distance, line) = crate::battle::board::unpack_relation(packed);
-            let bit = DistanceSet::at(distance);
+            let bit = DistanceSet::at(u8::try_from(distance).unwrap_or(u8::MAX));
             // The slots' layout, in `usize` (cheaper here than through `Slot`).
             let kind = usize::from(if r.team == me.team { Slot::FRIENDS } else { 0 });
             m[(kind + usize::from(Slot::RING.0)) & 15] |= bit;
