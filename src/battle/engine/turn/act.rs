@@ -186,6 +186,7 @@ impl Turn<'_> {
 
     /// `T`: range 2 along the facing; the first robot, computer or blocking shape stops the
     /// shot, lakes do not (R-A6). No shot left: nothing (R-A5).
+    #[inline(always)]
     fn fire(&mut self, id: RobotId, step: u8, events: &mut impl Events) {
         let fixed = self.fixed;
         let board = &fixed.board;
