@@ -84,7 +84,13 @@ impl Direction {
     /// Turned by `sixths` sixths of a turn, clockwise when positive.
     #[inline]
     pub fn turned(self, sixths: i32) -> Direction {
-        let sixths = u8::try_from(sixths.rem_euclid(6)).unwrap_or(0);
+        // Turns of a program are within a full turn either way: no modulo for them.
+        let sixths = match sixths {
+            0..=5 => sixths,
+            -6..=-1 => sixths + 6,
+            _ => sixths.rem_euclid(6),
+        };
+        let sixths = u8::try_from(sixths).unwrap_or(0);
         // Both below 6: one subtraction instead of a second modulo.
         let turned = self.0 + sixths;
         Direction(if turned >= 6 { turned - 6 } else { turned })

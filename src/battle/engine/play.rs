@@ -6,7 +6,9 @@
 use super::event::{EndReason, Events, SignalCause, Unrecorded};
 use super::fixed::Fixed;
 use super::state::{RobotId, State, TeamId};
+use super::turn::brain::Brain;
 use super::turn::ongoing::Turn;
+use super::turn::plan::Plan;
 use super::turn::team::SignalError;
 
 impl State {
@@ -71,10 +73,64 @@ pub(super) fn step(fixed: &Fixed, s: &mut State, events: &mut impl Events) -> bo
     turn(fixed, s, events)
 }
 
-/// Plays to the end without building events: [`step`] after [`step`], in one loop.
+/// Plays to the end without building events: [`step`] after [`step`], in one loop; the
+/// quiet loop ([`quiet_loop`]) when every robot has a brain and no calculator.
 #[inline(never)]
 pub(super) fn play_out(fixed: &Fixed, s: &mut State) {
-    while turn(fixed, s, &mut Unrecorded) {}
+    let n = s.robots.len();
+    let minds = (s.memories.is_empty() && fixed.plans.len() == n && fixed.brains.len() == n)
+        .then(|| {
+            let minds = fixed.plans.iter().zip(&fixed.brains);
+            minds
+                .map(|(p, b)| Some((p.as_deref()?, b.as_deref()?)))
+                .collect::<Option<Vec<_>>>()
+        })
+        .flatten();
+    match minds {
+        Some(minds) => quiet_loop(fixed, s, &minds),
+        None => while turn(fixed, s, &mut Unrecorded) {},
+    }
+}
+
+/// The turns [`turn`] plays one by one, a team's turn at a time: the team and its robots'
+/// plans and brains looked up once, and the next robot of the team found by one scan after
+/// each turn (robots are only ever taken off the board).
+#[inline(always)]
+fn quiet_loop(fixed: &Fixed, s: &mut State, minds: &[(&Plan, &Brain)]) {
+    // Teams passed with nobody left to act since the last robot turn: `turn`'s guard.
+    let mut passed = 0;
+    while s.outcome.is_none() && !s.teams.is_empty() {
+        s.signal_window = None;
+        let team = s.team_to_play();
+        let Some(mut id) = next_alive(fixed, s, team, s.clock.next) else {
+            Turn::new(fixed, s).advance_team(&mut Unrecorded);
+            passed += 1;
+            if s.outcome.is_none() && passed > s.teams.len() {
+                Turn::new(fixed, s).finish(None, EndReason::AllDestroyed, &mut Unrecorded);
+            }
+            continue;
+        };
+        passed = 0;
+        let start = fixed.team_robots[team.index()].start;
+        loop {
+            s.turns += 1;
+            s.clock.next = id.index() - start + 1;
+            let (plan, brain) = minds[id.index()];
+            let mut turn = Turn::new(fixed, s);
+            turn.quiet_turn(id, plan, brain);
+            if (turn.removed || turn.s.outcome.is_some()) && turn.check_end(&mut Unrecorded) {
+                return;
+            }
+            match next_alive(fixed, turn.s, team, turn.s.clock.next) {
+                Some(next) => id = next,
+                None => {
+                    turn.end_team_turn(team, &mut Unrecorded);
+                    turn.advance_team(&mut Unrecorded);
+                    break;
+                }
+            }
+        }
+    }
 }
 
 /// One robot's turn ([`step`]).

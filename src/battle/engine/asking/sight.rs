@@ -75,10 +75,10 @@ impl DistanceSet {
     /// Every distance.
     pub(crate) const ANY: DistanceSet = DistanceSet(u64::MAX);
 
-    /// One distance.
+    /// One distance, from a table (no clamp to 63 a robot seen).
     #[inline]
-    fn at(d: u32) -> DistanceSet {
-        DistanceSet(1u64 << d.min(63))
+    fn at(d: u8) -> DistanceSet {
+        DistanceSet(BITS[usize::from(d)])
     }
 
     /// Distances `min..=max`, for ranges below 63; `None` past that.
@@ -100,6 +100,17 @@ impl DistanceSet {
         self.0 & other.0 != 0
     }
 }
+
+/// [`DistanceSet::at`] of every distance a relation holds (capped at 255).
+const BITS: [u64; 256] = {
+    let mut bits = [0u64; 256];
+    let mut d = 0;
+    while d < 256 {
+        bits[d] = 1u64 << if d < 63 { d } else { 63 };
+        d += 1;
+    }
+    bits
+};
 
 impl BitOr for DistanceSet {
     type Output = DistanceSet;
@@ -199,23 +210,27 @@ impl Seen {
         let m = &mut self.sets;
         // Where the acting robot's row of the board's relation table starts.
         let (table, from) = (board.relation_table(), me.cell.index() * board.len());
-        for (i, r) in s.robots.iter().enumerate() {
-            if !r.alive || i == id.index() {
-                continue;
+        let mut see = |r: &crate::battle::engine::state::Robot| {
+            if !r.alive {
+                return;
             }
             let packed = match table.get(from + r.cell.index()) {
                 Some(&packed) => packed,
                 None => board.packed_relation(me.cell, r.cell),
             };
             let (distance, line) = crate::battle::board::unpack_relation(packed);
-            let bit = DistanceSet::at(distance);
+            let bit = DistanceSet::at(u8::try_from(distance).unwrap_or(u8::MAX));
             // The slots' layout, in `usize` (cheaper here than through `Slot`).
             let kind = usize::from(if r.team == me.team { Slot::FRIENDS } else { 0 });
             m[(kind + usize::from(Slot::RING.0)) & 15] |= bit;
             // Not on one straight line: written to a slot no question reads, rather than a
             // branch that cannot be foreseen.
             m[(kind + usize::from(relative[usize::from(line & 7)])) & 15] |= bit;
-        }
+        };
+        // The robots before the acting one and after it: no check a robot for itself.
+        let (before, after) = s.robots.split_at(id.index().min(s.robots.len()));
+        before.iter().for_each(&mut see);
+        after.iter().skip(1).for_each(see);
         self
     }
 

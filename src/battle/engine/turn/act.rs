@@ -11,7 +11,9 @@ use crate::battle::lang::Instruction;
 use crate::battle::terrain::Terrain;
 
 impl Turn<'_> {
-    /// Carries out an action read at `step` (the step lightning would destroy, R-A4).
+    /// Carries out an action read at `step` (the step lightning would destroy, R-A4). Inlined
+    /// into the loops of turns: no call a turn (callgrind).
+    #[inline(always)]
     pub(crate) fn act(
         &mut self,
         id: RobotId,
@@ -43,6 +45,7 @@ impl Turn<'_> {
     /// (R-A2). Then hex by hex: off the board or into a lake ends the robot, also on the first
     /// hex of two (R-A3); lightning destroys the step being read, once (R-A4). The path is
     /// walked once; what its hexes do is read from the hexes found.
+    #[inline(always)]
     fn move_robot(&mut self, id: RobotId, step: u8, n: i8, events: &mut impl Events) {
         let robot = &self.s.robots[id.index()];
         let (name, team, from) = (robot.name, robot.team, robot.cell);
@@ -183,6 +186,7 @@ impl Turn<'_> {
 
     /// `T`: range 2 along the facing; the first robot, computer or blocking shape stops the
     /// shot, lakes do not (R-A6). No shot left: nothing (R-A5).
+    #[inline(always)]
     fn fire(&mut self, id: RobotId, step: u8, events: &mut impl Events) {
         let fixed = self.fixed;
         let board = &fixed.board;

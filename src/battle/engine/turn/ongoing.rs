@@ -14,7 +14,17 @@ pub(crate) struct Turn<'a> {
     pub(crate) removed: bool,
 }
 
-impl Turn<'_> {
+impl<'a> Turn<'a> {
+    /// A turn about to start: nothing taken off the board yet.
+    #[inline(always)]
+    pub(crate) fn new(fixed: &'a Fixed, s: &'a mut State) -> Turn<'a> {
+        Turn {
+            fixed,
+            s,
+            removed: false,
+        }
+    }
+
     /// The match ends: its outcome, and the event that says so.
     #[inline]
     pub(crate) fn finish(

@@ -6,7 +6,9 @@ use super::ongoing::Turn;
 use super::plan::{Passed, Plan, Then};
 use crate::battle::engine::asking::query;
 use crate::battle::engine::asking::sight::{Seen, Sight};
-use crate::battle::engine::event::{Event, Events, IdleReason, RobotName, SignalEffect};
+use crate::battle::engine::event::{
+    Event, Events, IdleReason, RobotName, SignalEffect, Unrecorded,
+};
 use crate::battle::engine::state::RobotId;
 use crate::battle::lang::Instruction;
 
@@ -48,6 +50,17 @@ impl Turn<'_> {
     #[inline(never)]
     fn calc_turn(&mut self, id: RobotId, events: &mut impl Events) {
         self.read_steps::<true>(id, events);
+    }
+
+    /// A robot's turn in the quiet loop (`play::play_out`), its plan and brain at hand: its
+    /// signal, or [`Turn::fused_turn`] (as [`Turn::robot_turn`] without a calculator).
+    #[inline(always)]
+    pub(crate) fn quiet_turn(&mut self, id: RobotId, plan: &Plan, brain: &Brain) {
+        if let Some(step) = self.s.robots[id.index()].pending_signal.take() {
+            self.signal_turn(id, step, &mut Unrecorded);
+            return;
+        }
+        self.fused_turn(id, plan, brain, &mut Unrecorded);
     }
 
     /// The steps of one turn, read from the one after the pointer until an action, an empty

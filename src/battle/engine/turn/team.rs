@@ -64,7 +64,7 @@ impl Turn<'_> {
     }
 
     /// The end of a team's turn: planned signals (R-A15), then the window for one by hand.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn end_team_turn(&mut self, team: TeamId, events: &mut impl Events) {
         let fixed = self.fixed;
         let round = self.s.clock.round;
