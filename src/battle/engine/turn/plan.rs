@@ -434,6 +434,19 @@ mod tests {
         assert_eq!(fast.state(), slow.state());
     }
 
+    /// Four random programs, their texts beside them; `None` when one does not parse.
+    fn four_random_programs(
+        rng: &mut ChaCha8Rng,
+    ) -> Option<(Vec<String>, Vec<Arc<crate::battle::lang::Program>>)> {
+        let texts: Vec<String> = (0..4).map(|_| random_program(rng)).collect();
+        let programs = texts
+            .iter()
+            .map(|t| parse_program("random.robot", t, 15).map(Arc::new))
+            .collect::<Result<Vec<_>, _>>()
+            .ok()?;
+        Some((texts, programs))
+    }
+
     /// Turns played from the plans give the same events and states, turn by turn, as the
     /// step loop reading every step (the loop guard, gaps and jumps included, R-A10/R-A11).
     #[test]
@@ -441,12 +454,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(16);
         let (mut matches, mut planned, mut idled) = (0, 0, 0);
         while matches < 150 {
-            let texts: Vec<String> = (0..4).map(|_| random_program(&mut rng)).collect();
-            let Ok(programs) = texts
-                .iter()
-                .map(|t| parse_program("random.robot", t, 15).map(Arc::new))
-                .collect::<Result<Vec<_>, _>>()
-            else {
+            let Some((texts, programs)) = four_random_programs(&mut rng) else {
                 continue;
             };
             let setup = setup(&programs, matches);
@@ -490,12 +498,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(37);
         let (mut matches, mut fused, mut idled) = (0, 0, 0);
         while matches < 150 {
-            let texts: Vec<String> = (0..4).map(|_| random_program(&mut rng)).collect();
-            let Ok(programs) = texts
-                .iter()
-                .map(|t| parse_program("random.robot", t, 15).map(Arc::new))
-                .collect::<Result<Vec<_>, _>>()
-            else {
+            let Some((texts, programs)) = four_random_programs(&mut rng) else {
                 continue;
             };
             let setup = setup(&programs, matches);
