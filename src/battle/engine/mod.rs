@@ -52,7 +52,11 @@ impl Match {
     /// round 1.
     pub fn new(setup: &MatchSetup) -> Result<Match, SetupError> {
         setup.validate_rules()?;
-        start(setup, setup.seed, Arc::new(fixed_for(setup)))
+        start(
+            setup,
+            setup.seed,
+            Arc::new(fixed_for(setup, &mut Vec::new())),
+        )
     }
 
     /// The state of play, to keep or compare.
@@ -234,10 +238,27 @@ pub struct Prepared {
 impl Prepared {
     /// Checks the setup's rules and compiles what every seed shares.
     pub fn new(setup: &MatchSetup) -> Result<Prepared, SetupError> {
+        Prepared::sharing(setup, &mut Vec::new())
+    }
+
+    /// Each setup prepared, the plans of the programs they share worked out once.
+    pub fn each(setups: &[MatchSetup]) -> Vec<Result<Prepared, SetupError>> {
+        let mut plans = Vec::new();
+        setups
+            .iter()
+            .map(|setup| Prepared::sharing(setup, &mut plans))
+            .collect()
+    }
+
+    /// [`Prepared::new`], with the plans worked out so far.
+    fn sharing(
+        setup: &MatchSetup,
+        plans: &mut turn::plan::PlanCache,
+    ) -> Result<Prepared, SetupError> {
         setup.validate_rules()?;
         Ok(Prepared {
             setup: setup.clone(),
-            fixed: Arc::new(fixed_for(setup)),
+            fixed: Arc::new(fixed_for(setup, plans)),
         })
     }
 
@@ -248,7 +269,7 @@ impl Prepared {
 }
 
 /// What no seed changes: board, programs and their tables, rules, signal plans.
-fn fixed_for(setup: &MatchSetup) -> Fixed {
+fn fixed_for(setup: &MatchSetup, plans: &mut turn::plan::PlanCache) -> Fixed {
     let mut programs = Vec::new();
     let mut team_robots = Vec::new();
     let mut robot_teams = Vec::new();
@@ -283,7 +304,7 @@ fn fixed_for(setup: &MatchSetup) -> Fixed {
         .iter()
         .map(|p| fixed::step_table(p))
         .collect();
-    fixed.plans = turn::plan::plans(&fixed.programs, &fixed.steps);
+    fixed.plans = turn::plan::plans(&fixed.programs, &fixed.steps, plans);
     fixed.areas = asking::query::areas_for(&fixed, &robot_teams);
     let each: Vec<(&Arc<Program>, TeamColour)> = robot_teams
         .iter()
@@ -337,6 +358,7 @@ fn start(setup: &MatchSetup, seed: u64, fixed: Arc<Fixed>) -> Result<Match, Setu
         crate::battle::lang::Keywords::Plain => Vec::new(),
     };
     let state = State {
+        on_board: low_bits(robots.len()),
         robots,
         teams,
         occupant,
