@@ -287,6 +287,10 @@ fn fixed_for(setup: &MatchSetup, plans: &mut turn::plan::PlanCache) -> Fixed {
         rules: setup.rules,
         programs,
         teams: setup.teams.iter().map(|t| t.colour).collect(),
+        team_bits: team_robots
+            .iter()
+            .map(|r| low_bits(r.end) & !low_bits(r.start))
+            .collect(),
         team_robots,
         signals: setup
             .signals
@@ -294,6 +298,7 @@ fn fixed_for(setup: &MatchSetup, plans: &mut turn::plan::PlanCache) -> Fixed {
             .map(|s| (TeamId::at(s.robot().team), s.clone()))
             .collect(),
         steps: Vec::new(),
+        entries: fixed::entries(&setup.board, &setup.rules),
         areas: asking::areas::Areas::default(),
         plans: Vec::new(),
         tests: asking::compiled::Compiled::default(),

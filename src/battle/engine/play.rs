@@ -30,9 +30,10 @@ impl State {
 /// [`State::on_board`].
 #[inline]
 fn alive_from(fixed: &Fixed, s: &State, team: TeamId, from: usize) -> u64 {
-    fixed.team_robots.get(team.index()).map_or(0, |range| {
-        s.on_board & !low_bits(range.start + from) & low_bits(range.end)
-    })
+    let team = fixed.team_bits.get(team.index()).copied().unwrap_or(0);
+    // The team's first robot is its lowest bit.
+    let first = usize::try_from(team.trailing_zeros()).unwrap_or(64);
+    s.on_board & team & !low_bits(first + from)
 }
 
 /// The robot of the lowest bit of `alive` (not 0).
