@@ -432,7 +432,7 @@ mod tests {
         let mut setup = setup(&programs, 3);
         setup.rules.program_steps = 63;
         let mut fast = Match::new(&setup).expect("free start points");
-        let mut fixed = crate::battle::engine::fixed_for(&setup, &mut Vec::new());
+        let mut fixed = crate::battle::engine::fixed_for(&setup, &mut Default::default());
         fixed.plans = vec![None; programs.len()];
         let mut slow =
             crate::battle::engine::start(&setup, setup.seed, Arc::new(fixed)).expect("free");
@@ -471,7 +471,7 @@ mod tests {
             matches += 1;
             let mut fast = Match::new(&setup).expect("free start points");
             planned += fast.fixed.plans.iter().filter(|p| p.is_some()).count();
-            let mut fixed = crate::battle::engine::fixed_for(&setup, &mut Vec::new());
+            let mut fixed = crate::battle::engine::fixed_for(&setup, &mut Default::default());
             fixed.plans = vec![None; programs.len()];
             let mut slow =
                 crate::battle::engine::start(&setup, setup.seed, Arc::new(fixed)).expect("free");
