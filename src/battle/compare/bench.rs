@@ -78,7 +78,10 @@ pub struct Report {
 /// checked and compiled once ([`Prepared`]), as a tournament's pairing is.
 pub fn play(workload: &[MatchSetup], count: u32) -> Report {
     let mut report = Report::default();
-    let prepared: Vec<Option<Prepared>> = workload.iter().map(|s| Prepared::new(s).ok()).collect();
+    let prepared: Vec<Option<Prepared>> = Prepared::each(workload)
+        .into_iter()
+        .map(Result::ok)
+        .collect();
     if prepared.is_empty() {
         return report;
     }

@@ -26,6 +26,7 @@ use crate::battle::terrain::TeamColour;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use std::sync::Arc;
+use turn::brain::Shared;
 
 /// Shots at the start of a match (RULES A.3).
 pub const SHOTS: u8 = 10;
@@ -52,7 +53,11 @@ impl Match {
     /// round 1.
     pub fn new(setup: &MatchSetup) -> Result<Match, SetupError> {
         setup.validate_rules()?;
-        start(setup, setup.seed, Arc::new(fixed_for(setup)))
+        start(
+            setup,
+            setup.seed,
+            Arc::new(fixed_for(setup, &mut Shared::default())),
+        )
     }
 
     /// The state of play, to keep or compare.
@@ -234,10 +239,24 @@ pub struct Prepared {
 impl Prepared {
     /// Checks the setup's rules and compiles what every seed shares.
     pub fn new(setup: &MatchSetup) -> Result<Prepared, SetupError> {
+        Prepared::sharing(setup, &mut Shared::default())
+    }
+
+    /// Each setup prepared, the plans of the programs they share worked out once.
+    pub fn each(setups: &[MatchSetup]) -> Vec<Result<Prepared, SetupError>> {
+        let mut shared = Shared::default();
+        setups
+            .iter()
+            .map(|setup| Prepared::sharing(setup, &mut shared))
+            .collect()
+    }
+
+    /// [`Prepared::new`], with the plans worked out so far.
+    fn sharing(setup: &MatchSetup, shared: &mut Shared) -> Result<Prepared, SetupError> {
         setup.validate_rules()?;
         Ok(Prepared {
             setup: setup.clone(),
-            fixed: Arc::new(fixed_for(setup)),
+            fixed: Arc::new(fixed_for(setup, shared)),
         })
     }
 
@@ -248,7 +267,7 @@ impl Prepared {
 }
 
 /// What no seed changes: board, programs and their tables, rules, signal plans.
-fn fixed_for(setup: &MatchSetup) -> Fixed {
+fn fixed_for(setup: &MatchSetup, shared: &mut Shared) -> Fixed {
     let mut programs = Vec::new();
     let mut team_robots = Vec::new();
     let mut robot_teams = Vec::new();
@@ -266,6 +285,10 @@ fn fixed_for(setup: &MatchSetup) -> Fixed {
         rules: setup.rules,
         programs,
         teams: setup.teams.iter().map(|t| t.colour).collect(),
+        team_bits: team_robots
+            .iter()
+            .map(|r| low_bits(r.end) & !low_bits(r.start))
+            .collect(),
         team_robots,
         signals: setup
             .signals
@@ -273,6 +296,7 @@ fn fixed_for(setup: &MatchSetup) -> Fixed {
             .map(|s| (TeamId::at(s.robot().team), s.clone()))
             .collect(),
         steps: Vec::new(),
+        entries: fixed::entries(&setup.board, &setup.rules),
         areas: asking::areas::Areas::default(),
         plans: Vec::new(),
         tests: asking::compiled::Compiled::default(),
@@ -283,7 +307,7 @@ fn fixed_for(setup: &MatchSetup) -> Fixed {
         .iter()
         .map(|p| fixed::step_table(p))
         .collect();
-    fixed.plans = turn::plan::plans(&fixed.programs, &fixed.steps);
+    fixed.plans = turn::plan::plans(&fixed.programs, &fixed.steps, &mut shared.plans);
     fixed.areas = asking::query::areas_for(&fixed, &robot_teams);
     let each: Vec<(&Arc<Program>, TeamColour)> = robot_teams
         .iter()
@@ -291,7 +315,7 @@ fn fixed_for(setup: &MatchSetup) -> Fixed {
         .map(|(team, program)| (program, fixed.teams[team.index()]))
         .collect();
     fixed.tests = asking::compiled::Compiled::new(&each, &fixed.teams);
-    fixed.brains = turn::brain::brains(&fixed.plans, &fixed.tests, &each);
+    fixed.brains = turn::brain::brains(&fixed.plans, &fixed.tests, &each, &fixed.teams, shared);
     fixed
 }
 
@@ -337,6 +361,7 @@ fn start(setup: &MatchSetup, seed: u64, fixed: Arc<Fixed>) -> Result<Match, Setu
         crate::battle::lang::Keywords::Plain => Vec::new(),
     };
     let state = State {
+        on_board: low_bits(robots.len()),
         robots,
         teams,
         occupant,
@@ -469,22 +494,29 @@ mod tests {
         }
     }
 
-    /// A setup prepared once and started with a seed is the match `Match::new` makes with that
-    /// seed, and plays the same.
+    /// A setup prepared once (alone, or with the workload's others sharing plans and brains)
+    /// and started with a seed is the match `Match::new` makes with that seed, and plays the
+    /// same.
     #[test]
     fn a_prepared_setup_starts_the_match_of_each_seed() {
         let workload = crate::battle::compare::bench::workload().unwrap();
-        for (i, setup) in workload.iter().enumerate().take(6) {
-            let prepared = Prepared::new(setup).unwrap();
+        let together = Prepared::each(&workload);
+        for (i, (setup, shared)) in workload.iter().zip(together).enumerate() {
+            let (alone, shared) = (Prepared::new(setup).unwrap(), shared.unwrap());
             for seed in [0, 7, u64::try_from(i).unwrap() + 100] {
                 let mut setup = setup.clone();
                 setup.seed = seed;
-                let (mut a, mut b) = (prepared.start(seed).unwrap(), Match::new(&setup).unwrap());
+                let mut a = alone.start(seed).unwrap();
+                let (mut b, mut c) = (Match::new(&setup).unwrap(), shared.start(seed).unwrap());
                 assert_eq!(a.seed(), seed);
                 assert_eq!(a.state(), b.state());
-                a.play_out();
-                b.play_out();
+                assert_eq!(c.state(), b.state());
+                assert!(c.fixed.brains.iter().all(Option::is_some), "{i}");
+                for m in [&mut a, &mut b, &mut c] {
+                    m.play_out();
+                }
                 assert_eq!(a.state(), b.state());
+                assert_eq!(c.state(), b.state(), "{i} seed {seed}");
             }
         }
     }

@@ -28,8 +28,54 @@ impl MatchSetup {
     }
 }
 
-/// Every robot's cell and facing, in robot id order, drawn from `rng`.
+/// Every robot's cell and facing, in robot id order, drawn from `rng`: what [`Placing`]
+/// draws with no team by hand, with no table of its own (one list and the cells taken).
 pub(super) fn place(
+    setup: &MatchSetup,
+    rng: &mut ChaCha8Rng,
+) -> Result<Vec<(CellId, Direction)>, SetupError> {
+    // What a robot's entry holds until it is placed; a board with no hex: as [`Placing`] does.
+    let Some(blank) = setup.board.cell_id(0) else {
+        return place_by_placing(setup, rng);
+    };
+    let mut taken = vec![false; setup.board.len()];
+    let mut out = Vec::with_capacity(setup.teams.iter().map(|t| t.robots.len()).sum());
+    // Fixed placements first: they are the players' choices, written down.
+    for (t, team) in setup.teams.iter().enumerate() {
+        for (i, r) in team.robots.iter().enumerate() {
+            let cell = r.at.unwrap_or(blank);
+            if r.at.is_some() && std::mem::replace(&mut taken[cell.index()], true) {
+                return Err(SetupError::Taken { team: t, robot: i });
+            }
+            out.push((cell, Direction::ALL[0]));
+        }
+    }
+    // Then the rest, one robot at a time, teams alternating in file order (R-A12).
+    let most = setup.teams.iter().map(|t| t.robots.len()).max();
+    for i in 0..most.unwrap_or(0) {
+        let mut first = 0;
+        for (t, team) in setup.teams.iter().enumerate() {
+            let (start, len) = (first, team.robots.len());
+            first += len;
+            let Some(r) = team.robots.get(i) else {
+                continue;
+            };
+            let cell = match r.at {
+                Some(cell) => cell,
+                None => draw_free(&setup.board, team.colour, &mut taken, rng)
+                    .ok_or(SetupError::NoFreeStartPoint { team: t, robot: i })?,
+            };
+            let facing = r
+                .facing
+                .unwrap_or_else(|| Direction::ALL[draw_index(rng, 6)]);
+            out[start + i] = (cell, facing);
+        }
+    }
+    Ok(out)
+}
+
+/// [`place`] by [`Placing`], one robot at a time.
+fn place_by_placing(
     setup: &MatchSetup,
     rng: &mut ChaCha8Rng,
 ) -> Result<Vec<(CellId, Direction)>, SetupError> {
@@ -42,6 +88,27 @@ pub(super) fn place(
     }
     *rng = placing.rng.clone();
     Ok(placing.placements())
+}
+
+/// A free start point of `colour`'s drawn by `rng` and marked taken (R-A12): the free ones
+/// counted, then the drawn one found, so no list is made. `None` if there is none.
+fn draw_free(
+    board: &crate::battle::board::Board,
+    colour: crate::battle::terrain::TeamColour,
+    taken: &mut [bool],
+    rng: &mut ChaCha8Rng,
+) -> Option<CellId> {
+    let free = |c: &CellId| !taken.get(c.index()).copied().unwrap_or(true);
+    let count = board.start_points_for(colour).filter(free).count();
+    if count == 0 {
+        return None;
+    }
+    let drawn = draw_index(rng, count);
+    let cell = board.start_points_for(colour).filter(free).nth(drawn)?;
+    if let Some(t) = taken.get_mut(cell.index()) {
+        *t = true;
+    }
+    Some(cell)
 }
 
 /// What [`Placing::undo`] restores: the generator, the cells taken, the placements, how
@@ -191,20 +258,13 @@ impl Placing {
         let (at, facing) = self.given[slot.team][slot.robot];
         let cell = match at {
             Some(cell) => cell,
-            None => {
-                // The free start points, counted, then the drawn one found: no list is made.
-                let count = self.free(slot.team).count();
-                if count == 0 {
-                    return Err(PlaceError::NotAStartPoint);
-                }
-                let drawn = draw_index(&mut self.rng, count);
-                let cell = self
-                    .free(slot.team)
-                    .nth(drawn)
-                    .ok_or(PlaceError::NotAStartPoint)?;
-                self.taken[cell.index()] = true;
-                cell
-            }
+            None => draw_free(
+                &self.board,
+                self.colours[slot.team],
+                &mut self.taken,
+                &mut self.rng,
+            )
+            .ok_or(PlaceError::NotAStartPoint)?,
         };
         let facing = facing.unwrap_or_else(|| Direction::ALL[draw_index(&mut self.rng, 6)]);
         self.placed[slot.team][slot.robot] = Some((cell, facing));
@@ -279,4 +339,38 @@ pub(super) fn draw_first_team(teams: usize, rng: &mut ChaCha8Rng) -> TeamId {
     } else {
         draw_index(rng, teams)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+
+    /// The benchmark's setups, with some robots placed in the file, many seeds: the
+    /// placements and the generator after them are those of [`super::Placing`].
+    #[test]
+    fn placing_at_once_is_placing_one_by_one() {
+        let workload = crate::battle::compare::bench::workload().expect("the workload");
+        for (i, setup) in workload.iter().enumerate() {
+            let mut setup = setup.clone();
+            if i % 2 == 1 {
+                let first = setup.board.start_points_for(setup.teams[0].colour).next();
+                setup.teams[0].robots[1].at = first;
+                setup.teams[1].robots[0].facing = Some(crate::battle::hex::Direction::ALL[2]);
+            }
+            for seed in 0..20 {
+                let (mut a, mut b) = (
+                    ChaCha8Rng::seed_from_u64(seed),
+                    ChaCha8Rng::seed_from_u64(seed),
+                );
+                let at_once = super::place(&setup, &mut a);
+                assert_eq!(
+                    at_once,
+                    super::place_by_placing(&setup, &mut b),
+                    "{i} {seed}"
+                );
+                assert_eq!(a, b);
+            }
+        }
+    }
 }

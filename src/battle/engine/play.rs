@@ -5,7 +5,7 @@
 
 use super::event::{EndReason, Events, SignalCause, Unrecorded};
 use super::fixed::Fixed;
-use super::state::{RobotId, State, TeamId};
+use super::state::{RobotId, State, TeamId, low_bits};
 use super::turn::brain::Brain;
 use super::turn::ongoing::Turn;
 use super::turn::plan::Plan;
@@ -26,26 +26,37 @@ impl State {
     }
 }
 
+/// The robots of `team` still alive from index `from` within the team, as bits of
+/// [`State::on_board`].
+#[inline]
+fn alive_from(fixed: &Fixed, s: &State, team: TeamId, from: usize) -> u64 {
+    let team = fixed.team_bits.get(team.index()).copied().unwrap_or(0);
+    // The team's first robot is its lowest bit.
+    let first = usize::try_from(team.trailing_zeros()).unwrap_or(64);
+    s.on_board & team & !low_bits(first + from)
+}
+
+/// The robot of the lowest bit of `alive` (not 0).
+#[inline]
+fn first_of(alive: u64) -> RobotId {
+    RobotId::at(usize::try_from(alive.trailing_zeros()).unwrap_or(0))
+}
+
 /// The first robot of `team` still alive, from index `from` within the team.
 #[inline]
 fn next_alive(fixed: &Fixed, s: &State, team: TeamId, from: usize) -> Option<RobotId> {
-    let range = fixed.team_robots.get(team.index())?;
-    let robots = s.robots.get(range.start + from..range.end)?;
-    let i = robots.iter().position(|r| r.alive)?;
-    Some(RobotId::at(range.start + from + i))
+    let alive = alive_from(fixed, s, team, from);
+    (alive != 0).then(|| first_of(alive))
 }
 
 /// The first robot of `team` still alive from index `from` within the team, and whether
-/// another of the team is alive after it: one scan for the turn's robot and for the end of
+/// another of the team is alive after it: one look for the turn's robot and for the end of
 /// the team's turn.
 #[inline]
 fn next_two_alive(fixed: &Fixed, s: &State, team: TeamId, from: usize) -> Option<(RobotId, bool)> {
-    let range = fixed.team_robots.get(team.index())?;
-    let first = range.start + from;
-    let mut alive = s.robots.get(first..range.end)?.iter().enumerate();
-    let (i, _) = alive.find(|(_, r)| r.alive)?;
-    let more = alive.any(|(_, r)| r.alive);
-    Some((RobotId::at(first + i), more))
+    let alive = alive_from(fixed, s, team, from);
+    let more = alive & alive.wrapping_sub(1) != 0;
+    (alive != 0).then(|| (first_of(alive), more))
 }
 
 /// The robot about to act, if the match is not over.

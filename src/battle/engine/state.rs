@@ -37,6 +37,14 @@ macro_rules! index_type {
 
 index_type!(RobotId, TeamId);
 
+impl RobotId {
+    /// The robot's bit in [`State::on_board`].
+    #[inline]
+    pub(super) fn bit(self) -> u64 {
+        1 << (self.0 & 63)
+    }
+}
+
 /// One robot's state (RULES A.3).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Robot {
@@ -180,6 +188,9 @@ impl Hash for MatchRng {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     pub(super) robots: Vec<Robot>,
+    /// Bit `i` set: robot `i` is alive, as its `alive` says (at most 54 robots): the order
+    /// of play finds the next robot to act in it with no scan (`play.rs`).
+    pub(super) on_board: u64,
     pub(super) teams: Vec<TeamState>,
     /// The robot on each cell.
     pub(super) occupant: Vec<Option<RobotId>>,
@@ -208,4 +219,13 @@ impl State {
     pub(super) fn robot(&self, id: RobotId) -> &Robot {
         &self.robots[id.index()]
     }
+}
+
+/// The bits below `n` set (all 64 from 64 up).
+#[inline]
+pub(super) fn low_bits(n: usize) -> u64 {
+    u32::try_from(n)
+        .ok()
+        .and_then(|n| u64::MAX.checked_shl(n))
+        .map_or(u64::MAX, |high| !high)
 }

@@ -532,6 +532,11 @@ mod tests {
                     robot.shots = u8::try_from(pick(&mut rng, 11)).expect("small");
                     robot.alive = pick(&mut rng, 5) != 0;
                     robot.destroyed = rng.random_range(0..8u64) << 1;
+                    let (bit, alive) = (
+                        crate::battle::engine::state::RobotId::at(i).bit(),
+                        robot.alive,
+                    );
+                    m.state.on_board = m.state.on_board & !bit | if alive { bit } else { 0 };
                     let memories = &mut m.state.memories[i];
                     memories.x = i32::try_from(pick(&mut rng, 9)).expect("small") - 3;
                     memories.t = i32::try_from(pick(&mut rng, 9)).expect("small") - 3;

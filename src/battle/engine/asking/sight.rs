@@ -210,10 +210,15 @@ impl Seen {
         let m = &mut self.sets;
         // Where the acting robot's row of the board's relation table starts.
         let (table, from) = (board.relation_table(), me.cell.index() * board.len());
-        let mut see = |r: &crate::battle::engine::state::Robot| {
-            if !r.alive {
-                return;
-            }
+        // The other robots on the board, by their bits: no check a robot for itself or its
+        // life.
+        let mut others = s.on_board & !id.bit();
+        while others != 0 {
+            let i = usize::try_from(others.trailing_zeros()).unwrap_or(usize::MAX);
+            others &= others - 1;
+            let Some(r) = s.robots.get(i) else {
+                continue;
+            };
             let packed = match table.get(from + r.cell.index()) {
                 Some(&packed) => packed,
                 None => board.packed_relation(me.cell, r.cell),
@@ -226,11 +231,7 @@ impl Seen {
             // Not on one straight line: written to a slot no question reads, rather than a
             // branch that cannot be foreseen.
             m[(kind + usize::from(relative[usize::from(line & 7)])) & 15] |= bit;
-        };
-        // The robots before the acting one and after it: no check a robot for itself.
-        let (before, after) = s.robots.split_at(id.index().min(s.robots.len()));
-        before.iter().for_each(&mut see);
-        after.iter().skip(1).for_each(see);
+        }
         self
     }
 

@@ -117,11 +117,25 @@ impl Line {
     pub(crate) fn direction(self, facing: Direction) -> Direction {
         match self {
             Line::Absolute(d) => d,
-            // Both below 6 (`Line::of`): one subtraction instead of a modulo.
-            Line::Relative(k) => {
-                let turned = facing.index() + usize::from(k);
-                Direction::ALL[if turned >= 6 { turned - 6 } else { turned }.min(5)]
-            }
+            // Both below 6 (`Line::of`): one load from a table.
+            Line::Relative(k) => TURNED[facing.index() & 7][usize::from(k) & 7],
         }
     }
 }
+
+/// The direction `k` sixths clockwise from facing `f`, at `[f][k]` (both below 6; the rest
+/// are never read, and wrap the same way).
+const TURNED: [[Direction; 8]; 8] = {
+    let mut table = [[Direction::ALL[0]; 8]; 8];
+    let mut f = 0;
+    while f < 8 {
+        let mut k = 0;
+        while k < 8 {
+            let turned = (f + k) % 6;
+            table[f][k] = Direction::ALL[if turned < 5 { turned } else { 5 }];
+            k += 1;
+        }
+        f += 1;
+    }
+    table
+};

@@ -4,6 +4,7 @@
 use super::ongoing::Turn;
 use crate::battle::board::CellId;
 use crate::battle::engine::event::{Cause, EndReason, Event, Events, Obstacle};
+use crate::battle::engine::fixed::Entry;
 use crate::battle::engine::setup::Scenario;
 use crate::battle::engine::state::{RobotId, TeamId};
 use crate::battle::hex::Direction;
@@ -138,13 +139,13 @@ impl Turn<'_> {
                 break;
             };
             walked.stop = c;
-            let terrain = fixed.terrain(c);
-            if terrain == Terrain::Lightning && walked.struck.is_none() {
+            let entry = fixed.entry(c);
+            if entry.has(Entry::LIGHTNING) && walked.struck.is_none() {
                 walked.struck = Some(c);
             }
             walked.camp_entered |= fixed.scenario == Scenario::CampRaid
                 && fixed.is_enemy_camp(team, fixed.board.cell(c).camp);
-            if terrain == Terrain::Lake {
+            if entry.has(Entry::LAKE) {
                 walked.ends = Some(Some(c));
                 break;
             }
@@ -169,15 +170,15 @@ impl Turn<'_> {
             };
             *slot = Some(c);
             cell = c;
-            let obstacle = match (self.s.robot_at(c), self.fixed.terrain(c)) {
-                (Some(other), _) => Some(Obstacle::Robot(self.s.robot(other).name)),
-                (None, Terrain::Computer(_)) => Some(Obstacle::Computer),
-                (None, Terrain::Shape(..)) if self.fixed.rules.shapes_block => {
-                    Some(Obstacle::Shape)
-                }
-                _ => None,
-            };
-            if let Some(by) = obstacle {
+            if let Some(other) = self.s.robot_at(c) {
+                return Err((c, Obstacle::Robot(self.s.robot(other).name)));
+            }
+            // Only a computer or a shape blocks (`Entry::BLOCKS`).
+            if self.fixed.entry(c).has(Entry::BLOCKS) {
+                let by = match self.fixed.terrain(c) {
+                    Terrain::Computer(_) => Obstacle::Computer,
+                    _ => Obstacle::Shape,
+                };
                 return Err((c, by));
             }
         }

@@ -5,8 +5,10 @@
 //! tests. For turns that record nothing and read no destroyed step (R-A9): the plan's walk
 //! (`plan.rs`) plays the others, and is what this is tested against.
 
-use super::plan::{Plan, STARTS, Then};
-use crate::battle::engine::asking::compiled::{Compiled, Entries, Leaf, NO, Next, YES};
+use super::plan::{Plan, PlanCache, STARTS, Then};
+use crate::battle::engine::asking::compiled::{
+    Compiled, Entries, Leaf, NO, Next, Question, Term, YES,
+};
 use crate::battle::engine::state::RobotId;
 use crate::battle::lang::Program;
 use crate::battle::terrain::TeamColour;
@@ -131,12 +133,41 @@ impl Brain {
     }
 }
 
+/// What the setups of a workload share (`Prepared::each`): each program's plan, and the
+/// brains that hold nothing of one setup's own (no question left to its tree walk).
+#[derive(Default)]
+pub(crate) struct Shared {
+    pub(crate) plans: PlanCache,
+    brains: Vec<Kept>,
+}
+
+/// A brain kept, by what it was made from: the program, the team colour and the match's
+/// teams (what its tests compile from).
+type Kept = (Arc<Program>, TeamColour, Vec<TeamColour>, Arc<Brain>);
+
+impl Brain {
+    /// Whether every question is answered without the setup's tree walk: no index into its
+    /// compiled tests' trees, so another setup with the same plan may use it.
+    fn stands_alone(&self) -> bool {
+        self.ops.iter().all(|leaf| match leaf.question {
+            Question::Tree(_) => false,
+            Question::Compare(a, _, b) => {
+                !matches!(a, Term::Tree(_)) && !matches!(b, Term::Tree(_))
+            }
+            _ => true,
+        })
+    }
+}
+
 /// Each robot's brain, from its plan and its tests: `robots` lists each one's program and
-/// team colour, and robots that share both share one brain.
+/// team colour, and robots that share both share one brain (and setups that share `shared`
+/// and the match's `teams`, one that stands alone).
 pub(crate) fn brains(
     plans: &[Option<Arc<Plan>>],
     tests: &Compiled,
     robots: &[(&Arc<Program>, TeamColour)],
+    teams: &[TeamColour],
+    shared: &mut Shared,
 ) -> Vec<Option<Arc<Brain>>> {
     // Where each program and team's brain was first made.
     let mut done: Vec<(&Arc<Program>, TeamColour, usize)> = Vec::new();
@@ -149,10 +180,27 @@ pub(crate) fn brains(
             out.push(brain);
             continue;
         }
+        done.push((program, colour, i));
+        let kept = shared
+            .brains
+            .iter()
+            .find(|(p, c, t, _)| Arc::ptr_eq(p, program) && *c == colour && t.as_slice() == teams);
+        if let Some((.., brain)) = kept {
+            out.push(Some(Arc::clone(brain)));
+            continue;
+        }
         let brain = plan
             .as_deref()
             .and_then(|plan| Brain::new(plan, tests, tests.entries(RobotId::at(i))).map(Arc::new));
-        done.push((program, colour, i));
+        if let Some(brain) = brain.as_ref().filter(|b| b.stands_alone()) {
+            let kept = (
+                Arc::clone(program),
+                colour,
+                teams.to_vec(),
+                Arc::clone(brain),
+            );
+            shared.brains.push(kept);
+        }
         out.push(brain);
     }
     out

@@ -55,6 +55,7 @@ impl<'a> Turn<'a> {
             self.s.teams[robot.team.index()].alive -= 1;
         }
         robot.alive = false;
+        self.s.on_board &= !id.bit();
         if self.s.occupant[robot.cell.index()] == Some(id) {
             self.s.occupant[robot.cell.index()] = None;
         }

@@ -150,11 +150,18 @@ impl Plan {
     }
 
     /// Where a turn that reaches `node` stops at a step of `destroyed` (R-A9), if it reads one
-    /// on the way.
+    /// on the way. Inlined: most turns read no destroyed step, and the one test tells.
+    #[inline(always)]
     pub(crate) fn destroyed_stop(&self, node: &Node, destroyed: u64) -> Option<u8> {
         if node.path & destroyed == 0 {
             return None;
         }
+        self.first_destroyed(node, destroyed)
+    }
+
+    /// [`Plan::destroyed_stop`] for a turn that reads a destroyed step: out of line.
+    #[inline(never)]
+    fn first_destroyed(&self, node: &Node, destroyed: u64) -> Option<u8> {
         // Up from `node` to the turn's start: the last hit found is the first read.
         let (mut at, mut hit) = (node, node);
         while let Some(parent) = self.nodes.get(usize::from(at.parent)) {
@@ -298,23 +305,26 @@ impl Plan {
     }
 }
 
+/// The plans worked out so far, by program: kept across the setups of a workload, so each
+/// program is planned once (`Prepared::each`).
+pub(crate) type PlanCache = Vec<(Arc<Program>, Option<Arc<Plan>>)>;
+
 /// Each program's plan from its step table (`fixed.rs`), worked out once for the robots that
-/// share it.
+/// share it (and the setups that share `done`).
 pub(crate) fn plans(
     programs: &[Arc<Program>],
     steps: &[[Option<Instruction>; STARTS]],
+    done: &mut PlanCache,
 ) -> Vec<Option<Arc<Plan>>> {
-    let mut done: Vec<(*const Program, Option<Arc<Plan>>)> = Vec::new();
     programs
         .iter()
         .zip(steps)
         .map(|(program, table)| {
-            let key = Arc::as_ptr(program);
-            if let Some((_, plan)) = done.iter().find(|(p, _)| *p == key) {
+            if let Some((_, plan)) = done.iter().find(|(p, _)| Arc::ptr_eq(p, program)) {
                 return plan.clone();
             }
             let plan = Plan::new(table, program.len()).map(Arc::new);
-            done.push((key, plan.clone()));
+            done.push((Arc::clone(program), plan.clone()));
             plan
         })
         .collect()
@@ -422,7 +432,7 @@ mod tests {
         let mut setup = setup(&programs, 3);
         setup.rules.program_steps = 63;
         let mut fast = Match::new(&setup).expect("free start points");
-        let mut fixed = crate::battle::engine::fixed_for(&setup);
+        let mut fixed = crate::battle::engine::fixed_for(&setup, &mut Default::default());
         fixed.plans = vec![None; programs.len()];
         let mut slow =
             crate::battle::engine::start(&setup, setup.seed, Arc::new(fixed)).expect("free");
@@ -461,7 +471,7 @@ mod tests {
             matches += 1;
             let mut fast = Match::new(&setup).expect("free start points");
             planned += fast.fixed.plans.iter().filter(|p| p.is_some()).count();
-            let mut fixed = crate::battle::engine::fixed_for(&setup);
+            let mut fixed = crate::battle::engine::fixed_for(&setup, &mut Default::default());
             fixed.plans = vec![None; programs.len()];
             let mut slow =
                 crate::battle::engine::start(&setup, setup.seed, Arc::new(fixed)).expect("free");
