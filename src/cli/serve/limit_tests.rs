@@ -1,12 +1,15 @@
 //! The arena against noisy clients (issue 45), on SQLite. A room's WebSocket over loopback
 //! (a client written here frame by frame, so that it can send what a browser would not):
 //! every frame counts towards the rate, binary frames and pings included, and a binary
-//! frame closes the connection at once.
+//! frame closes the connection at once. Names that differ only in case are one name: a
+//! look-alike is refused at sign-up (API and form) and any case signs in.
 
 use super::rooms::store::{Settings, insert};
 use super::{App, auth, db::Db, service, store, tests::run_flags, worker};
 use axum::Router;
+use axum::body::Body;
 use axum::extract::ws::close_code;
+use axum::http::{Request, StatusCode, header};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -14,8 +17,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tower::ServiceExt;
 
 const ROOM: &str = "feedfacefeedfacefeedfacefeedface";
+const CSRF: &str = "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00";
 
 /// An arena of its own, with `alice` hosting the room `ROOM`; stopped and removed when
 /// dropped.
@@ -195,4 +200,136 @@ async fn the_server_says_why_it_closes() {
         forty.is_err(),
         "40 pings in a second are allowed: {forty:?}"
     );
+}
+
+async fn post(router: &Router, uri: &str, body: String) -> (StatusCode, String) {
+    let form = !uri.starts_with("/api/");
+    let kind = if form {
+        "application/x-www-form-urlencoded"
+    } else {
+        "application/json"
+    };
+    let request = Request::post(uri)
+        .header(header::CONTENT_TYPE, kind)
+        .header(header::COOKIE, format!("robots_csrf={CSRF}"))
+        .body(Body::from(body))
+        .unwrap();
+    let response = router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// `bob` signs up; `Bob` and `BOB` are refused as taken (API, form); `BOB` and `bOb` sign
+/// in to `bob` (API, form).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_that_differ_only_in_case_are_one_name() {
+    let a = arena("names");
+    let json = |name: &str| format!(r#"{{"name": "{name}", "password": "password-bob"}}"#);
+    let form = |name: &str| format!("name={name}&password=password-bob&csrf={CSRF}");
+    let r = &a.router;
+    assert_eq!(
+        post(r, "/api/v1/accounts", json("bob")).await.0,
+        StatusCode::CREATED
+    );
+    let (status, body) = post(r, "/api/v1/accounts", json("Bob")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(body.contains("that name is taken"), "{body}");
+    let (status, body) = post(r, "/signup", form("BOB")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body:.300}");
+    assert!(body.contains("That name is taken."), "{body:.300}");
+    let (status, body) = post(r, "/api/v1/tokens", json("BOB")).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(
+        post(r, "/signin", form("bOb")).await.0,
+        StatusCode::SEE_OTHER
+    );
+    let wrong = r#"{"name": "BOB", "password": "password-eve"}"#.to_string();
+    assert_eq!(
+        post(r, "/api/v1/tokens", wrong).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    let names: Vec<String> = a
+        .app
+        .db
+        .read(|c| c.query("SELECT name FROM accounts ORDER BY id", &[], |r| r.get(0)))
+        .unwrap();
+    assert_eq!(names, ["alice", "bob"]);
+}
+
+/// Accounts whose names differ only in case, as a database of version 4 could hold them
+/// (made in a new database: ids 1 `alice`, 2 `Alice`, 3 `bob`), each with the password
+/// `password-1` hashed as `hash`.
+pub(super) fn look_alikes(hash: &str) -> String {
+    ["alice", "Alice", "bob"]
+        .map(|name| {
+            format!(
+                "INSERT INTO accounts (name, password, created) VALUES ('{name}', '{hash}', 0);"
+            )
+        })
+        .join("\n")
+}
+
+/// After migration 5 the accounts of `look_alikes` all sign in: each by its exact name,
+/// another case to the first of its look-alikes; no new look-alike is taken.
+pub(super) fn look_alikes_sign_in(db: &Db, hash: &str) {
+    let opens = |name: &str| {
+        let found = db.read(|c| store::account_by_name(c, name)).unwrap();
+        let hash = found.as_ref().map(|(_, h)| h.as_str());
+        assert_eq!(auth::check_password("password-1", hash), found.is_some());
+        found.map(|(a, _)| a.id)
+    };
+    let expected = [
+        ("alice", Some(1)),
+        ("Alice", Some(2)),
+        ("ALICE", Some(1)),
+        ("bob", Some(3)),
+        ("BOB", Some(3)),
+        ("carol", None),
+    ];
+    for (name, id) in expected {
+        assert_eq!(opens(name), id, "{name} signs in to account {id:?}");
+    }
+    for name in ["alice", "aLice", "Bob", "bob"] {
+        let made = db
+            .write(|c| store::account_insert(c, name, hash, 0))
+            .unwrap();
+        assert_eq!(made, None, "{name} is taken");
+    }
+    assert!(
+        db.write(|c| store::account_insert(c, "carol", hash, 0))
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(
+        db.write(|c| store::account_insert(c, "CAROL", hash, 0))
+            .unwrap(),
+        None
+    );
+    assert_eq!(opens("Carol").map(|_| ()), Some(()));
+}
+
+/// A SQLite file of version 4 with look-alike accounts: migration 5 applies and keeps
+/// every account able to sign in.
+#[test]
+fn migration_5_keeps_look_alike_accounts_signing_in() {
+    let dir = std::env::temp_dir().join(format!("robots-limits-v4-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("a.sqlite");
+    let hash = auth::hash_password("password-1").unwrap();
+    let c = rusqlite::Connection::open(&path).unwrap();
+    for (i, sql) in super::db::dialect::LITE_MIGRATIONS[..4].iter().enumerate() {
+        c.execute_batch(sql).unwrap();
+        c.pragma_update(None, "user_version", i64::try_from(i + 1).unwrap())
+            .unwrap();
+    }
+    c.execute_batch(&look_alikes(&hash)).unwrap();
+    drop(c);
+    let db = Db::open(&path).unwrap();
+    look_alikes_sign_in(&db, &hash);
+    drop(db);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
