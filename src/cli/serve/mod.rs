@@ -8,6 +8,8 @@ pub mod api;
 pub mod auth;
 pub mod db;
 pub mod forms;
+#[cfg(test)]
+mod limit_tests;
 pub mod pages;
 #[cfg(test)]
 mod pg_tests;

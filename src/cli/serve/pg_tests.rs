@@ -8,11 +8,16 @@
 //! Rooms across two servers on one database: a room played from the server that does not
 //! run its game, each player sent only their own view; then the server running it stops,
 //! and the other takes the game over from the database and plays it to its end.
+//!
+//! Names: a database of version 4 holding accounts whose names differ only in case migrates,
+//! every account still signs in, and no new look-alike is taken.
 
+use super::auth;
+use super::limit_tests::{look_alikes, look_alikes_sign_in};
 use super::rooms::Rooms;
 use super::rooms::actor::Message;
 use super::rooms::tests::{Place, battle_room, say, set_up_room, view};
-use crate::cli::serve::db::{Db, Target};
+use crate::cli::serve::db::{Db, Target, dialect};
 use crate::cli::serve::store as arena;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -236,4 +241,22 @@ fn a_room_is_played_from_either_server_and_survives_its_owner() {
     assert!(b.owns(ended.id), "server B took the game over");
     assert!(!server_a.cluster.as_ref().is_some_and(|a| a.owns(ended.id)));
     stop_b.store(true, Ordering::Relaxed);
+}
+
+#[test]
+fn migration_5_keeps_look_alike_accounts_on_postgresql() {
+    let cluster = PgCluster::start("names");
+    let hash = auth::hash_password("password-1").unwrap();
+    let mut c = postgres::Client::connect(&cluster.url, postgres::NoTls).unwrap();
+    for sql in &dialect::PG_MIGRATIONS[..4] {
+        c.batch_execute(sql).unwrap();
+    }
+    c.batch_execute("CREATE TABLE schema_version (version BIGINT NOT NULL)")
+        .unwrap();
+    c.batch_execute("INSERT INTO schema_version (version) VALUES (4)")
+        .unwrap();
+    c.batch_execute(&look_alikes(&hash)).unwrap();
+    drop(c);
+    let db = Db::connect(&Target::Postgres(cluster.url.clone())).unwrap();
+    look_alikes_sign_in(&db, &hash);
 }

@@ -113,9 +113,11 @@ fn int<T: TryFrom<i64> + Default>(v: i64) -> T {
     T::try_from(v).unwrap_or_default()
 }
 
+/// Creates an account; `None` when the name is taken, in any case (`Alice` beside `alice`:
+/// the unique index of the names folded, migration 5).
 pub fn account_insert(c: &Sql, name: &str, hash: &str, now: i64) -> SqlResult<Option<i64>> {
     c.query_opt(
-        "INSERT INTO accounts (name, password, created) VALUES (?1, ?2, ?3) ON CONFLICT (name) DO NOTHING RETURNING id",
+        "INSERT INTO accounts (name, password, created) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING RETURNING id",
         params![name, hash, now],
         |r| r.get(0),
     )
@@ -133,11 +135,14 @@ fn account_row<T: rusqlite::types::FromSql>(r: &Row) -> SqlResult<(Account, T)> 
     ))
 }
 
-/// An account and its password hash, by name.
+/// An account and its password hash, by name in any case: the account of exactly that name,
+/// else the one holding it folded (`ALICE` opens `alice`; a look-alike kept from before
+/// migration 5 opens by its exact name only).
 pub fn account_by_name(c: &Sql, name: &str) -> SqlResult<Option<(Account, String)>> {
     c.query_opt(
-        "SELECT id, name, admin, password FROM accounts WHERE name = ?1",
-        params![name],
+        "SELECT id, name, admin, password FROM accounts \
+         WHERE name = ?1 OR (lower(name) = ?2 AND alike = 0) ORDER BY name = ?1 DESC LIMIT 1",
+        params![name, name.to_ascii_lowercase()],
         account_row,
     )
 }

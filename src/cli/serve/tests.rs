@@ -55,7 +55,7 @@ impl Drop for World {
     }
 }
 
-fn run_flags(db: PathBuf) -> ServeRun {
+pub(super) fn run_flags(db: PathBuf) -> ServeRun {
     use clap::{Args, FromArgMatches};
     let m = ServeRun::augment_args(clap::Command::new("serve"))
         .try_get_matches_from([

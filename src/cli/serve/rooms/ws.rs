@@ -1,6 +1,8 @@
 //! A room's WebSocket (docs/ROOMS.md, "The protocol"): the player's messages go to the
 //! room's thread in order; the views it publishes come back, each connection sent only its
-//! own player's (or a spectator's). Messages are bounded in size and in rate.
+//! own player's (or a spectator's). Messages are bounded in size and in rate: every frame
+//! counts (text, binary, ping, pong), and a binary frame closes the connection at once (the
+//! protocol is JSON text).
 
 use super::Handle;
 use super::actor::{Command, Message};
@@ -9,7 +11,7 @@ use crate::cli::serve::auth::Caller;
 use crate::cli::serve::store::Account;
 use axum::Extension;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{self, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{self, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -21,8 +23,10 @@ use std::time::{Duration, Instant};
 pub const MAX_MESSAGE: usize = 160 * 1024;
 /// Connections a room takes at once (its players, its host, spectators).
 pub const MAX_CONNECTIONS: usize = 64;
-/// Messages a connection may send in a second before it is closed.
+/// Frames a connection may send in a second before it is closed (every kind counts).
 const MAX_RATE: u32 = 40;
+/// How long a closing frame may wait to be sent to a client that does not read.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
 
 /// Whether a WebSocket's `Origin`, when sent, names this host.
 fn same_origin(headers: &HeaderMap) -> bool {
@@ -87,6 +91,7 @@ pub async fn socket(
     match upgrade {
         Ok(upgrade) => upgrade
             .max_message_size(MAX_MESSAGE)
+            .max_frame_size(MAX_MESSAGE)
             .on_upgrade(move |socket| connection(socket, handle, account)),
         Err(e) => e.into_response(),
     }
@@ -139,17 +144,23 @@ async fn serve(socket: &mut WebSocket, handle: &mut Handle, account: &Account) {
             }
             received = socket.recv() => {
                 let Some(Ok(message)) = received else { break };
-                let ws::Message::Text(body) = message else {
-                    if matches!(message, ws::Message::Close(_)) { break; }
-                    continue;
-                };
                 if second.elapsed() > Duration::from_secs(1) {
                     (second, count) = (Instant::now(), 0);
                 }
                 count += 1;
                 if count > MAX_RATE {
+                    close(socket, close_code::POLICY, "more than 40 messages a second").await;
                     break;
                 }
+                let body = match message {
+                    ws::Message::Text(body) => body,
+                    ws::Message::Binary(_) => {
+                        close(socket, close_code::UNSUPPORTED, "messages are JSON text").await;
+                        break;
+                    }
+                    ws::Message::Close(_) => break,
+                    ws::Message::Ping(_) | ws::Message::Pong(_) => continue,
+                };
                 let answer = act(handle, account, body.as_str()).await;
                 if let Some(answer) = answer && socket.send(text(&answer)).await.is_err() {
                     break;
@@ -157,6 +168,16 @@ async fn serve(socket: &mut WebSocket, handle: &mut Handle, account: &Account) {
             }
         }
     }
+}
+
+/// Closes a connection the server will no longer read, with a code and its reason (sent if
+/// the client takes it within `CLOSE_WAIT`; the connection is dropped after, either way).
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    let frame = ws::CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let _ = tokio::time::timeout(CLOSE_WAIT, socket.send(ws::Message::Close(Some(frame)))).await;
 }
 
 /// A client's message handed to the room's thread: its answer, if any.
