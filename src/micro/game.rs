@@ -20,7 +20,9 @@ pub const WINNING_TOKENS: u32 = 5;
 /// Seconds after which a mission with no announcement is abandoned ("2, 3 minutes").
 pub const MISSION_SECONDS: f64 = 150.0;
 /// A game stops after this many missions even if nobody has won (only a table of very weak
-/// players gets there).
+/// players gets there). R-B3 (a whole pass of the pile with no token won) is Ricochet's: here
+/// no target is drawn again, each mission rolls a new one and starts on the last, so a
+/// mission nobody can do does not come back.
 pub const MAX_MISSIONS: u32 = 500;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

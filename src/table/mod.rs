@@ -31,6 +31,9 @@ pub struct End {
     /// What `played` counts: `round` or `mission`.
     pub unit: &'static str,
     pub reason: String,
+    /// The ruling of RULES.md that ended the game, when one did (R-B3); the reason says it
+    /// too.
+    pub ruling: Option<&'static str>,
     pub scores: Vec<(String, u32)>,
     pub winners: Vec<String>,
 }
@@ -42,6 +45,7 @@ pub fn finish(players: &[Player], played: u32, unit: &'static str, reason: &str)
         played,
         unit,
         reason: reason.to_string(),
+        ruling: None,
         scores: players.iter().map(|p| (p.name.clone(), p.tokens)).collect(),
         winners: players
             .iter()

@@ -62,6 +62,9 @@ pub struct EndJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub missions: Option<u32>,
     pub reason: String,
+    /// The ruling that ended the game, when one did (R-B3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ruling: Option<&'static str>,
     pub scores: Vec<ScoreJson>,
     pub winners: Vec<String>,
 }
@@ -74,6 +77,7 @@ pub fn end_line(end: &End) -> String {
         rounds: round.then_some(end.played),
         missions: (!round).then_some(end.played),
         reason: end.reason.clone(),
+        ruling: end.ruling,
         scores: end
             .scores
             .iter()

@@ -60,6 +60,7 @@ const END: &[&str] = &[
     "[rounds]",
     "[missions]",
     "reason",
+    "[ruling]",
     "scores",
     "winners",
 ];

@@ -2,10 +2,13 @@
 //! clock, `@SECONDS` giving a line its time (docs/FORMATS.md, "Ricochet play scripts"). A bid
 //! lowered before the sand timer runs out wins; `quit` and the end of the input end the game
 //! with the scores so far; late and raised bids are refused with the rule's reason (RULES
-//! B.1, "Bidding"); a script gives the same transcript and record every run.
+//! B.1, "Bidding"); a script gives the same transcript and record every run. And the games
+//! of `tests/ricochet/games/*.game`, each ending within a time bound: R-B3, a whole pass of
+//! the pile with no token won, ends a game no robot can go on with.
 
-use crate::support::{robots_with_stdin, stderr, stdout};
+use crate::support::{robots_with_stdin, run_within, stderr, stdout};
 use serde_json::Value;
+use std::time::Duration;
 
 /// Zoe's game. With seed 2, round 1 is the blue square at [6, 5], 7 moves at best; Ada
 /// (strength 3) bids 7 after 21.6 s.
@@ -229,4 +232,92 @@ fn the_rules_are_said_and_hints_come_graded() {
         "{told}"
     );
     assert_eq!(hints[3], hints[2], "the third level is the last");
+}
+
+/// The arguments of a game file: its lines other than `#` comments, split at spaces.
+fn game_args(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .collect()
+}
+
+/// A game played to its end within a time bound (a few rounds take seconds each: a target
+/// no robot can reach is searched to the end): its standard output.
+fn played(args: &[&str]) -> String {
+    let (o, _) = run_within(Duration::from_secs(300), args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+}
+
+/// Each game of `tests/ricochet/games` (its comment says what it shows) ends within a time
+/// bound; its input beside the transcript, the same every run.
+#[test]
+fn the_games_of_tests_ricochet_games_end() {
+    let dir = crate::support::root().join("tests/ricochet/games");
+    let mut games: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
+    games.sort();
+    assert!(!games.is_empty(), "no game in tests/ricochet/games");
+    for path in games {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let out = played(&game_args(&text));
+        assert!(out.contains("\nend after "), "{out}");
+        let name = format!("games@{}", crate::support::file_name(&path));
+        snapshot!(name, format!("{text}\n---- transcript ----\n{out}"));
+    }
+}
+
+/// R-B3 (`tests/ricochet/games/R-B3-random-board-seed-7.game`): on the random board of seed
+/// 7, computers only, the red circle at [5, 8] was drawn again for ever. The game now ends
+/// when every treasure left has been drawn and gone back with none won; the players with the
+/// most treasures win; the log and the record name R-B3.
+#[test]
+fn r_b3_a_game_of_computers_on_a_random_board_ends_after_a_whole_pass_with_none_won() {
+    let text = crate::support::read("tests/ricochet/games/R-B3-random-board-seed-7.game");
+    // The log's words are the snapshot of `the_games_of_tests_ricochet_games_end`.
+    let json = played(&[&game_args(&text)[..], &["--json"]].concat());
+    let lines: Vec<Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let last = lines.last().unwrap();
+    assert_eq!(last["record"], "end");
+    assert_eq!(last["ruling"], "R-B3", "{last}");
+    assert_eq!(
+        last["reason"],
+        "a whole pass of the treasures went by with no treasure won (R-B3)"
+    );
+    let scores = last["scores"].as_array().unwrap();
+    let most = scores.iter().map(|s| s["tokens"].as_u64().unwrap()).max();
+    let winners: Vec<&Value> = scores
+        .iter()
+        .filter(|s| s["tokens"].as_u64() == most)
+        .map(|s| &s["player"])
+        .collect();
+    assert_eq!(
+        last["winners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .collect::<Vec<_>>(),
+        winners,
+        "the players with the most treasures win"
+    );
+    // The rounds after the last treasure won: each treasure left drawn, none won.
+    let rounds = &lines[1..lines.len() - 1];
+    let after = rounds
+        .iter()
+        .rposition(|r| r["result"] == "scored")
+        .map_or(0, |i| i + 1);
+    assert!(
+        rounds[after..]
+            .iter()
+            .all(|r| r["result"] == "no_bid" || r["result"] == "all_failed"),
+        "{json}"
+    );
+    assert!(rounds.len() < 200, "before the round limit");
 }

@@ -74,3 +74,22 @@ fn every_ruling_has_a_scenario() {
         );
     }
 }
+
+/// Every ruling of part B is named by at least one file of `tests/ricochet`: a position
+/// (R-B1, R-B2) or a game of `tests/ricochet/games` (R-B3) (RULES.md).
+#[test]
+fn every_part_b_ruling_has_a_scenario() {
+    let dir = root().join("tests/ricochet");
+    let names: Vec<String> = [dir.clone(), dir.join("games")]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).unwrap())
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    for n in 1..=3 {
+        let id = format!("R-B{n}-");
+        assert!(
+            names.iter().any(|f| f.starts_with(&id)),
+            "no file of tests/ricochet names {id}"
+        );
+    }
+}

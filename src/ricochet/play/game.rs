@@ -31,7 +31,12 @@ pub struct Outcome {
     pub players: Vec<Player>,
     pub winners: Vec<String>,
     pub reason: String,
+    /// The ruling that ended the game, when one did (R-B3).
+    pub ruling: Option<&'static str>,
 }
+
+/// R-B3: a game also ends when a whole pass of the pile goes by with no token won.
+pub const PASS_WITHOUT_A_WIN: &str = "R-B3";
 
 /// The tokens that end a game of B.1 for a number of players (`None`: until all are won).
 pub fn tokens_to_win(players: usize) -> Option<u32> {
@@ -115,7 +120,7 @@ pub enum GameError {
 type Token = (Option<Colour>, usize);
 
 /// A game in play: the board (whose targets move in Ricochets), the robots, the pile of
-/// tokens, the generator and the table.
+/// tokens, the tokens gone back since one was last won (R-B3), the generator and the table.
 pub struct Game {
     board: Board,
     ricochets: bool,
@@ -123,6 +128,7 @@ pub struct Game {
     rng: ChaCha8Rng,
     robots: Vec<(Colour, Cell)>,
     pile: Vec<Token>,
+    back: Vec<Token>,
     players: Vec<Player>,
 }
 
@@ -170,6 +176,7 @@ impl Game {
             rng,
             robots,
             pile,
+            back: Vec::new(),
             players,
         })
     }
@@ -196,24 +203,12 @@ impl Game {
 
     /// Plays the game to its end. `log` receives the game's account, a [`Note`] an event.
     pub fn play(mut self, humans: &mut dyn Humans, log: &mut dyn FnMut(Note)) -> Outcome {
-        let goal_tokens = if self.ricochets {
-            None
-        } else {
-            tokens_to_win(self.players.len())
-        };
         let mut round = 0;
+        let mut ruling = None;
         let reason = loop {
-            if let Some(t) = goal_tokens
-                && let Some(p) = self.players.iter().find(|p| p.tokens >= t)
-            {
-                break format!("{} has {t} tokens", p.name);
-            }
-            if self.pile.is_empty() {
-                break if self.ricochets {
-                    "the treasures have run out".to_string()
-                } else {
-                    "every token has been won".to_string()
-                };
+            if let Some((reason, by)) = self.over() {
+                ruling = by;
+                break reason;
             }
             if round >= MAX_ROUNDS {
                 break format!("{MAX_ROUNDS} rounds played");
@@ -224,7 +219,8 @@ impl Game {
                 break quit.to_string();
             }
         };
-        let end = table::finish(&self.players, round, "round", &reason);
+        let mut end = table::finish(&self.players, round, "round", &reason);
+        end.ruling = ruling;
         let winners = end.winners.clone();
         log(Note::End(end));
         Outcome {
@@ -232,11 +228,55 @@ impl Game {
             players: self.players,
             winners,
             reason,
+            ruling,
         }
     }
 
-    /// A token goes back into the pile, at a random place.
+    /// Whether the game is over before its next round: why, and the ruling that says so.
+    /// B.1: a player has the tokens that win; B.1 and B.2: the pile is empty; R-B3: a whole
+    /// pass of the pile went by with no token won.
+    fn over(&self) -> Option<(String, Option<&'static str>)> {
+        let goal_tokens = if self.ricochets {
+            None
+        } else {
+            tokens_to_win(self.players.len())
+        };
+        if let Some(t) = goal_tokens
+            && let Some(p) = self.players.iter().find(|p| p.tokens >= t)
+        {
+            return Some((format!("{} has {t} tokens", p.name), None));
+        }
+        if self.pile.is_empty() {
+            return Some((
+                if self.ricochets {
+                    "the treasures have run out".to_string()
+                } else {
+                    "every token has been won".to_string()
+                },
+                None,
+            ));
+        }
+        if self.pile.iter().all(|t| self.back.contains(t)) {
+            let (pile, token) = if self.ricochets {
+                ("treasures", "treasure")
+            } else {
+                ("pile", "token")
+            };
+            return Some((
+                format!(
+                    "a whole pass of the {pile} went by with no {token} won ({PASS_WITHOUT_A_WIN})"
+                ),
+                Some(PASS_WITHOUT_A_WIN),
+            ));
+        }
+        None
+    }
+
+    /// A token goes back into the pile, at a random place (R-B3 counts it as gone back).
     fn put_back(&mut self, token: Token) {
+        if !self.back.contains(&token) {
+            self.back.push(token);
+        }
         let len = u32::try_from(self.pile.len()).expect("a pile of a few tokens");
         let at = usize::try_from(self.rng.random_range(0..=len)).expect("a u32 fits a usize");
         self.pile.insert(at, token);
@@ -288,7 +328,11 @@ impl Game {
         if !self.demonstrations(&queue, &position, best.as_ref(), humans, log)? {
             log(Note::NobodySucceeds);
             self.put_back(token);
-        } else if self.ricochets {
+            return Ok(());
+        }
+        // R-B3: a pass of the pile starts again from a token won.
+        self.back.clear();
+        if self.ricochets {
             self.move_target(&target, log);
         }
         Ok(())
@@ -412,6 +456,7 @@ pub fn play(
             players,
             winners: Vec::new(),
             reason: e.to_string(),
+            ruling: None,
         },
     }
 }
@@ -419,6 +464,7 @@ pub fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ricochet::position::Move;
 
     #[test]
     fn the_original_board_is_drawn_from_the_seed() {
@@ -426,5 +472,120 @@ mod tests {
         let names: std::collections::HashSet<String> =
             (0..8).map(|seed| original_board(seed).name).collect();
         assert!(names.len() > 1, "seeds draw different quarter boards");
+    }
+
+    /// Two humans at the table, Ada and Blaise.
+    fn two_humans() -> Vec<Player> {
+        ["Ada", "Blaise"]
+            .map(|name| Player {
+                name: name.to_string(),
+                kind: Kind::Human,
+                tokens: 0,
+            })
+            .to_vec()
+    }
+
+    /// Plays `game`: its outcome and its notes.
+    fn played(game: Game, humans: &mut dyn Humans) -> (Outcome, Vec<Note>) {
+        let mut notes = Vec::new();
+        let outcome = game.play(humans, &mut |n| notes.push(n));
+        (outcome, notes)
+    }
+
+    /// The targets drawn in `notes` from round `from` on, each once.
+    fn drawn(notes: &[Note], from: u32) -> std::collections::HashSet<(u16, u16)> {
+        notes
+            .iter()
+            .filter_map(|n| match n {
+                Note::Target { round, at, .. } if *round >= from => Some(*at),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn r_b3_a_whole_pass_of_the_pile_with_no_token_won_ends_the_game() {
+        let game = Game::new(&original_board(7), two_humans(), 7, Rules::default())
+            .expect("a game on the original board");
+        // Nobody ever bids: every token goes back.
+        let (outcome, notes) = played(game, &mut NoHumans);
+        assert_eq!(outcome.ruling, Some(PASS_WITHOUT_A_WIN));
+        assert!(outcome.reason.contains("(R-B3)"), "{}", outcome.reason);
+        assert_eq!(
+            drawn(&notes, 1).len(),
+            17,
+            "every token drawn before the end"
+        );
+        assert!(outcome.rounds >= 17 && outcome.rounds < MAX_ROUNDS);
+        assert_eq!(outcome.winners, ["Ada", "Blaise"], "0 tokens each");
+        let Some(Note::End(end)) = notes.last() else {
+            panic!("the end is the last note")
+        };
+        assert_eq!(end.ruling, Some("R-B3"));
+    }
+
+    /// Ada wins one token, the first she can, then never bids again; Blaise never bids.
+    #[derive(Default)]
+    struct AdaWinsOne {
+        solution: Option<Vec<Move>>,
+        won: Option<u32>,
+        round: u32,
+    }
+
+    impl Humans for AdaWinsOne {
+        fn look(&mut self, round: u32, position: &Position) {
+            self.round = round;
+            self.solution = match self.won {
+                Some(_) => None,
+                None => solve(position, SEARCH_LIMIT).ok().map(|s| s.solution),
+            };
+        }
+        fn wait(&mut self, timer: &Timer) -> Heard {
+            match &self.solution {
+                Some(moves) if timer.standing[0].is_none() => Heard::Bid {
+                    at: timer.now,
+                    player: 0,
+                    moves: u32::try_from(moves.len()).expect("a few moves"),
+                },
+                _ => Heard::Nothing,
+            }
+        }
+        fn late(&mut self, _: f64) -> Vec<(f64, usize, u32)> {
+            Vec::new()
+        }
+        fn demonstrate(&mut self, _: usize, _: &str, _: u32) -> Result<Vec<Move>, Quit> {
+            self.won = Some(self.round);
+            Ok(self.solution.take().unwrap_or_default())
+        }
+    }
+
+    #[test]
+    fn r_b3_the_players_with_the_most_tokens_win_and_a_win_starts_the_pass_again() {
+        let game = Game::new(&original_board(7), two_humans(), 7, Rules::default())
+            .expect("a game on the original board");
+        let mut humans = AdaWinsOne::default();
+        let (outcome, notes) = played(game, &mut humans);
+        let won = humans.won.expect("Ada wins a token");
+        assert_eq!(outcome.ruling, Some(PASS_WITHOUT_A_WIN));
+        assert_eq!(outcome.winners, ["Ada"]);
+        assert_eq!(outcome.players[0].tokens, 1);
+        // The pass that ends the game begins after the win: each of the 16 tokens left drawn.
+        assert_eq!(drawn(&notes, won + 1).len(), 16);
+    }
+
+    #[test]
+    fn r_b3_holds_for_the_treasures_of_ricochets() {
+        let spec = crate::ricochet::generate::Spec::default();
+        let board = crate::ricochet::generate::generate(&spec, 3)
+            .expect("a random Ricochets board")
+            .board;
+        let game = Game::new(&board, two_humans(), 3, Rules::default()).expect("a game");
+        let (outcome, _) = played(game, &mut NoHumans);
+        assert_eq!(outcome.ruling, Some(PASS_WITHOUT_A_WIN));
+        assert!(
+            outcome.reason.contains("treasures") && outcome.reason.contains("(R-B3)"),
+            "{}",
+            outcome.reason
+        );
     }
 }

@@ -333,7 +333,10 @@ pub fn run(parts: Parts) {
     let Room { t, v, .. } = &mut *guard;
     v.phase = "over";
     v.showing = None;
-    v.result = Some(json!({"winners": outcome.winners, "reason": outcome.reason}));
+    // The ruling that ended the game, when one did: R-B3, a whole pass with no token won.
+    v.result = Some(
+        json!({"winners": outcome.winners, "reason": outcome.reason, "ruling": outcome.ruling}),
+    );
     t.linger(&|t| publish(t, v));
 }
 

@@ -126,15 +126,21 @@ fn a_ricochet_room_plays_its_rounds_and_resumes() {
 }
 
 /// Players away longer than the room's timeout are played by the computer: in a Ricochet
-/// room they pass, so a game nobody attends ends on its own.
+/// room they pass, so a game nobody attends ends on its own: R-B3, once every token has
+/// been drawn and gone back with none won; the view's result names the ruling.
 #[test]
-fn a_ricochet_room_plays_on_for_players_away() {
+fn r_b3_a_ricochet_room_nobody_attends_ends_after_a_whole_pass_of_the_pile() {
     let p = place("ricochet-away");
     let settings = game_settings("ricochet", "original", (1, 1.0, 0));
     let (h, stop) = open_room(&p, "awayroom", &settings, ["1", "2"], 5);
     sit_and_start(&h, &p, ["1", "2"], None);
     let v = wait_over(&h, &p);
     assert!(v["log"].to_string().contains("passes"), "{v}");
+    assert_eq!(v["result"]["ruling"], "R-B3", "{}", v["result"]);
+    let reason = v["result"]["reason"].as_str().unwrap();
+    assert!(reason.contains("with no token won (R-B3)"), "{reason}");
+    assert!(v["round"].as_u64().unwrap() < 200, "before the round limit");
+    assert!(v["log"].to_string().contains("(R-B3)"), "the log says it");
     stop.store(true, Ordering::Relaxed);
 }
 
