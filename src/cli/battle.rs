@@ -318,7 +318,10 @@ pub fn board(
         }
     }?;
     if picture.wanted() {
-        return super::picture::write_pictures(picture, &robots_games::battle::show::svg::board(&board));
+        return super::picture::write_pictures(
+            picture,
+            &robots_games::battle::show::svg::board(&board),
+        );
     }
     out!(
         "{}",

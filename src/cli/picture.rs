@@ -181,7 +181,10 @@ pub fn ricochet_board(
             "--solution needs a position (robots and a target), not a board file".into(),
         ));
     }
-    write_pictures(picture, &robots_games::ricochet::svg::board(board, &board.bases))
+    write_pictures(
+        picture,
+        &robots_games::ricochet::svg::board(board, &board.bases),
+    )
 }
 
 /// `run --svg/--png/--gif`: the pictures of the match of `setup`, the still ones after

@@ -54,8 +54,9 @@ fn shipped_boards() {
 fn classic_board_is_big_enough_balanced_and_symmetric() {
     let b = load(&root().join("boards/classic.yaml"), "boards/classic.yaml").unwrap();
     assert!(b.width >= 13 && b.height >= 11, "at least 13 x 11 hexes");
-    let count =
-        |f: &dyn Fn(&robots_games::battle::board::Cell) -> bool| b.cells().filter(|(_, c)| f(c)).count();
+    let count = |f: &dyn Fn(&robots_games::battle::board::Cell) -> bool| {
+        b.cells().filter(|(_, c)| f(c)).count()
+    };
     for colour in [TeamColour::Green, TeamColour::Violet] {
         assert!(
             count(&|c| c.start && c.camp == Some(colour)) >= 4,

@@ -152,7 +152,8 @@ fn the_micro_robots_examples_load() {
 fn the_ricochet_examples_load() {
     let blocks = blocks(&read("docs/FORMATS.md"), "yaml");
     let position = blocks.iter().find(|b| b.contains("quadrants:")).unwrap();
-    let p = robots_games::ricochet::files::parse("FORMATS.md", position, &|_| Err("no".into())).unwrap();
+    let p = robots_games::ricochet::files::parse("FORMATS.md", position, &|_| Err("no".into()))
+        .unwrap();
     assert_eq!(p.robots.len(), 4);
     let custom = blocks.iter().find(|b| b.contains("size: [10, 8]")).unwrap();
     let b = robots_games::ricochet::files::parse_custom("FORMATS.md", custom).unwrap();

@@ -203,7 +203,10 @@ fn the_analysis_covers_every_arrangement_once() {
 #[test]
 fn a_game_is_played_to_its_end() {
     use robots_games::micro::game::{Kind, NoHumans, Player, Variant, play};
-    let b = Board::arrange(&face("silver"), robots_games::micro::analyse::arrangements()[5]);
+    let b = Board::arrange(
+        &face("silver"),
+        robots_games::micro::analyse::arrangements()[5],
+    );
     for (variant, name) in [
         (Variant::Standard, "standard"),
         (Variant::Waypoint, "waypoint"),

@@ -4,7 +4,9 @@
 //! the diagnostic (file:line:col, the line, a caret, what was expected in words).
 
 use crate::support::{file_name, input, shown};
-use robots_games::battle::lang::{DEFAULT_PROGRAM_STEPS, Keywords, parse_program, parse_program_in};
+use robots_games::battle::lang::{
+    DEFAULT_PROGRAM_STEPS, Keywords, parse_program, parse_program_in,
+};
 
 #[test]
 fn programs() {

@@ -411,7 +411,8 @@ fn ricochet_arrows_along_one_stretch_go_side_by_side() {
     use robots_games::ricochet::position::Move;
     let path = root().join("tests/ricochet/hard-24.yaml");
     let text = std::fs::read_to_string(&path).unwrap();
-    let p = robots_games::ricochet::files::parse("hard-24.yaml", &text, &|_| Err(String::new())).unwrap();
+    let p = robots_games::ricochet::files::parse("hard-24.yaml", &text, &|_| Err(String::new()))
+        .unwrap();
     let there_and_back = [Dir::W, Dir::E, Dir::W].map(|dir| Move {
         robot: Colour::Green,
         dir,
@@ -470,7 +471,8 @@ fn glyph_pixels(text: &str, height: f32) -> Vec<bool> {
         f64::from(height),
         "#000000",
     );
-    let svg = robots_games::text::svg::document(f64::from(side), f64::from(side), Some("#ffffff"), &body);
+    let svg =
+        robots_games::text::svg::document(f64::from(side), f64::from(side), Some("#ffffff"), &body);
     let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).unwrap();
     let size = tree.size().to_int_size();
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
@@ -498,7 +500,9 @@ fn the_stroke_font_tells_look_alikes_apart() {
     let mut body = String::new();
     for (row, text) in (0u32..).zip(sheet) {
         let y = 30.0 + 44.0 * f64::from(row);
-        body.push_str(&robots_games::text::svg::words(text, 12.0, y, 28.0, "#222222"));
+        body.push_str(&robots_games::text::svg::words(
+            text, 12.0, y, 28.0, "#222222",
+        ));
     }
     let svg = robots_games::text::svg::document(600.0, 240.0, Some("#ffffff"), &body);
     let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).unwrap();

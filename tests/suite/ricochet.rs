@@ -215,7 +215,8 @@ fn the_solver_matches_a_plain_search_on_short_positions() {
     let mut compared = 0;
     for seed in 0..400u64 {
         let text = robots_games::ricochet::files::random_yaml(seed, 4);
-        let mut p = robots_games::ricochet::files::parse("random", &text, &|_| Err("no".into())).unwrap();
+        let mut p =
+            robots_games::ricochet::files::parse("random", &text, &|_| Err("no".into())).unwrap();
         p.rules.must_ricochet = seed % 2 == 0;
         let Ok(s) = solve::solve(&p, 3) else { continue };
         let plain = reference::fewest_moves(&p, 3);
@@ -230,7 +231,8 @@ fn the_solver_matches_a_plain_search_on_short_positions() {
 fn the_fast_and_general_searches_agree() {
     for seed in 0..40u64 {
         let text = robots_games::ricochet::files::random_yaml(seed, 4);
-        let mut p = robots_games::ricochet::files::parse("random", &text, &|_| Err("no".into())).unwrap();
+        let mut p =
+            robots_games::ricochet::files::parse("random", &text, &|_| Err("no".into())).unwrap();
         p.rules.must_ricochet = false;
         if p.goal.robot.is_none() {
             continue;

@@ -5,7 +5,9 @@
 
 use crate::support::{load_match, robots, root, stderr, stdout};
 use robots_games::battle::engine::{Event, Match};
-use robots_games::battle::show::view::{MAX_DOC_BYTES, MemoryState, RobotState, ViewError, view_doc};
+use robots_games::battle::show::view::{
+    MAX_DOC_BYTES, MemoryState, RobotState, ViewError, view_doc,
+};
 use std::path::PathBuf;
 
 fn shipped_matches() -> Vec<PathBuf> {

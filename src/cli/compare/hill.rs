@@ -20,7 +20,9 @@ use robots_games::battle::compare::tournament::hill_file::{HillSettings, OWN_BOA
 use robots_games::battle::compare::tournament::parts::{
     Field, MAX_LINE_BYTES, PART_BUDGET, Results, match_line,
 };
-use robots_games::battle::compare::tournament::{Config, Entrant, GameResult, MAX_ENTRANTS, standings};
+use robots_games::battle::compare::tournament::{
+    Config, Entrant, GameResult, MAX_ENTRANTS, standings,
+};
 use robots_games::battle::engine::{Rules, Scenario};
 use robots_games::battle::lang::Keywords;
 use robots_games::battle::{files::board_file, files::match_file, files::shipped};

@@ -273,7 +273,10 @@ fn check(position: &Path, moves: &str, json: bool) -> Result<(), Failure> {
     use ricochet_robots::position::MoveError;
     use ricochet_robots::solve::CheckError;
     match ricochet_robots::solve::check(&p, &moves) {
-        Ok(n) if json => outln!("{}", robots_games::table::report::line(&CheckJson::valid(n))),
+        Ok(n) if json => outln!(
+            "{}",
+            robots_games::table::report::line(&CheckJson::valid(n))
+        ),
         Ok(n) => outln!("valid: {}", robots_games::text::count(n, "move")),
         // A move this position cannot even name is bad input (exit 2), not a wrong answer.
         Err(

@@ -217,7 +217,8 @@ impl TerminalHumans {
             && let Some(p) = &self.position
         {
             self.best =
-                robots_games::ricochet::solve::solve(p, ricochet_robots::play::game::SEARCH_LIMIT).ok();
+                robots_games::ricochet::solve::solve(p, ricochet_robots::play::game::SEARCH_LIMIT)
+                    .ok();
         }
         let Some(best) = &self.best else {
             return "  hint: no solution within the search's reach\n".into();

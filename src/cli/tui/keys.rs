@@ -94,7 +94,8 @@ pub fn handle(session: &mut Session, ui: &mut Ui, key: Key) -> bool {
                 let before = session.watch_values();
                 let reply = session.run_line(&line);
                 let quit = reply.quit;
-                let moved = robots_games::battle::live::debug::parse(&line).is_ok_and(|cmd| moves(&cmd));
+                let moved =
+                    robots_games::battle::live::debug::parse(&line).is_ok_and(|cmd| moves(&cmd));
                 ui.record(session, reply, &before, moved);
                 return quit;
             }

@@ -76,7 +76,8 @@ pub fn board_lines_with(
     m: Option<&robots_games::battle::engine::Match>,
     over: &dyn Fn(robots_games::battle::board::CellId) -> Option<(String, Style)>,
 ) -> Vec<Line<'static>> {
-    let mut lines = vec![Line::from(robots_games::battle::show::render::column_header(board)).style(DIM)];
+    let mut lines =
+        vec![Line::from(robots_games::battle::show::render::column_header(board)).style(DIM)];
     for row in 0..board.height {
         let mut spans = vec![Span::styled(
             robots_games::battle::show::render::row_margin(row),

@@ -386,7 +386,8 @@ pub fn check_program(source: &str, keywords: Keywords) -> (bool, Vec<Value>) {
     };
     match match_file::parse_program_file_in(file, source, keywords) {
         Ok(p) => {
-            let warnings = match_file::program_warnings(file, robots_games::text::strip_bom(source), &p);
+            let warnings =
+                match_file::program_warnings(file, robots_games::text::strip_bom(source), &p);
             (true, warnings.iter().map(as_json).collect())
         }
         Err(d) => (false, vec![as_json(&d)]),

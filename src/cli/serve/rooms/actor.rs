@@ -333,8 +333,8 @@ impl Actor {
                 let i = seat
                     .filter(|_| self.battle.table.is_some() && !self.battle.is_over())
                     .ok_or("a player signals while the match plays")?;
-                let name =
-                    robots_games::battle::engine::RobotName::parse(&robot).map_err(|e| e.to_string())?;
+                let name = robots_games::battle::engine::RobotName::parse(&robot)
+                    .map_err(|e| e.to_string())?;
                 if Some(name.team) != seat_colour {
                     return Err("a player signals one of their own robots (R-A13)".into());
                 }
@@ -378,7 +378,8 @@ impl Actor {
     /// A signal window: the player's armed signal is sent (and stored), or none is (a window
     /// with no decision stored is a skip when the game is played again).
     fn signal_window(&mut self) -> bool {
-        let Some(robots_games::battle::live::hot_seat::Phase::Signal { team, .. }) = self.battle.phase()
+        let Some(robots_games::battle::live::hot_seat::Phase::Signal { team, .. }) =
+            self.battle.phase()
         else {
             return false;
         };

@@ -10,7 +10,9 @@
 use super::actor::Message;
 use super::table::{Asked, Parts, Stopped, Table};
 use robots_games::micro::board::{Board, Cell};
-use robots_games::micro::game::{Game, Humans, Kind, MISSION_SECONDS, Player, Quit, TOKENS, Variant};
+use robots_games::micro::game::{
+    Game, Humans, Kind, MISSION_SECONDS, Player, Quit, TOKENS, Variant,
+};
 use robots_games::micro::record::Note;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};

@@ -272,9 +272,12 @@ impl Humans for Seats {
 /// The board of a room: the original quarters as the seed draws them, or a Ricochets board.
 fn board(row: &RoomRow) -> Result<Board, String> {
     if row.settings.board == "ricochets" {
-        robots_games::ricochet::generate::generate(&robots_games::ricochet::generate::Spec::default(), row.seed)
-            .map(|g| g.board)
-            .map_err(|e| e.to_string())
+        robots_games::ricochet::generate::generate(
+            &robots_games::ricochet::generate::Spec::default(),
+            row.seed,
+        )
+        .map(|g| g.board)
+        .map_err(|e| e.to_string())
     } else {
         Ok(robots_games::ricochet::play::game::original_board(row.seed))
     }

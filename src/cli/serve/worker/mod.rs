@@ -12,7 +12,9 @@ pub mod queue;
 use super::db::{Db, DbError, dialect};
 use super::store::{self, MatchRow, Program};
 use queue::{Organised, Piece};
-use robots_games::battle::compare::tournament::{Config, Entrant, Game, GameResult, Score, play_all};
+use robots_games::battle::compare::tournament::{
+    Config, Entrant, Game, GameResult, Score, play_all,
+};
 use robots_games::battle::engine::{Rules, Scenario};
 use robots_games::battle::files::{board_file, match_file};
 use robots_games::battle::show::report::reason_from_code;
