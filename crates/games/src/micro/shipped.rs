@@ -6,14 +6,20 @@
 pub const MICRO_FACES: [(&str, &str); 4] = [
     (
         "public-silver",
-        include_str!("../../boards/micro/public-silver.yaml"),
+        include_str!("../../../../boards/micro/public-silver.yaml"),
     ),
     (
         "public-copper",
-        include_str!("../../boards/micro/public-copper.yaml"),
+        include_str!("../../../../boards/micro/public-copper.yaml"),
     ),
-    ("silver", include_str!("../../boards/micro/silver.yaml")),
-    ("copper", include_str!("../../boards/micro/copper.yaml")),
+    (
+        "silver",
+        include_str!("../../../../boards/micro/silver.yaml"),
+    ),
+    (
+        "copper",
+        include_str!("../../../../boards/micro/copper.yaml"),
+    ),
 ];
 
 /// The face `micro play` is played on when none is named: the public silver face, the one a

@@ -152,19 +152,19 @@ pub fn long_timeline() -> Result<crate::battle::live::debug::Timeline, Diagnosti
 const FROZEN: [(&str, &str); 4] = [
     (
         "sentinel",
-        include_str!("../../../programs/bench/sentinel.robot"),
+        include_str!("../../../../../programs/bench/sentinel.robot"),
     ),
     (
         "wanderer",
-        include_str!("../../../programs/bench/wanderer.robot"),
+        include_str!("../../../../../programs/bench/wanderer.robot"),
     ),
     (
         "flanker",
-        include_str!("../../../programs/bench/flanker.robot"),
+        include_str!("../../../../../programs/bench/flanker.robot"),
     ),
     (
         "turret",
-        include_str!("../../../programs/bench/turret.robot"),
+        include_str!("../../../../../programs/bench/turret.robot"),
     ),
 ];
 

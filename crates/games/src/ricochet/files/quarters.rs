@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// The published quarter boards, from `boards/ricochet/quadrants.yaml`.
-pub const QUADRANTS: &str = include_str!("../../../boards/ricochet/quadrants.yaml");
+pub const QUADRANTS: &str = include_str!("../../../../../boards/ricochet/quadrants.yaml");
 
 /// Why a board of quarters could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -14,10 +14,10 @@ use super::solution::{Meter, NoSolution, Solution};
 use super::standard::{
     Packed, STATES, Tables, moves_of, pack, sort3, start_and_goal, successors_of, unpack,
 };
+use crate::parallel::prelude::*;
 use crate::ricochet::board::Dir;
 use crate::ricochet::position::Position;
 use crate::ricochet::rules::{Axis, Rules};
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 /// States kept here per state of the budget: 4 bytes each, where the general search keeps

@@ -24,7 +24,7 @@ use crate::battle::engine::{
 };
 use crate::battle::lang::Program;
 use crate::battle::terrain::TeamColour;
-use rayon::prelude::*;
+use crate::parallel::prelude::*;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -428,14 +428,14 @@ mod tests {
     fn conditions() -> Vec<Condition> {
         let mut texts: Vec<&str> = shipped::PROGRAMS.iter().map(|(_, t)| *t).collect();
         texts.extend([
-            include_str!("../../../../programs/bench/sentinel.robot"),
-            include_str!("../../../../programs/bench/wanderer.robot"),
-            include_str!("../../../../programs/bench/flanker.robot"),
-            include_str!("../../../../programs/bench/turret.robot"),
-            include_str!("../../../../programs/ti57/patrol.robot"),
-            include_str!("../../../../programs/ti57/sbr_hunter.robot"),
-            include_str!("../../../../programs/ti57/tracker.robot"),
-            include_str!("../../../../tests/programs/conditions.robot"),
+            include_str!("../../../../../../programs/bench/sentinel.robot"),
+            include_str!("../../../../../../programs/bench/wanderer.robot"),
+            include_str!("../../../../../../programs/bench/flanker.robot"),
+            include_str!("../../../../../../programs/bench/turret.robot"),
+            include_str!("../../../../../../programs/ti57/patrol.robot"),
+            include_str!("../../../../../../programs/ti57/sbr_hunter.robot"),
+            include_str!("../../../../../../programs/ti57/tracker.robot"),
+            include_str!("../../../../../../tests/programs/conditions.robot"),
         ]);
         let extra = "test 1: R0 > 0 and (x = 3 or t < -1) or R7 >= R1\n\
             test 1: edge behind within 50 or edge ahead-left at 3 or green camp ahead 2\n\

@@ -7,15 +7,21 @@ use crate::text::confine::Confine;
 const MATCHES: [(&str, &str); 5] = [
     (
         "camp_raid",
-        include_str!("../../../../matches/camp_raid.yaml"),
+        include_str!("../../../../../../matches/camp_raid.yaml"),
     ),
     (
         "computer_strike",
-        include_str!("../../../../matches/computer_strike.yaml"),
+        include_str!("../../../../../../matches/computer_strike.yaml"),
     ),
-    ("default", include_str!("../../../../matches/default.yaml")),
-    ("duel", include_str!("../../../../matches/duel.yaml")),
-    ("melee", include_str!("../../../../matches/melee.yaml")),
+    (
+        "default",
+        include_str!("../../../../../../matches/default.yaml"),
+    ),
+    ("duel", include_str!("../../../../../../matches/duel.yaml")),
+    (
+        "melee",
+        include_str!("../../../../../../matches/melee.yaml"),
+    ),
 ];
 
 fn shipped_match(name: &str) -> MatchSetup {

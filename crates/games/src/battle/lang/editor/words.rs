@@ -76,7 +76,7 @@ fn memory_does(op: MemoryOp, n: u8) -> String {
 }
 
 /// The grammar, for its words (`grammar/robot.pest`).
-const GRAMMAR: &str = include_str!("../../../../grammar/robot.pest");
+const GRAMMAR: &str = include_str!("../../../../../../grammar/robot.pest");
 
 /// The words of a rule of the grammar: its `^"…"` strings.
 fn grammar_words(rule: &str) -> Vec<&'static str> {

@@ -14,10 +14,10 @@
 //! holds the goal robot's [`Axis`] (four times the states): the target is reached turned, and
 //! a start position is a placement whose goal robot has not moved. R-B2 is off.
 
+use crate::parallel::prelude::*;
 use crate::ricochet::board::{Board, Colour, Dir};
 use crate::ricochet::position::Goal;
 use crate::ricochet::rules::Axis;
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 /// The most robots a question places.
