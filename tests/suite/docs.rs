@@ -213,8 +213,9 @@ fn the_formats_guide_shows_the_real_json() {
     assert!(checked >= 5, "only {checked} events shown");
 }
 
-/// ARCHITECTURE.md's code map names every folder and file under `src/`, and nothing that is
-/// not there: a bullet opens with a folder's path and names its files (`name.rs`).
+/// ARCHITECTURE.md's code map names every folder and file under `src/` (the binary) and each
+/// library's `crates/*/src/`, and nothing that is not there: a bullet opens with a folder's
+/// path and names its files (`name.rs`).
 #[test]
 fn the_code_map_matches_the_tree() {
     let map = read("ARCHITECTURE.md");
@@ -226,7 +227,7 @@ fn the_code_map_matches_the_tree() {
             folder = rest
                 .split('`')
                 .next()
-                .filter(|p| p.starts_with("src/") && p.ends_with('/'))
+                .filter(|p| (p.starts_with("src/") || p.starts_with("crates/")) && p.ends_with('/'))
                 .map(str::to_string);
             named.extend(folder.clone());
         } else if !line.starts_with("  ") {
@@ -239,12 +240,20 @@ fn the_code_map_matches_the_tree() {
             }
         }
     }
-    let mut tree = std::collections::BTreeSet::from(["src/".to_string()]);
-    let mut stack = vec![crate::support::root().join("src")];
+    let root = crate::support::root();
+    let mut tree = std::collections::BTreeSet::new();
+    let mut stack = vec![root.join("src")];
+    for library in std::fs::read_dir(root.join("crates")).unwrap() {
+        stack.push(library.unwrap().path().join("src"));
+    }
+    for src in &stack {
+        tree.insert(format!("{}/", src.strip_prefix(root).unwrap().display()));
+    }
+    assert!(tree.contains("crates/games/src/"), "{tree:?}");
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
-            let rel = path.strip_prefix(crate::support::root()).unwrap().display();
+            let rel = path.strip_prefix(root).unwrap().display();
             if path.is_dir() {
                 tree.insert(format!("{rel}/"));
                 stack.push(path);
@@ -257,6 +266,6 @@ fn the_code_map_matches_the_tree() {
     let stale: Vec<_> = named.difference(&tree).collect();
     assert!(
         missing.is_empty() && stale.is_empty(),
-        "not in the code map: {missing:?}\nin the code map but not in src/: {stale:?}"
+        "not in the code map: {missing:?}\nin the code map but not in the tree: {stale:?}"
     );
 }
