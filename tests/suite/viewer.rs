@@ -259,7 +259,7 @@ fn a_ti57_match_shows_memories_returns_and_calc_rows() {
 
 /// One palette (issue 31): the page draws with `web/js/palette.js`, which must be what the
 /// crate writes from the palette its SVG pictures use. Run with `ROBOTS_WRITE_PALETTE=1` to
-/// write the file after a change of `src/text/palette.rs`.
+/// write the file after a change of `crates/games/src/text/palette.rs`.
 #[test]
 fn the_page_and_the_pictures_share_one_palette() {
     let path = root().join("web/js/palette.js");

@@ -64,7 +64,7 @@ pub fn web_script() -> String {
             .collect()
     };
     format!(
-        "// The replay page's palette, written from src/text/palette.rs (the SVG pictures' own):\n\
+        "// The replay page's palette, written from crates/games/src/text/palette.rs (the SVG pictures' own):\n\
          // do not edit. tests/suite/viewer.rs checks this file is what the crate writes.\n\
          'use strict';\n\n\
          const RobotsPalette = {{\n  plain: '{PAPER}',\n  stroke: '{OUTLINE}',\n  lake: '{LAKE}',\n  \
