@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots::battle::files::board_file;
+use robots_games::battle::files::board_file;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

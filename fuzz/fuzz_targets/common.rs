@@ -87,13 +87,13 @@ pub fn read_ricochet_board(path: &str) -> Result<String, String> {
 }
 
 /// A shipped Micro Robots face by name (`silver`, `copper`, or a path ending in one).
-pub fn micro_face(name: &str) -> Result<robots::micro::Face, String> {
+pub fn micro_face(name: &str) -> Result<robots_games::micro::Face, String> {
     let stem = file_name(name).trim_end_matches(".yaml");
     let text =
-        robots::micro::shipped::micro_face(stem).ok_or_else(|| format!("no face `{name}`"))?;
-    match robots::micro::file::parse(name, text, &|_| Err("faces name no faces".into())) {
-        Ok(robots::micro::MicroFile::Face(face)) => Ok(face),
-        Ok(robots::micro::MicroFile::Board(_)) => Err("not a face".into()),
+        robots_games::micro::shipped::micro_face(stem).ok_or_else(|| format!("no face `{name}`"))?;
+    match robots_games::micro::file::parse(name, text, &|_| Err("faces name no faces".into())) {
+        Ok(robots_games::micro::MicroFile::Face(face)) => Ok(face),
+        Ok(robots_games::micro::MicroFile::Board(_)) => Err("not a face".into()),
         Err(d) => Err(d.to_string()),
     }
 }

@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots::battle::{live::debug::Session, files::match_file, files::shipped};
-use robots::text::confine::Confine;
+use robots_games::battle::{live::debug::Session, files::match_file, files::shipped};
+use robots_games::text::confine::Confine;
 
 const MAX_INPUT: usize = 4096;
 const MAX_LINES: usize = 64;

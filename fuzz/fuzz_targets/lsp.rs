@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots::battle::lang::Keywords;
-use robots::battle::lang::editor::{self, Position};
+use robots_games::battle::lang::Keywords;
+use robots_games::battle::lang::editor::{self, Position};
 
 const START: &str = "name: f\n1: ?1\n2: GO 4\n3: R+1\n4: T\n5: RAZ\ntest 1: enemy ahead within 2\n";
 

@@ -6,8 +6,8 @@
 mod common;
 
 use libfuzzer_sys::fuzz_target;
-use robots::battle::{engine::Match, files::match_file};
-use robots::text::confine::Confine;
+use robots_games::battle::{engine::Match, files::match_file};
+use robots_games::text::confine::Confine;
 
 const MAX_ROUNDS: u32 = 20;
 

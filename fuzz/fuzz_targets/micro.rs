@@ -5,7 +5,7 @@
 mod common;
 
 use libfuzzer_sys::fuzz_target;
-use robots::micro::{Cell, MicroFile, file, solve};
+use robots_games::micro::{Cell, MicroFile, file, solve};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -8,12 +8,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots::battle::compare::tournament::parts::{
+use robots_games::battle::compare::tournament::parts::{
     Field, MAX_HEADER_BYTES, MAX_LINE_BYTES, Merge, PART_BUDGET, Results,
 };
-use robots::battle::compare::tournament::hill_file::parse_hill;
-use robots::battle::compare::tournament::standings;
-use robots::text::lines::{Lines, decompressing};
+use robots_games::battle::compare::tournament::hill_file::parse_hill;
+use robots_games::battle::compare::tournament::standings;
+use robots_games::text::lines::{Lines, decompressing};
 
 fn hill_field() -> Field {
     Field {

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots::battle::lang;
+use robots_games::battle::lang;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -6,10 +6,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots::battle::files::replay::{
+use robots_games::battle::files::replay::{
     Check, MAX_HEADER_BYTES, MAX_TURN_BYTES, REPLAY_BUDGET, parse_header, setup_of,
 };
-use robots::text::lines::{Lines, decompressing};
+use robots_games::text::lines::{Lines, decompressing};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(reader) = decompressing(data) else {

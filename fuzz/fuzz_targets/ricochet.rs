@@ -5,8 +5,8 @@
 mod common;
 
 use libfuzzer_sys::fuzz_target;
-use robots::ricochet::position::Position;
-use robots::ricochet::{files, files::game_id::GameId, rules::Rules, solve};
+use robots_games::ricochet::position::Position;
+use robots_games::ricochet::{files, files::game_id::GameId, rules::Rules, solve};
 
 const MAX_MOVES: u32 = 6;
 

@@ -6,10 +6,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots::battle::live::hot_seat::{HotSeat, Phase};
-use robots::battle::terrain::TeamColour;
-use robots::battle::files::match_file;
-use robots::text::confine::Confine;
+use robots_games::battle::live::hot_seat::{HotSeat, Phase};
+use robots_games::battle::terrain::TeamColour;
+use robots_games::battle::files::match_file;
+use robots_games::text::confine::Confine;
 
 const MAX_INPUT: usize = 4096;
 const MAX_LINES: usize = 64;
@@ -46,7 +46,7 @@ fuzz_target!(|data: &[u8]| {
         // A saved game is a match that starts (what `robots run` will play).
         if table.phase() == Phase::Over {
             let saved = table.saved_setup().expect("the match has started");
-            assert!(robots::battle::engine::Match::new(&saved).is_ok());
+            assert!(robots_games::battle::engine::Match::new(&saved).is_ok());
             if let Some(file) = table.match_file() {
                 assert!(match_file::parse_match("saved.yaml", &file, &no_files, Confine::Inside).is_ok(), "{file}");
             }

@@ -6,7 +6,7 @@
 use crate::cli::args::arena_flags::{ArenaArgs, ArenaCommand};
 use crate::cli::io::files::read_input;
 use crate::cli::io::output::Failure;
-use robots::text::escape;
+use robots_games::text::escape;
 use serde_json::{Value, json};
 use std::path::Path;
 use std::time::Duration;

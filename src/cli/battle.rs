@@ -4,12 +4,12 @@ use super::replay::Recorder;
 use crate::cli::args::flags::{DebugArgs, ReplayArgs, RunArgs, confine};
 use crate::cli::io::files::{FileKind, expect_kind, read_input};
 use crate::cli::io::output::Failure;
-use robots::battle::engine::{Match, MatchSetup, Outcome};
-use robots::battle::show::report::{FORMAT_VERSION, ResultDoc};
-use robots::battle::{files::board_file, files::match_file, files::shipped, show::render};
-use robots::text::confine::Confine;
-use robots::text::diagnostic::Diagnostic;
-use robots::text::escape;
+use robots_games::battle::engine::{Match, MatchSetup, Outcome};
+use robots_games::battle::show::report::{FORMAT_VERSION, ResultDoc};
+use robots_games::battle::{files::board_file, files::match_file, files::shipped, show::render};
+use robots_games::text::confine::Confine;
+use robots_games::text::diagnostic::Diagnostic;
+use robots_games::text::escape;
 use std::path::Path;
 
 /// A match file (or the shipped default match), the files it names read if `confine` allows.
@@ -97,7 +97,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     if !log {
         outln!(
             "… {} of play …\n",
-            robots::text::count(outcome.rounds, "round")
+            robots_games::text::count(outcome.rounds, "round")
         );
     }
     print_end(&game, &outcome);
@@ -161,7 +161,7 @@ fn print_start(setup: &MatchSetup, game: &Match) {
 
 /// A team's programs by name (a file's stem), a run of the same one counted: `hunter ×3`,
 /// `sentinel, hunter ×2`.
-fn programs_of(team: &robots::battle::engine::TeamSetup) -> String {
+fn programs_of(team: &robots_games::battle::engine::TeamSetup) -> String {
     let mut runs: Vec<(String, usize)> = Vec::new();
     for robot in &team.robots {
         let name = Path::new(&robot.origin).file_stem().map_or_else(
@@ -192,7 +192,7 @@ fn print_end(game: &Match, outcome: &Outcome) {
     outln!(
         "\n{} after {}",
         outcome.verdict(),
-        robots::text::count(outcome.rounds, "round")
+        robots_games::text::count(outcome.rounds, "round")
     );
     for (colour, names) in game.survivors() {
         let left: Vec<String> = names.iter().map(ToString::to_string).collect();
@@ -318,7 +318,10 @@ pub fn board(
         }
     }?;
     if picture.wanted() {
-        return super::picture::write_pictures(picture, &robots::battle::show::svg::board(&board));
+        return super::picture::write_pictures(
+            picture,
+            &robots_games::battle::show::svg::board(&board),
+        );
     }
     out!(
         "{}",
@@ -337,7 +340,7 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
         replay,
         allow_outside,
     } = args;
-    let loader: robots::battle::live::debug::Loader = match replay {
+    let loader: robots_games::battle::live::debug::Loader = match replay {
         // A replay is read and checked once; `reload` opens the same match again.
         Some(path) => {
             let (setup, _) = super::replay::read(&path, |_, _, _| {})?;
@@ -356,7 +359,7 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
             Ok(setup)
         }),
     };
-    let mut session = robots::battle::live::debug::Session::new(loader)?;
+    let mut session = robots_games::battle::live::debug::Session::new(loader)?;
     let lines: Box<dyn Iterator<Item = std::io::Result<String>>> = match script {
         Some(path) => Box::new(
             read_input(&path)?
@@ -375,7 +378,7 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
     };
     // Script mode: each command echoed, then its answer, as the commands arrive.
     // Names and program origins come from the files: shown escaped, line breaks kept.
-    let shown = |text: &str| robots::text::escape_keeping(text, &['\n', '\t']).into_owned();
+    let shown = |text: &str| robots_games::text::escape_keeping(text, &['\n', '\t']).into_owned();
     out!("{}", shown(&session.position()));
     let (mut commands, mut failed) = (0usize, 0usize);
     for line in lines {
@@ -402,12 +405,12 @@ pub fn debug(args: DebugArgs) -> Result<(), Failure> {
 }
 
 pub fn bench(matches: u32, json: bool) -> Result<(), Failure> {
-    let workload = robots::battle::compare::bench::workload()?;
+    let workload = robots_games::battle::compare::bench::workload()?;
     let started = std::time::Instant::now();
-    let report = robots::battle::compare::bench::play(&workload, matches);
+    let report = robots_games::battle::compare::bench::play(&workload, matches);
     let seconds = started.elapsed().as_secs_f64();
     // The debugger: going back in a long match (a checkpoint and a short replay).
-    let mut timeline = robots::battle::compare::bench::long_timeline()?;
+    let mut timeline = robots_games::battle::compare::bench::long_timeline()?;
     let end = timeline.turn();
     let rounds = timeline.current().clock().round;
     let started = std::time::Instant::now();

@@ -6,11 +6,11 @@ use super::micro::micro_file;
 use crate::cli::args::flags::{CheckArgs, CheckFormat, confine};
 use crate::cli::io::files::{FileKind, read_input, read_text};
 use crate::cli::io::output::Failure;
-use robots::battle::{files::board_file, files::match_file};
-use robots::micro::MicroFile;
-use robots::text::confine::Confine;
-use robots::text::diagnostic::Diagnostic;
-use robots::text::escape;
+use robots_games::battle::{files::board_file, files::match_file};
+use robots_games::micro::MicroFile;
+use robots_games::text::confine::Confine;
+use robots_games::text::diagnostic::Diagnostic;
+use robots_games::text::escape;
 use std::path::Path;
 
 /// What a file is, from its extension and (for YAML) its keys: a line saying so, and the
@@ -18,7 +18,7 @@ use std::path::Path;
 fn check_one(
     path: &Path,
     confine: Confine,
-    keywords: robots::battle::lang::Keywords,
+    keywords: robots_games::battle::lang::Keywords,
 ) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
     let text = read_input(path)?;
     let shown = path.display().to_string();
@@ -36,9 +36,9 @@ fn check_one(
     match ext {
         "robot" => {
             let p = match_file::parse_program_file_in(&shown, &text, keywords)?;
-            let source = robots::text::strip_bom(&text);
+            let source = robots_games::text::strip_bom(&text);
             let warnings = match_file::program_warnings(&shown, source, &p);
-            let steps = robots::text::count(p.len(), "step");
+            let steps = robots_games::text::count(p.len(), "step");
             let line = format!(
                 "{shown}: ok (program{}, {steps})",
                 p.name
@@ -96,11 +96,11 @@ fn check_yaml(
             }
         }
         FileKind::RicochetQuarters => {
-            let n = robots::ricochet::quarters::check_quadrants(shown, text)?;
+            let n = robots_games::ricochet::quarters::check_quadrants(shown, text)?;
             format!("{shown}: ok (Ricochet quarter boards, {n})")
         }
         FileKind::RicochetBoard => {
-            let b = robots::ricochet::files::parse_custom(shown, text)?;
+            let b = robots_games::ricochet::files::parse_custom(shown, text)?;
             format!(
                 "{shown}: ok (Ricochet board `{}`, {} x {})",
                 escape(&b.name),
@@ -113,15 +113,15 @@ fn check_yaml(
                 confine.check(name).map_err(|e| e.to_string())?;
                 read_text(&base.join(name))
             };
-            let p = robots::ricochet::files::parse(shown, text, &read)?;
+            let p = robots_games::ricochet::files::parse(shown, text, &read)?;
             format!(
                 "{shown}: ok (Ricochet position, {})",
-                robots::text::count(p.robots.len(), "robot")
+                robots_games::text::count(p.robots.len(), "robot")
             )
         }
         FileKind::Program | FileKind::Unknown => {
             // Let the reader say what is wrong with it (it may not be YAML at all).
-            robots::text::yaml::check_syntax(shown, text)?;
+            robots_games::text::yaml::check_syntax(shown, text)?;
             return Err(Diagnostic::at(
                 shown,
                 text,

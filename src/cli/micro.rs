@@ -4,13 +4,13 @@ use crate::cli::args::game_flags::{MicroCommand, MicroPlay, MicroVariant};
 use crate::cli::io::files::read_text;
 use crate::cli::io::output::Failure;
 use crate::cli::io::prompt::{ask, say};
-use robots::micro::answer::{self, Answer, AnswerError};
-use robots::micro::board::Marks;
-use robots::micro::game::{Game, Quit, Variant};
-use robots::micro::report::{self, AnalysisJson, SolutionJson};
-use robots::micro::{self as micro_robots, Board as MicroBoard, Cell, Face, MicroFile};
-use robots::text::confine::Confine;
-use robots::text::diagnostic::Diagnostic;
+use robots_games::micro::answer::{self, Answer, AnswerError};
+use robots_games::micro::board::Marks;
+use robots_games::micro::game::{Game, Quit, Variant};
+use robots_games::micro::report::{self, AnalysisJson, SolutionJson};
+use robots_games::micro::{self as micro_robots, Board as MicroBoard, Cell, Face, MicroFile};
+use robots_games::text::confine::Confine;
+use robots_games::text::diagnostic::Diagnostic;
 use std::path::Path;
 
 /// Why a Micro Robots file or cell named on the command line cannot be used.
@@ -152,7 +152,7 @@ fn solve(board: &str, from: &str, to: &str, via: Option<&str>, json: bool) -> Re
         let path: Vec<String> = solution.path.iter().map(Cell::to_string).collect();
         outln!(
             "{}: {}",
-            robots::text::count(solution.moves, "move"),
+            robots_games::text::count(solution.moves, "move"),
             path.join(" → ")
         );
     }
@@ -207,10 +207,10 @@ fn play(flags: MicroPlay) -> Result<(), Failure> {
         MicroVariant::Waypoint => Variant::Waypoint,
         MicroVariant::NoToken => Variant::NoToken,
     };
-    let table = robots::table::roster(&humans, players, strength)
+    let table = robots_games::table::roster(&humans, players, strength)
         .map_err(|e| Failure::Bad(format!("--players {players}: {e}")))?;
     let face = micro_face(&face)?;
-    let players_json = json.then(|| robots::table::report::players(&table));
+    let players_json = json.then(|| robots_games::table::report::players(&table));
     // The tiles are laid out at random, from the same seed.
     let game = Game::on_face(&face, table, variant, seed);
     let mut terminal = TerminalHumans { told: false };
@@ -305,7 +305,7 @@ impl micro_robots::game::Humans for TerminalHumans {
         ask_until(
             &format!(
                 "{name}: show your {}: the cells the robot stops on after {start}, such as `P6 W6 R6` (starting with {start} is fine too) ",
-                robots::text::count(announced, "move")
+                robots_games::text::count(announced, "move")
             ),
             |line| answer::demonstration(line, start),
         )

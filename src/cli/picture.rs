@@ -8,8 +8,8 @@ use crate::cli::args::game_flags::PictureArgs;
 use crate::cli::io::output::Failure;
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
-use robots::battle::engine::{Event, Match, MatchSetup};
-use robots::battle::show::svg::{self as battle_svg, Caption};
+use robots_games::battle::engine::{Event, Match, MatchSetup};
+use robots_games::battle::show::svg::{self as battle_svg, Caption};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -145,11 +145,11 @@ fn note(path: &Path, what: &str) {
 /// `ricochet board --svg/--png` on a position: with `solution`, solved as `ricochet solve`
 /// solves it (40 moves at most, the default state budget) and its moves drawn.
 pub fn ricochet_position(
-    p: &robots::ricochet::position::Position,
+    p: &robots_games::ricochet::position::Position,
     picture: &PictureArgs,
     solution: bool,
 ) -> Result<(), Failure> {
-    use robots::ricochet::solve::{Budget, NoSolution, solve_within};
+    use robots_games::ricochet::solve::{Budget, NoSolution, solve_within};
     const MAX_MOVES: u32 = 40;
     let moves = if solution {
         let found = solve_within(p, MAX_MOVES, Budget::default(), &mut |_| {});
@@ -167,12 +167,12 @@ pub fn ricochet_position(
     } else {
         Vec::new()
     };
-    write_pictures(picture, &robots::ricochet::svg::position(p, &moves))
+    write_pictures(picture, &robots_games::ricochet::svg::position(p, &moves))
 }
 
 /// `ricochet board --svg/--png` on a custom board: the board with its bases.
 pub fn ricochet_board(
-    board: &robots::ricochet::board::Board,
+    board: &robots_games::ricochet::board::Board,
     picture: &PictureArgs,
     solution: bool,
 ) -> Result<(), Failure> {
@@ -181,7 +181,10 @@ pub fn ricochet_board(
             "--solution needs a position (robots and a target), not a board file".into(),
         ));
     }
-    write_pictures(picture, &robots::ricochet::svg::board(board, &board.bases))
+    write_pictures(
+        picture,
+        &robots_games::ricochet::svg::board(board, &board.bases),
+    )
 }
 
 /// `run --svg/--png/--gif`: the pictures of the match of `setup`, the still ones after

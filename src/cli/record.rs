@@ -1,6 +1,6 @@
 //! `ricochet play --json` and `micro play --json` print a game's record (JSON Lines,
 //! docs/FORMATS.md, "Game records") as it is played. The lines are the library's
-//! (`robots::ricochet::report`, `robots::micro::report`); this prints them.
+//! (`robots_games::ricochet::report`, `robots_games::micro::report`); this prints them.
 
 /// Starts a record on standard output: questions to human players go to standard error from
 /// here on, and the `game` line is printed.

@@ -1,16 +1,16 @@
 //! Replay files (docs/FORMATS.md, "Replays"): written line by line as the match is played
 //! (gzip-compressed when the name ends in `.gz`), and read back line by line, each line
-//! bounded, every turn played again and compared ([`robots::battle::files::replay::Check`]).
+//! bounded, every turn played again and compared ([`robots_games::battle::files::replay::Check`]).
 
 use crate::cli::io::files::is_stdin;
 use crate::cli::io::output::Failure;
-use robots::battle::engine::{Event, Match, MatchSetup, Outcome};
-use robots::battle::files::replay::{
+use robots_games::battle::engine::{Event, Match, MatchSetup, Outcome};
+use robots_games::battle::files::replay::{
     Check, Header, MAX_HEADER_BYTES, MAX_REPLAY_BYTES, MAX_REPLAY_LINES, MAX_TURN_BYTES,
     REPLAY_BUDGET, parse_header, result_line, setup_of, turn_line,
 };
-use robots::text::escape;
-use robots::text::lines::{Budget, LineError};
+use robots_games::text::escape;
+use robots_games::text::lines::{Budget, LineError};
 use std::fs::File;
 use std::io::{BufRead, BufWriter, Read, Write};
 use std::path::Path;
@@ -100,7 +100,7 @@ impl Recorder {
                 "{}: error: the replay would hold more than {} or {} lines, the most a replay \
                  may (docs/FORMATS.md): a shorter match (--rounds) fits",
                 escape(&self.shown),
-                robots::text::lines::size(MAX_REPLAY_BYTES),
+                robots_games::text::lines::size(MAX_REPLAY_BYTES),
                 MAX_REPLAY_LINES
             )));
         }
@@ -146,10 +146,10 @@ impl Recorder {
 }
 
 /// A file's lines (a replay, a tournament's part, a hill's results), each read with a bound,
-/// the whole within a budget ([`robots::text::lines`]); gzip-compressed files are read
+/// the whole within a budget ([`robots_games::text::lines`]); gzip-compressed files are read
 /// through.
 pub struct Lines {
-    inner: robots::text::lines::Lines<Box<dyn BufRead>>,
+    inner: robots_games::text::lines::Lines<Box<dyn BufRead>>,
     shown: String,
 }
 
@@ -174,9 +174,9 @@ impl Lines {
         } else {
             Box::new(File::open(path).map_err(cannot)?)
         };
-        let inner = robots::text::lines::decompressing(raw).map_err(cannot)?;
+        let inner = robots_games::text::lines::decompressing(raw).map_err(cannot)?;
         Ok(Lines {
-            inner: robots::text::lines::Lines::new(inner, budget, noun),
+            inner: robots_games::text::lines::Lines::new(inner, budget, noun),
             shown,
         })
     }
@@ -208,7 +208,7 @@ pub fn read(
     let setup = setup_of(&header).map_err(|e| format!("{shown}:1: error: {e}"))?;
     let mut check = Check::new(&header, &setup).map_err(|e| format!("{shown}:1: error: {e}"))?;
     each(&setup, check.game(), &[]);
-    let disagree = |number: u64, e: robots::battle::files::replay::Disagreement| {
+    let disagree = |number: u64, e: robots_games::battle::files::replay::Disagreement| {
         Failure::Bad(format!(
             "{shown}:{number}: error: the replay disagrees with this engine at {e}"
         ))

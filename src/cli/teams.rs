@@ -3,11 +3,11 @@
 //! the same checks apply): scenario 1, K copies of each team's program, on a shipped board or
 //! a board file.
 
-use robots::battle::engine::{MAX_TEAM_ROBOTS, MatchSetup};
-use robots::battle::files::{match_file, shipped};
-use robots::text::confine::Confine;
-use robots::text::diagnostic::Diagnostic;
-use robots::text::escape;
+use robots_games::battle::engine::{MAX_TEAM_ROBOTS, MatchSetup};
+use robots_games::battle::files::{match_file, shipped};
+use robots_games::text::confine::Confine;
+use robots_games::text::diagnostic::Diagnostic;
+use robots_games::text::escape;
 use std::path::Path;
 
 /// The most teams a match from flags may name (the boards have at most six camps).

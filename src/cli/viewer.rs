@@ -3,8 +3,8 @@
 //! document (`battle::show::view`) inlined as JSON. The page loads nothing from the network.
 
 use crate::cli::io::output::Failure;
-use robots::battle::engine::MatchSetup;
-use robots::battle::show::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
+use robots_games::battle::engine::MatchSetup;
+use robots_games::battle::show::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
 use std::path::Path;
 
 /// The longest match a page shows, in robot turns (a 1,000-round match of 12 robots).
@@ -29,7 +29,7 @@ pub fn write_html(setup: &MatchSetup, path: &Path) -> Result<(), Failure> {
         out!("{html}");
         return Ok(());
     }
-    let shown = robots::text::escape(&path.display().to_string()).into_owned();
+    let shown = robots_games::text::escape(&path.display().to_string()).into_owned();
     std::fs::write(path, &html)
         .map_err(|e| format!("{shown}: error: cannot write the page: {e}"))?;
     let turns = doc.frames.len() - 1;
@@ -37,7 +37,7 @@ pub fn write_html(setup: &MatchSetup, path: &Path) -> Result<(), Failure> {
         format!(
             ", {} after {}",
             e.verdict,
-            robots::text::count(e.rounds, "round")
+            robots_games::text::count(e.rounds, "round")
         )
     });
     outln!(
@@ -110,7 +110,7 @@ mod tests {
     /// A program's origin comes from a file: `</script>` in it stays inside the data.
     #[test]
     fn an_origin_cannot_close_the_script_element() {
-        let confine = robots::text::confine::Confine::Inside;
+        let confine = robots_games::text::confine::Confine::Inside;
         let mut setup = super::super::battle::load_match("run", None, confine, None).unwrap();
         let origin = "</SCRIPT><script>alert(1)</script><!--";
         setup.teams[0].robots[0].origin = origin.into();

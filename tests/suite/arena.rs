@@ -579,7 +579,7 @@ fn the_kubernetes_arena_has_servers_without_workers_and_workers_on_one_database(
     let text = crate::support::read(path);
     let docs: Vec<Value> = text
         .split("\n---\n")
-        .map(|doc| robots::text::yaml::from_str(path, doc).unwrap())
+        .map(|doc| robots_games::text::yaml::from_str(path, doc).unwrap())
         .collect();
     let kinds: Vec<&str> = docs.iter().map(|d| d["kind"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["Service", "Deployment", "Deployment"]);

@@ -2,11 +2,11 @@
 //! their drawing; `err_*` files snapshot the diagnostic.
 
 use crate::support::{file_name, input, root, shown};
-use robots::battle::board::Board;
-use robots::battle::files::board_file::parse_board;
-use robots::battle::hex::Hex;
-use robots::battle::terrain::{TeamColour, Terrain};
-use robots::text::diagnostic::Diagnostic;
+use robots_games::battle::board::Board;
+use robots_games::battle::files::board_file::parse_board;
+use robots_games::battle::hex::Hex;
+use robots_games::battle::terrain::{TeamColour, Terrain};
+use robots_games::text::diagnostic::Diagnostic;
 use std::path::Path;
 
 fn load(path: &Path, shown: &str) -> Result<Board, Diagnostic> {
@@ -28,7 +28,7 @@ fn board_files() {
             "{name}: err_* files, and only they, must be rejected"
         );
         let output = match result {
-            Ok(board) => robots::battle::show::render::board(&board),
+            Ok(board) => robots_games::battle::show::render::board(&board),
             Err(d) => d.to_string(),
         };
         snapshot!(
@@ -44,7 +44,7 @@ fn shipped_boards() {
         let board = load(path, &path.display().to_string()).expect("shipped boards are valid");
         snapshot!(
             "shipped_boards",
-            robots::battle::show::render::board(&board)
+            robots_games::battle::show::render::board(&board)
         );
     });
 }
@@ -54,8 +54,9 @@ fn shipped_boards() {
 fn classic_board_is_big_enough_balanced_and_symmetric() {
     let b = load(&root().join("boards/classic.yaml"), "boards/classic.yaml").unwrap();
     assert!(b.width >= 13 && b.height >= 11, "at least 13 x 11 hexes");
-    let count =
-        |f: &dyn Fn(&robots::battle::board::Cell) -> bool| b.cells().filter(|(_, c)| f(c)).count();
+    let count = |f: &dyn Fn(&robots_games::battle::board::Cell) -> bool| {
+        b.cells().filter(|(_, c)| f(c)).count()
+    };
     for colour in [TeamColour::Green, TeamColour::Violet] {
         assert!(
             count(&|c| c.start && c.camp == Some(colour)) >= 4,
@@ -81,7 +82,7 @@ fn classic_board_is_big_enough_balanced_and_symmetric() {
         .collect();
     assert!(shapes.len() >= 6, "6 shapes");
     assert!(
-        robots::battle::terrain::Form::ALL
+        robots_games::battle::terrain::Form::ALL
             .iter()
             .all(|f| shapes.contains(f)),
         "3 forms"

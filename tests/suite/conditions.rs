@@ -12,11 +12,11 @@
 //! within 3 is on the board; at 4 some are off it.
 
 use crate::support::root;
-use robots::battle::engine::{Event, Match, RobotName};
-use robots::battle::files::match_file::parse_match;
-use robots::battle::show::render;
-use robots::battle::terrain::TeamColour;
-use robots::text::confine::Confine;
+use robots_games::battle::engine::{Event, Match, RobotName};
+use robots_games::battle::files::match_file::parse_match;
+use robots_games::battle::show::render;
+use robots_games::battle::terrain::TeamColour;
+use robots_games::text::confine::Confine;
 use std::path::Path;
 
 const TINY: &str = "\

@@ -4,11 +4,11 @@
 
 use crate::support::{load_match, read_under_root, session_on};
 use proptest::prelude::*;
-use robots::battle::engine::{Event, Match, MatchSetup};
-use robots::battle::live::debug::{Session, Timeline};
-use robots::battle::{files::match_file, files::shipped};
-use robots::text::confine::Confine;
-use robots::text::diagnostic::Diagnostic;
+use robots_games::battle::engine::{Event, Match, MatchSetup};
+use robots_games::battle::live::debug::{Session, Timeline};
+use robots_games::battle::{files::match_file, files::shipped};
+use robots_games::text::confine::Confine;
+use robots_games::text::diagnostic::Diagnostic;
 use std::path::Path;
 
 /// The shipped default match, or a match file of `tests/debugger/`.
@@ -63,7 +63,7 @@ fn step_then_back_shows_the_same_robot() {
 /// The first turn in which `robot` reads `step`, in a plain run of the match.
 fn first_read(
     setup: &MatchSetup,
-    robot: robots::battle::engine::RobotName,
+    robot: robots_games::battle::engine::RobotName,
     step: u8,
 ) -> Option<u64> {
     let mut m = Match::new(setup).unwrap();
@@ -87,7 +87,7 @@ fn a_step_breakpoint_stops_just_before_the_first_turn_that_reads_the_step() {
     let setup = load("default").unwrap();
     let mut checked = 0;
     for name in ["green.1", "green.2", "violet.1", "violet.2"] {
-        let robot = robots::battle::engine::RobotName::parse(name).unwrap();
+        let robot = robots_games::battle::engine::RobotName::parse(name).unwrap();
         for step in 1..=14u8 {
             let Some(turn) = first_read(&setup, robot, step) else {
                 continue;
@@ -116,7 +116,7 @@ fn a_step_breakpoint_stops_just_before_the_first_turn_that_reads_the_step() {
 fn straight(
     setup: &MatchSetup,
     turn: u64,
-    inputs: &[(u64, robots::battle::engine::RobotId, u8)],
+    inputs: &[(u64, robots_games::battle::engine::RobotId, u8)],
 ) -> (Match, Vec<Event>) {
     let mut m = Match::new(setup).unwrap();
     let mut log = Vec::new();
@@ -156,7 +156,7 @@ fn op() -> impl Strategy<Value = Op> {
 }
 
 fn random_setup(seed: u64, a: usize, b: usize) -> MatchSetup {
-    let mut setup = robots::battle::compare::bench::workload().unwrap()[a * 6 + b].clone();
+    let mut setup = robots_games::battle::compare::bench::workload().unwrap()[a * 6 + b].clone();
     setup.seed = seed;
     setup
 }
@@ -195,12 +195,12 @@ proptest! {
 /// The benchmark's long match really is 500 rounds of 6 robots: 3,000 turns of history.
 #[test]
 fn the_benchmark_match_runs_to_500_rounds() {
-    let t = robots::battle::compare::bench::long_timeline().unwrap();
+    let t = robots_games::battle::compare::bench::long_timeline().unwrap();
     assert_eq!(t.turn(), 3000);
     let o = t.current().outcome().unwrap();
     assert_eq!(
         (o.rounds, o.reason),
-        (500, robots::battle::engine::EndReason::RoundLimit)
+        (500, robots_games::battle::engine::EndReason::RoundLimit)
     );
 }
 
@@ -254,7 +254,7 @@ fn hits_by_straight_play(
     when: &str,
     term: &str,
 ) -> (Vec<u64>, u64) {
-    use robots::battle::lang::{Comparison, Condition, Quantity, parse_condition};
+    use robots_games::battle::lang::{Comparison, Condition, Quantity, parse_condition};
     let when = parse_condition("when", when).unwrap();
     let Condition::Compare(term, Comparison::Eq, Quantity::Number(0)) =
         parse_condition("term", &format!("{term} = 0")).unwrap()

@@ -2,7 +2,7 @@
 //! docs/LANGUAGE.md parses, and every example match and board in docs/FORMATS.md loads.
 
 use crate::support::{micro_face, read, read_under_root};
-use robots::battle::lang::parse_program;
+use robots_games::battle::lang::parse_program;
 
 fn blocks(doc: &str, fence: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -68,7 +68,7 @@ fn the_language_guide_shows_real_programs_and_real_errors() {
 /// accepts, and the error shown for a keyword without the rule is the one the parser gives.
 #[test]
 fn the_ti57_examples_parse_under_the_rule() {
-    use robots::battle::lang::{Keywords, parse_program_in};
+    use robots_games::battle::lang::{Keywords, parse_program_in};
     let doc = read("docs/LANGUAGE.md");
     let programs = blocks(&doc, "ti57");
     assert!(programs.len() >= 4, "only {} ti57 blocks", programs.len());
@@ -108,7 +108,7 @@ fn the_guides_show_real_warnings() {
     let doc = read("docs/LANGUAGE.md");
     // The README's warning is checked with the rest of its tour (tour.rs).
     check_output_is_real(&doc);
-    for id in robots::battle::lang::lint::WarningId::ALL {
+    for id in robots_games::battle::lang::lint::WarningId::ALL {
         assert!(
             doc.contains(&format!("| `{}` |", id.code())),
             "{}",
@@ -121,14 +121,14 @@ fn the_guides_show_real_warnings() {
 fn the_formats_guide_examples_load() {
     let blocks = blocks(&read("docs/FORMATS.md"), "yaml");
     let board = blocks.iter().find(|b| b.contains("map: |")).unwrap();
-    robots::battle::files::board_file::parse_board("board.yaml", board).unwrap();
+    robots_games::battle::files::board_file::parse_board("board.yaml", board).unwrap();
     let game = blocks.iter().find(|b| b.contains("teams:")).unwrap();
     // Relative paths in the example are relative to a match file in matches/.
-    let setup = robots::battle::files::match_file::parse_match(
+    let setup = robots_games::battle::files::match_file::parse_match(
         "matches/example.yaml",
         game,
         &read_under_root,
-        robots::text::confine::Confine::Anywhere,
+        robots_games::text::confine::Confine::Anywhere,
     )
     .map_err(|d| d.to_string())
     .unwrap();
@@ -140,7 +140,7 @@ fn the_micro_robots_examples_load() {
     let mut loaded = 0;
     for block in blocks(&read("docs/FORMATS.md"), "yaml") {
         if block.contains("tiles:") || block.contains("rows:") || block.contains("layout:") {
-            robots::micro::file::parse("FORMATS.md", &block, &micro_face)
+            robots_games::micro::file::parse("FORMATS.md", &block, &micro_face)
                 .unwrap_or_else(|d| panic!("{block}\n{d}"));
             loaded += 1;
         }
@@ -152,10 +152,11 @@ fn the_micro_robots_examples_load() {
 fn the_ricochet_examples_load() {
     let blocks = blocks(&read("docs/FORMATS.md"), "yaml");
     let position = blocks.iter().find(|b| b.contains("quadrants:")).unwrap();
-    let p = robots::ricochet::files::parse("FORMATS.md", position, &|_| Err("no".into())).unwrap();
+    let p = robots_games::ricochet::files::parse("FORMATS.md", position, &|_| Err("no".into()))
+        .unwrap();
     assert_eq!(p.robots.len(), 4);
     let custom = blocks.iter().find(|b| b.contains("size: [10, 8]")).unwrap();
-    let b = robots::ricochet::files::parse_custom("FORMATS.md", custom).unwrap();
+    let b = robots_games::ricochet::files::parse_custom("FORMATS.md", custom).unwrap();
     assert_eq!((b.width, b.height, b.bases.len()), (10, 8, 4));
 }
 
@@ -212,8 +213,9 @@ fn the_formats_guide_shows_the_real_json() {
     assert!(checked >= 5, "only {checked} events shown");
 }
 
-/// ARCHITECTURE.md's code map names every folder and file under `src/`, and nothing that is
-/// not there: a bullet opens with a folder's path and names its files (`name.rs`).
+/// ARCHITECTURE.md's code map names every folder and file under `src/` (the binary) and each
+/// library's `crates/*/src/`, and nothing that is not there: a bullet opens with a folder's
+/// path and names its files (`name.rs`).
 #[test]
 fn the_code_map_matches_the_tree() {
     let map = read("ARCHITECTURE.md");
@@ -225,7 +227,7 @@ fn the_code_map_matches_the_tree() {
             folder = rest
                 .split('`')
                 .next()
-                .filter(|p| p.starts_with("src/") && p.ends_with('/'))
+                .filter(|p| (p.starts_with("src/") || p.starts_with("crates/")) && p.ends_with('/'))
                 .map(str::to_string);
             named.extend(folder.clone());
         } else if !line.starts_with("  ") {
@@ -238,12 +240,20 @@ fn the_code_map_matches_the_tree() {
             }
         }
     }
-    let mut tree = std::collections::BTreeSet::from(["src/".to_string()]);
-    let mut stack = vec![crate::support::root().join("src")];
+    let root = crate::support::root();
+    let mut tree = std::collections::BTreeSet::new();
+    let mut stack = vec![root.join("src")];
+    for library in std::fs::read_dir(root.join("crates")).unwrap() {
+        stack.push(library.unwrap().path().join("src"));
+    }
+    for src in &stack {
+        tree.insert(format!("{}/", src.strip_prefix(root).unwrap().display()));
+    }
+    assert!(tree.contains("crates/games/src/"), "{tree:?}");
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
-            let rel = path.strip_prefix(crate::support::root()).unwrap().display();
+            let rel = path.strip_prefix(root).unwrap().display();
             if path.is_dir() {
                 tree.insert(format!("{rel}/"));
                 stack.push(path);
@@ -256,6 +266,6 @@ fn the_code_map_matches_the_tree() {
     let stale: Vec<_> = named.difference(&tree).collect();
     assert!(
         missing.is_empty() && stale.is_empty(),
-        "not in the code map: {missing:?}\nin the code map but not in src/: {stale:?}"
+        "not in the code map: {missing:?}\nin the code map but not in the tree: {stale:?}"
     );
 }

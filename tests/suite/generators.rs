@@ -6,8 +6,8 @@
 //! nothing panics.
 
 use proptest::prelude::*;
-use robots::battle::{engine::Match, files::board_file, files::match_file, lang};
-use robots::text::confine::Confine;
+use robots_games::battle::{engine::Match, files::board_file, files::match_file, lang};
+use robots_games::text::confine::Confine;
 
 // ------------------------------------------------------------------------- conditions
 

@@ -1,11 +1,11 @@
 //! Files and commands from strangers, hex game: each test is named after a problem found by
 //! fuzzing or by hand (issue 9), and fails on the code that had it.
 
-use robots::battle::engine::Match;
-use robots::battle::lang::{MAX_NESTING, parse_condition, parse_program};
-use robots::battle::live::debug::Session;
-use robots::battle::{files::match_file, files::shipped};
-use robots::text::confine::Confine;
+use robots_games::battle::engine::Match;
+use robots_games::battle::lang::{MAX_NESTING, parse_condition, parse_program};
+use robots_games::battle::live::debug::Session;
+use robots_games::battle::{files::match_file, files::shipped};
+use robots_games::text::confine::Confine;
 
 fn default_session() -> Session {
     Session::new(Box::new(|| {
@@ -124,7 +124,7 @@ fn lake_within_10_sees_a_lake_5_hexes_away_on_a_board_whose_sides_add_to_256() {
     let mut answers = Vec::new();
     while !m.is_over() {
         for e in m.step() {
-            if let robots::battle::engine::Event::Tested { answer, .. } = e {
+            if let robots_games::battle::engine::Event::Tested { answer, .. } = e {
                 answers.push(answer);
             }
         }
@@ -141,7 +141,7 @@ fn indent(text: &str) -> String {
 /// exact: a long run on the largest board keeps both bounded.
 #[test]
 fn stepping_far_keeps_the_debugger_memory_bounded_and_going_back_exact() {
-    use robots::battle::live::debug::{LOG_TURNS, Timeline};
+    use robots_games::battle::live::debug::{LOG_TURNS, Timeline};
     let (width, height) = (200, 80);
     let mut map = String::new();
     for row in 0..height {
@@ -215,7 +215,7 @@ fn debug_reading_an_endless_line_stops_with_an_error_not_an_abort() {
 /// most 64 questions, refused at load with the count and the limit.
 #[test]
 fn a_test_of_a_hundred_thousand_questions_is_refused_at_load() {
-    use robots::battle::lang::{MAX_TERMS, parse_condition, parse_program};
+    use robots_games::battle::lang::{MAX_TERMS, parse_condition, parse_program};
     let terms = vec!["black circle within 50"; 100_000].join(" or ");
     let program = format!("1: ?1\n2: T\n3: RAZ\ntest 1: {terms}\n");
     let d = parse_program("slow.robot", &program, 15).unwrap_err();
@@ -268,12 +268,12 @@ fn terrain_rings_on_the_largest_board_cost_the_same_as_on_a_small_one() {
     }
     let board = format!("name: largest\nmap: |\n{map}");
     // What a scan gives: every lake at a distance of 50 or less from [100, 40].
-    let centre = robots::battle::hex::Hex::from_offset(100, 40);
+    let centre = robots_games::battle::hex::Hex::from_offset(100, 40);
     let lakes = (0..height)
         .flat_map(|row| (0..width).map(move |col| (col, row)))
         .filter(|&(col, row)| (col + row) % 97 == 0)
         .filter(|&(col, row)| {
-            let hex = robots::battle::hex::Hex::from_offset(col, row);
+            let hex = robots_games::battle::hex::Hex::from_offset(col, row);
             (1..=50).contains(&centre.distance(hex))
         })
         .count();
@@ -287,7 +287,7 @@ fn terrain_rings_on_the_largest_board_cost_the_same_as_on_a_small_one() {
     let mut m = Match::new(&setup).unwrap();
     let mut answers = Vec::new();
     m.run(|e| {
-        if let robots::battle::engine::Event::Tested { answer, .. } = e {
+        if let robots_games::battle::engine::Event::Tested { answer, .. } = e {
             answers.push(*answer);
         }
     });

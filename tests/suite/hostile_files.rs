@@ -3,10 +3,10 @@
 //! named after the problem it guards against; inputs sit just past the limits, so each runs
 //! in well under a second.
 
-use robots::battle::{files::board_file, files::match_file};
-use robots::text::MAX_INPUT_BYTES;
-use robots::text::confine::Confine;
-use robots::text::diagnostic::text_from_bytes;
+use robots_games::battle::{files::board_file, files::match_file};
+use robots_games::text::MAX_INPUT_BYTES;
+use robots_games::text::confine::Confine;
+use robots_games::text::diagnostic::text_from_bytes;
 use std::path::Path;
 use std::process::Output;
 use std::time::{Duration, Instant};

@@ -2,9 +2,9 @@
 //! overflowed the stack or grew without bound are refused with a located error, or stopped by a
 //! budget.
 
-use robots::ricochet::board::Colour;
-use robots::ricochet::files;
-use robots::ricochet::position::Position;
+use robots_games::ricochet::board::Colour;
+use robots_games::ricochet::files;
+use robots_games::ricochet::position::Position;
 use std::process::Output;
 use std::time::{Duration, Instant};
 
@@ -53,10 +53,10 @@ target: {color: blue, symbol: triangle}
     // A position built in code, past the checks: the solver says no, it does not panic.
     let mut p = files::parse("p.yaml", &standard.replace("RED", "green"), &no_file).unwrap();
     p.robots[1].0 = Colour::Red;
-    assert!(robots::ricochet::solve::solve(&p, 30).is_err());
+    assert!(robots_games::ricochet::solve::solve(&p, 30).is_err());
     let mut seven_robots: Position = p.clone();
     seven_robots.robots = (0..7).map(|i| (Colour::Green, 16 * i)).collect();
-    assert!(robots::ricochet::solve::solve(&seven_robots, 3).is_err());
+    assert!(robots_games::ricochet::solve::solve(&seven_robots, 3).is_err());
     for text in [standard, seven] {
         let e = files::parse("p.yaml", text, &no_file)
             .unwrap_err()

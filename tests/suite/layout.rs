@@ -1,24 +1,48 @@
 //! The layout keeps its promises (ARCHITECTURE.md): no import cycle between the files of
-//! the library or of the binary, no file over 600 lines, no folder of more than 12 files,
+//! a library or of the binary, no file over 600 lines, no folder of more than 12 files,
 //! a thin `main.rs`, one module that names the YAML crate, no `Result<_, String>` in the
-//! library's public functions,
+//! libraries' public functions, a games crate that names no front end's crate,
 //! and game folders that neither print nor touch files, clocks or the terminal.
 
 use crate::support::root;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Every `.rs` file under `dir`, as paths relative to `src/`.
+/// The binary's source folder (`main.rs`, `cli/`), relative to the workspace's root.
+const BINARY: &str = "src";
+
+/// The games' library, where every rule is (`crates/games/src`).
+const GAMES: &str = "crates/games/src";
+
+/// Each library's source folder, `crates/*/src`, relative to the workspace's root.
+fn libraries() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(root().join("crates"))
+        .unwrap()
+        .map(|e| Path::new("crates").join(e.unwrap().file_name()).join("src"))
+        .filter(|src| root().join(src).is_dir())
+        .collect();
+    out.sort();
+    assert!(out.contains(&PathBuf::from(GAMES)), "{out:?}");
+    out
+}
+
+/// Every source folder: the binary's and the libraries'.
+fn sources() -> Vec<PathBuf> {
+    [vec![PathBuf::from(BINARY)], libraries()].concat()
+}
+
+/// Every `.rs` file under `dir` (relative to the workspace's root), as paths relative to the
+/// root.
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
+    let mut stack = vec![root().join(dir)];
     while let Some(d) = stack.pop() {
         for entry in std::fs::read_dir(&d).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path.strip_prefix(root().join("src")).unwrap().to_path_buf());
+                out.push(path.strip_prefix(root()).unwrap().to_path_buf());
             }
         }
     }
@@ -26,9 +50,10 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The code of a file without its comments and its `#[cfg(test)] mod tests`.
+/// The code of a file (relative to the root) without its comments and its
+/// `#[cfg(test)] mod tests`.
 fn code(rel: &Path) -> String {
-    let text = std::fs::read_to_string(root().join("src").join(rel)).unwrap();
+    let text = std::fs::read_to_string(root().join(rel)).unwrap();
     let text = match text.find("#[cfg(test)]\nmod tests") {
         Some(i) => &text[..i],
         None => &text,
@@ -95,13 +120,13 @@ fn expand_braces(mut text: String) -> String {
 }
 
 /// Which files of one crate each file names an item of (`crate::…`, `super::…`, `self::…`,
-/// or a child module of a `mod.rs`): the library's, or with `binary` the binary's (`main.rs`
-/// and `cli/`).
-fn import_graph(binary: bool) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
-    let src = root().join("src");
-    let files: Vec<PathBuf> = rust_files(&src)
+/// or a child module of a `mod.rs`): the crate whose source folder is `src` (a library's, or
+/// the binary's: `main.rs` and `cli/`).
+fn import_graph(src: &str) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let binary = src == BINARY;
+    let files: Vec<PathBuf> = rust_files(Path::new(src))
         .into_iter()
-        .filter(|f| (f.starts_with("cli") || f == Path::new("main.rs")) == binary)
+        .map(|f| f.strip_prefix(src).unwrap().to_path_buf())
         .collect();
     let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(f)).collect();
     let resolve = |path: &[String]| {
@@ -115,7 +140,7 @@ fn import_graph(binary: bool) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
         let here = module_of(rel);
         let is_mod =
             rel.ends_with("mod.rs") || rel == Path::new("lib.rs") || rel == Path::new("main.rs");
-        let text = expand_braces(code(rel));
+        let text = expand_braces(code(&Path::new(src).join(rel)));
         let mut edges = BTreeSet::new();
         let tokens = text
             .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
@@ -160,12 +185,15 @@ fn import_graph(binary: bool) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
 
 #[test]
 fn no_import_cycle_between_files() {
-    let library = import_graph(false);
-    let binary = import_graph(true);
-    assert!(library.len() > 40, "the walk found {} files", library.len());
+    let games = import_graph(GAMES);
+    let binary = import_graph(BINARY);
+    assert!(games.len() > 40, "the walk found {} files", games.len());
     assert!(binary.len() > 30, "the walk found {} files", binary.len());
-    for graph in [library, binary] {
+    for graph in [games, binary] {
         assert_no_cycle(&graph);
+    }
+    for library in libraries() {
+        assert_no_cycle(&import_graph(&library.display().to_string()));
     }
 }
 
@@ -191,7 +219,7 @@ fn assert_no_cycle(graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) {
 /// The cycle check sees real imports: the engine's match names its state and play.
 #[test]
 fn the_import_graph_sees_imports() {
-    let graph = import_graph(false);
+    let graph = import_graph(GAMES);
     let engine = vec!["battle".to_string(), "engine".to_string()];
     let named: Vec<String> = graph[&engine].iter().map(|m| m.join("::")).collect();
     for m in [
@@ -204,7 +232,7 @@ fn the_import_graph_sees_imports() {
     let play = vec!["battle".into(), "engine".into(), "play".into()];
     assert!(graph[&play].contains(&vec!["battle".to_string(), "engine".into(), "fixed".into()]));
     // The binary's too: the terminal screen's layout measures what the panes hold.
-    let binary = import_graph(true);
+    let binary = import_graph(BINARY);
     let layout: Vec<String> = ["cli", "tui", "layout"].map(String::from).to_vec();
     let lines: Vec<String> = ["cli", "tui", "lines"].map(String::from).to_vec();
     assert!(binary[&layout].contains(&lines), "{:?}", binary[&layout]);
@@ -212,21 +240,22 @@ fn the_import_graph_sees_imports() {
 
 #[test]
 fn files_stay_small_and_main_stays_thin() {
-    let src = root().join("src");
-    for rel in rust_files(&src) {
-        let lines = std::fs::read_to_string(src.join(&rel))
+    let files: Vec<PathBuf> = sources().iter().flat_map(|s| rust_files(s)).collect();
+    assert!(files.contains(&PathBuf::from("crates/games/src/battle/hex.rs")));
+    for rel in &files {
+        let lines = std::fs::read_to_string(root().join(rel))
             .unwrap()
             .lines()
             .count();
         assert!(
             lines <= 600,
-            "src/{} has {lines} lines (at most 600)",
+            "{} has {lines} lines (at most 600)",
             rel.display()
         );
     }
     // A folder's name tells a stage; more than 12 files directly in one and it tells less.
     let mut per_folder: BTreeMap<PathBuf, usize> = BTreeMap::new();
-    for rel in rust_files(&src) {
+    for rel in &files {
         *per_folder
             .entry(rel.parent().map(Path::to_path_buf).unwrap_or_default())
             .or_default() += 1;
@@ -234,11 +263,11 @@ fn files_stay_small_and_main_stays_thin() {
     for (folder, n) in per_folder {
         assert!(
             n <= 12,
-            "src/{} holds {n} .rs files (at most 12)",
+            "{} holds {n} .rs files (at most 12)",
             folder.display()
         );
     }
-    let main = std::fs::read_to_string(src.join("main.rs"))
+    let main = std::fs::read_to_string(root().join(BINARY).join("main.rs"))
         .unwrap()
         .lines()
         .count();
@@ -247,18 +276,18 @@ fn files_stay_small_and_main_stays_thin() {
 
 #[test]
 fn only_the_yaml_module_names_the_yaml_crate() {
-    let src = root().join("src");
-    let naming: Vec<PathBuf> = rust_files(&src)
-        .into_iter()
+    let naming: Vec<PathBuf> = sources()
+        .iter()
+        .flat_map(|s| rust_files(s))
         .filter(|f| code(f).contains("serde_yaml"))
         .collect();
-    assert_eq!(naming, vec![PathBuf::from("text/yaml.rs")]);
+    assert_eq!(naming, vec![Path::new(GAMES).join("text/yaml.rs")]);
 }
 
-/// Game folders return events and states: no printing, files, clocks or terminal.
+/// Game folders return events and states: no printing, files, clocks or terminal. The whole
+/// games crate is held to it (its root files too).
 #[test]
 fn game_folders_neither_print_nor_touch_files() {
-    let src = root().join("src");
     let forbidden = [
         "println!",
         "print!",
@@ -274,26 +303,75 @@ fn game_folders_neither_print_nor_touch_files() {
         "thread_rng",
         "rand::rng()",
     ];
+    let files = rust_files(Path::new(GAMES));
     for folder in ["battle", "ricochet", "micro", "table", "text"] {
-        for rel in rust_files(&src.join(folder)) {
-            let text = code(&rel);
-            for word in forbidden {
-                assert!(!text.contains(word), "src/{} uses `{word}`", rel.display());
-            }
+        let under = Path::new(GAMES).join(folder);
+        assert!(files.iter().any(|f| f.starts_with(&under)), "{folder}");
+    }
+    for rel in files {
+        let text = code(&rel);
+        for word in forbidden {
+            assert!(!text.contains(word), "{} uses `{word}`", rel.display());
         }
     }
 }
 
-/// Errors are typed (ARCHITECTURE.md, "Invariants"): no public function of the library
+/// The games build without a front end (issue 46): the games crate's manifest names none of
+/// the server's, the terminal's or the command line's crates, and rayon only as its optional
+/// `parallel` feature's (`cargo tree -p robots-games -e normal --no-default-features` shows
+/// the whole tree).
+#[test]
+fn the_games_crate_names_no_front_end_crate() {
+    let manifest = std::fs::read_to_string(root().join("crates/games/Cargo.toml")).unwrap();
+    let mut section = "";
+    let mut named = Vec::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+        } else if section == "[dependencies]"
+            && let Some((name, spec)) = line.split_once('=')
+        {
+            let name = name.trim().trim_end_matches(".workspace").trim();
+            named.push(name.to_string());
+            if name == "rayon" {
+                assert!(spec.contains("optional = true"), "{line}");
+            }
+        }
+    }
+    assert!(named.iter().any(|n| n == "pest"), "{named:?}");
+    let front_ends = [
+        "tokio",
+        "axum",
+        "tower",
+        "hyper",
+        "rusqlite",
+        "postgres",
+        "argon2",
+        "ratatui",
+        "crossterm",
+        "clap",
+        "ureq",
+        "lsp",
+        "getrandom",
+    ];
+    for name in &named {
+        assert!(
+            !front_ends.iter().any(|f| name.starts_with(f)),
+            "crates/games names `{name}`"
+        );
+    }
+    assert!(
+        manifest.contains("rand = { version = \"0.10.3\", default-features = false }"),
+        "rand without its operating system's generator"
+    );
+}
+
+/// Errors are typed (ARCHITECTURE.md, "Invariants"): no public function of a library
 /// returns `Result<_, String>`.
 #[test]
 fn no_public_library_function_returns_a_string_error() {
-    let src = root().join("src");
     let mut found = Vec::new();
-    for rel in rust_files(&src) {
-        if rel.starts_with("cli") || rel == Path::new("main.rs") {
-            continue;
-        }
+    for rel in libraries().iter().flat_map(|l| rust_files(l)) {
         let text = code(&rel);
         for (at, _) in text.match_indices("pub fn ") {
             let signature = &text[at..text[at..].find('{').map_or(text.len(), |end| at + end)];
@@ -303,7 +381,7 @@ fn no_public_library_function_returns_a_string_error() {
                 && returns.trim_end().ends_with("String>")
             {
                 found.push(format!(
-                    "src/{}: {}",
+                    "{}: {}",
                     rel.display(),
                     signature.lines().next().unwrap_or("")
                 ));

@@ -3,11 +3,11 @@
 //! `robots check` prints, in words and as JSON lines.
 
 use crate::support::{file_name, read_under_root, root, shown};
-use robots::battle::files::match_file;
-use robots::battle::lang::Keywords;
-use robots::battle::lang::lint::WarningId;
-use robots::text::confine::Confine;
-use robots::text::diagnostic::Diagnostic;
+use robots_games::battle::files::match_file;
+use robots_games::battle::lang::Keywords;
+use robots_games::battle::lang::lint::WarningId;
+use robots_games::text::confine::Confine;
+use robots_games::text::diagnostic::Diagnostic;
 use std::path::Path;
 
 fn warnings(path: &Path) -> (String, Vec<Diagnostic>) {

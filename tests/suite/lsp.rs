@@ -351,7 +351,7 @@ fn a_message_it_cannot_read_is_answered_and_the_server_lives_on() {
     client.send(&json!({"jsonrpc": "2.0", "id": 100, "method": "no/such", "params": null}));
     assert!(client.next().get("error").is_some());
     client.notify("textDocument/didOpen", json!({"textDocument": 3}));
-    let big = "#".repeat(robots::text::MAX_INPUT_BYTES + 1);
+    let big = "#".repeat(robots_games::text::MAX_INPUT_BYTES + 1);
     let found = client.open(&big);
     assert_eq!(found.len(), 1);
     assert!(

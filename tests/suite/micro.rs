@@ -5,17 +5,17 @@
 use crate::support::{
     file_name, micro_face, robots, robots_with_stdin, root, shown, stderr, stdout,
 };
-use robots::micro::board::{self, render};
-use robots::micro::file::parse;
-use robots::micro::solve::{Moves, solve};
-use robots::micro::{Arrangement, Board, Cell, Face, MicroFile, reference};
+use robots_games::micro::board::{self, render};
+use robots_games::micro::file::parse;
+use robots_games::micro::solve::{Moves, solve};
+use robots_games::micro::{Arrangement, Board, Cell, Face, MicroFile, reference};
 use std::path::Path;
 
 fn face(name: &str) -> Face {
     micro_face(name).unwrap()
 }
 
-fn load(path: &Path) -> Result<Board, robots::text::diagnostic::Diagnostic> {
+fn load(path: &Path) -> Result<Board, robots_games::text::diagnostic::Diagnostic> {
     let text = std::fs::read_to_string(path).unwrap();
     parse(&shown("micro", path), &text, &micro_face).map(|f| match f {
         MicroFile::Board(b) => b,
@@ -67,7 +67,7 @@ const FACES: [&str; 4] = ["public-silver", "public-copper", "silver", "copper"];
 
 #[test]
 fn shipped_faces() {
-    let shipped: Vec<&str> = robots::micro::shipped::MICRO_FACES
+    let shipped: Vec<&str> = robots_games::micro::shipped::MICRO_FACES
         .iter()
         .map(|(n, _)| *n)
         .collect();
@@ -112,7 +112,7 @@ fn the_solver_is_optimal_on_every_pair_of_several_boards() {
     let mut boards: Vec<Board> = Vec::new();
     for name in FACES {
         let f = face(name);
-        let all = robots::micro::analyse::arrangements();
+        let all = robots_games::micro::analyse::arrangements();
         boards.extend(all.iter().step_by(97).map(|a| Board::arrange(&f, *a)));
     }
     for file in ["full_board.yaml", "layout.yaml", "disconnected.yaml"] {
@@ -147,7 +147,7 @@ fn the_waypoint_is_stopped_on_and_costs_both_legs() {
 fn faces_repeat_nothing_and_each_arrangement_is_a_valid_board() {
     for name in FACES {
         let f = face(name);
-        for a in robots::micro::analyse::arrangements()
+        for a in robots_games::micro::analyse::arrangements()
             .into_iter()
             .step_by(61)
         {
@@ -174,7 +174,7 @@ fn faces_repeat_nothing_and_each_arrangement_is_a_valid_board() {
 fn the_analysis_covers_every_arrangement_once() {
     for name in FACES {
         let mut calls = 0;
-        let a = robots::micro::analyse::analyse(&face(name), &mut |done, total| {
+        let a = robots_games::micro::analyse::analyse(&face(name), &mut |done, total| {
             calls += 1;
             assert!(done <= total);
         });
@@ -189,12 +189,12 @@ fn the_analysis_covers_every_arrangement_once() {
         if name.starts_with("public-") {
             snapshot!(
                 format!("analyse-{name}"),
-                robots::micro::analyse::report(&a)
+                robots_games::micro::analyse::report(&a)
             );
         }
     }
     // Arrangements are distinct, with the first tile at NW.
-    let all = robots::micro::analyse::arrangements();
+    let all = robots_games::micro::analyse::arrangements();
     let distinct: std::collections::HashSet<_> = all.iter().collect();
     assert_eq!(distinct.len(), 1536);
     assert!(all.iter().all(|a| a.tiles()[0] == 0));
@@ -202,8 +202,11 @@ fn the_analysis_covers_every_arrangement_once() {
 
 #[test]
 fn a_game_is_played_to_its_end() {
-    use robots::micro::game::{Kind, NoHumans, Player, Variant, play};
-    let b = Board::arrange(&face("silver"), robots::micro::analyse::arrangements()[5]);
+    use robots_games::micro::game::{Kind, NoHumans, Player, Variant, play};
+    let b = Board::arrange(
+        &face("silver"),
+        robots_games::micro::analyse::arrangements()[5],
+    );
     for (variant, name) in [
         (Variant::Standard, "standard"),
         (Variant::Waypoint, "waypoint"),
@@ -284,7 +287,7 @@ fn a_human_answer_with_the_start_cell_is_accepted() {
     let face = micro_face("public-silver").unwrap();
     let board = Board::arrange(
         &face,
-        robots::micro::game::draw_arrangement(SEED.parse().unwrap()),
+        robots_games::micro::game::draw_arrangement(SEED.parse().unwrap()),
     );
     let s = solve(&board, cell(START), cell(TARGET), None).unwrap();
     // As `micro solve` prints it: `Y2 → … → Y5`.
@@ -370,7 +373,7 @@ fn a_human_game_in_colour_marks_the_robot_and_the_target() {
 /// between any two cells: the analysis lists its worst cases once a class.
 #[test]
 fn equivalent_arrangements_have_the_same_distances() {
-    use robots::micro::analyse::{arrangements, equivalents};
+    use robots_games::micro::analyse::{arrangements, equivalents};
     let all = arrangements();
     let mut classes = std::collections::HashSet::new();
     for a in &all {

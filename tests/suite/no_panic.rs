@@ -3,8 +3,8 @@
 //! diagnostic.
 
 use proptest::prelude::*;
-use robots::battle::{files::board_file, files::match_file, lang};
-use robots::text::confine::Confine;
+use robots_games::battle::{files::board_file, files::match_file, lang};
+use robots_games::text::confine::Confine;
 
 const PROGRAM_TOKENS: &[&str] = &[
     "1",
@@ -191,10 +191,10 @@ proptest! {
     /// Ricochet positions and boards, and Micro Robots files: a result or a diagnostic.
     #[test]
     fn ricochet_and_micro_files_never_panic(text in prop_oneof![soup(OTHER_TOKENS), any::<String>()]) {
-        let _ = robots::ricochet::files::parse_custom("b.yaml", &text);
-        if let Ok(p) = robots::ricochet::files::parse("p.yaml", &text, &|_| Err("no files".into())) {
-            let _ = robots::ricochet::solve::solve(&p, 3);
+        let _ = robots_games::ricochet::files::parse_custom("b.yaml", &text);
+        if let Ok(p) = robots_games::ricochet::files::parse("p.yaml", &text, &|_| Err("no files".into())) {
+            let _ = robots_games::ricochet::solve::solve(&p, 3);
         }
-        let _ = robots::micro::file::parse("m.yaml", &text, &|_| Err("no faces".into()));
+        let _ = robots_games::micro::file::parse("m.yaml", &text, &|_| Err("no faces".into()));
     }
 }

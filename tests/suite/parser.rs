@@ -4,7 +4,9 @@
 //! the diagnostic (file:line:col, the line, a caret, what was expected in words).
 
 use crate::support::{file_name, input, shown};
-use robots::battle::lang::{DEFAULT_PROGRAM_STEPS, Keywords, parse_program, parse_program_in};
+use robots_games::battle::lang::{
+    DEFAULT_PROGRAM_STEPS, Keywords, parse_program, parse_program_in,
+};
 
 #[test]
 fn programs() {
@@ -36,7 +38,7 @@ fn ti57_programs() {
 fn parsed(
     name: &str,
     input: &str,
-    result: Result<robots::battle::lang::Program, robots::text::diagnostic::Diagnostic>,
+    result: Result<robots_games::battle::lang::Program, robots_games::text::diagnostic::Diagnostic>,
 ) -> String {
     assert_eq!(
         result.is_err(),

@@ -2,9 +2,9 @@
 //! PNGs and GIFs decoded from the binary, every shipped match, board and position drawn.
 
 use crate::support::{load_match, robots, robots_command, root, stderr, stdout};
-use robots::battle::engine::{Event, Match};
-use robots::battle::files::board_file::parse_board;
-use robots::battle::show::svg;
+use robots_games::battle::engine::{Event, Match};
+use robots_games::battle::files::board_file::parse_board;
+use robots_games::battle::show::svg;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
@@ -72,22 +72,22 @@ fn a_ricochet_position_with_its_solution() {
     let path = root().join("tests/ricochet/transparent-robot-crosses-a-wall.yaml");
     let text = std::fs::read_to_string(&path).unwrap();
     let base = path.parent().unwrap().to_path_buf();
-    let p = robots::ricochet::files::parse("position.yaml", &text, &|name| {
+    let p = robots_games::ricochet::files::parse("position.yaml", &text, &|name| {
         std::fs::read_to_string(base.join(name)).map_err(|e| e.to_string())
     })
     .unwrap();
-    let solution = robots::ricochet::solve::solve(&p, 10).unwrap();
+    let solution = robots_games::ricochet::solve::solve(&p, 10).unwrap();
     snapshot!(
         "ricochet-transparent.svg",
-        robots::ricochet::draw::svg::position(&p, &solution.solution)
+        robots_games::ricochet::draw::svg::position(&p, &solution.solution)
     );
 }
 
 #[test]
 fn a_micro_robots_board() {
     let face = crate::support::micro_face("silver").unwrap();
-    let board = robots::micro::Board::arrange(&face, robots::micro::Arrangement::PLAIN);
-    snapshot!("micro-silver.svg", robots::micro::svg::board(&board));
+    let board = robots_games::micro::Board::arrange(&face, robots_games::micro::Arrangement::PLAIN);
+    snapshot!("micro-silver.svg", robots_games::micro::svg::board(&board));
 }
 
 /// `robots ARGS` with standard output a pipe: its bytes.
@@ -181,7 +181,7 @@ fn a_gif_of_the_duel_has_a_frame_per_visible_turn() {
     assert_eq!((u32::from(width), u32::from(height)), (w, h));
     // The status banner under the title (2.45 to 3.45 hex radii of 20 pixels).
     let banner = 50..68;
-    let violet = svg::team_colour(robots::battle::terrain::TeamColour::Violet);
+    let violet = svg::team_colour(robots_games::battle::terrain::TeamColour::Violet);
     let (first, last) = (&pictures[0], pictures.last().unwrap());
     assert_eq!(count_colour(first, width, banner.clone(), violet), 0);
     assert!(
@@ -352,8 +352,8 @@ fn a_match_frame_names_the_round_the_teams_and_the_result() {
     let height = usize::try_from(end.height()).unwrap();
     // The banner under the title: from 2.45 to 3.45 hex radii of 20 pixels.
     let banner = 50..68;
-    let violet = svg::team_colour(robots::battle::terrain::TeamColour::Violet);
-    let green = svg::team_colour(robots::battle::terrain::TeamColour::Green);
+    let violet = svg::team_colour(robots_games::battle::terrain::TeamColour::Violet);
+    let green = svg::team_colour(robots_games::battle::terrain::TeamColour::Green);
     assert_eq!(count_colour(start.data(), width, banner.clone(), violet), 0);
     assert!(count_colour(start.data(), width, banner.clone(), svg::PLAIN) > 4000);
     assert!(
@@ -370,9 +370,9 @@ fn a_match_frame_names_the_round_the_teams_and_the_result() {
     let caption = svg::Caption::game(&setup);
     let m = Match::new(&setup).unwrap();
     let still = svg::state(&m, &[], &caption);
-    assert!(still.contains(&robots::text::svg::strokes(
+    assert!(still.contains(&robots_games::text::svg::strokes(
         "ROUND 0/200",
-        f64::from(width) - 16.0 - robots::text::svg::text_width("ROUND 0/200", 16.0) / 2.0,
+        f64::from(width) - 16.0 - robots_games::text::svg::text_width("ROUND 0/200", 16.0) / 2.0,
         18.0,
         16.0
     )));
@@ -407,18 +407,19 @@ fn start_points_circles_and_facings_are_told_apart() {
 /// their numbers do not cover each other.
 #[test]
 fn ricochet_arrows_along_one_stretch_go_side_by_side() {
-    use robots::ricochet::board::{Colour, Dir};
-    use robots::ricochet::position::Move;
+    use robots_games::ricochet::board::{Colour, Dir};
+    use robots_games::ricochet::position::Move;
     let path = root().join("tests/ricochet/hard-24.yaml");
     let text = std::fs::read_to_string(&path).unwrap();
-    let p = robots::ricochet::files::parse("hard-24.yaml", &text, &|_| Err(String::new())).unwrap();
+    let p = robots_games::ricochet::files::parse("hard-24.yaml", &text, &|_| Err(String::new()))
+        .unwrap();
     let there_and_back = [Dir::W, Dir::E, Dir::W].map(|dir| Move {
         robot: Colour::Green,
         dir,
         to: None,
     });
-    let picture = robots::ricochet::draw::svg::position(&p, &there_and_back);
-    let green = robots::ricochet::draw::svg::colour(Colour::Green);
+    let picture = robots_games::ricochet::draw::svg::position(&p, &there_and_back);
+    let green = robots_games::ricochet::draw::svg::colour(Colour::Green);
     let number = |key: &str, line: &str| -> f64 {
         let at = line.find(key).unwrap() + key.len();
         line[at..].split('"').next().unwrap().parse().unwrap()
@@ -463,14 +464,15 @@ fn ricochet_arrows_along_one_stretch_go_side_by_side() {
 /// The pixels of `text` in the stroke font, `height` pixels high, on a white square.
 fn glyph_pixels(text: &str, height: f32) -> Vec<bool> {
     let side = height * 1.5;
-    let body = robots::text::svg::label(
+    let body = robots_games::text::svg::label(
         text,
         f64::from(side) / 2.0,
         f64::from(side) / 2.0,
         f64::from(height),
         "#000000",
     );
-    let svg = robots::text::svg::document(f64::from(side), f64::from(side), Some("#ffffff"), &body);
+    let svg =
+        robots_games::text::svg::document(f64::from(side), f64::from(side), Some("#ffffff"), &body);
     let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).unwrap();
     let size = tree.size().to_int_size();
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
@@ -498,9 +500,11 @@ fn the_stroke_font_tells_look_alikes_apart() {
     let mut body = String::new();
     for (row, text) in (0u32..).zip(sheet) {
         let y = 30.0 + 44.0 * f64::from(row);
-        body.push_str(&robots::text::svg::words(text, 12.0, y, 28.0, "#222222"));
+        body.push_str(&robots_games::text::svg::words(
+            text, 12.0, y, 28.0, "#222222",
+        ));
     }
-    let svg = robots::text::svg::document(600.0, 240.0, Some("#ffffff"), &body);
+    let svg = robots_games::text::svg::document(600.0, 240.0, Some("#ffffff"), &body);
     let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).unwrap();
     let mut pixmap = resvg::tiny_skia::Pixmap::new(600, 240).unwrap();
     resvg::render(
@@ -532,7 +536,7 @@ fn the_stroke_font_tells_look_alikes_apart() {
         }
     }
     for c in "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ()/-+:.,·×".chars() {
-        assert!(robots::text::svg::has_glyph(c), "{c}");
+        assert!(robots_games::text::svg::has_glyph(c), "{c}");
     }
-    assert!(!robots::text::svg::has_glyph('é'), "drawn as ?");
+    assert!(!robots_games::text::svg::has_glyph('é'), "drawn as ?");
 }

@@ -4,16 +4,16 @@
 
 use crate::support::{file_name, read, root, shown};
 use proptest::prelude::*;
-use robots::ricochet::board::{Colour, Dir};
-use robots::ricochet::files::quarters::{from_quadrants, original_arrangements};
-use robots::ricochet::position::{self, Position, parse_moves};
-use robots::ricochet::solve::{self, reference};
+use robots_games::ricochet::board::{Colour, Dir};
+use robots_games::ricochet::files::quarters::{from_quadrants, original_arrangements};
+use robots_games::ricochet::position::{self, Position, parse_moves};
+use robots_games::ricochet::solve::{self, reference};
 use std::path::Path;
 
-fn load(path: &Path) -> Result<Position, robots::text::diagnostic::Diagnostic> {
+fn load(path: &Path) -> Result<Position, robots_games::text::diagnostic::Diagnostic> {
     let text = std::fs::read_to_string(path).unwrap();
     let base = path.parent().unwrap().to_path_buf();
-    robots::ricochet::files::parse(&shown("ricochet", path), &text, &|name| {
+    robots_games::ricochet::files::parse(&shown("ricochet", path), &text, &|name| {
         std::fs::read_to_string(base.join(name)).map_err(|e| e.to_string())
     })
 }
@@ -81,8 +81,8 @@ fn positions_draw_solve_and_check() {
                 let moves: Vec<String> = s.solution.iter().map(ToString::to_string).collect();
                 format!(
                     "{}{}: {}\n",
-                    robots::ricochet::draw::text::position(&p, false),
-                    robots::text::count(s.moves, "move"),
+                    robots_games::ricochet::draw::text::position(&p, false),
+                    robots_games::text::count(s.moves, "move"),
                     moves.join(", ")
                 )
             }
@@ -214,8 +214,9 @@ fn the_transparent_robot_crosses_walls_for_an_extra_move() {
 fn the_solver_matches_a_plain_search_on_short_positions() {
     let mut compared = 0;
     for seed in 0..400u64 {
-        let text = robots::ricochet::files::random_yaml(seed, 4);
-        let mut p = robots::ricochet::files::parse("random", &text, &|_| Err("no".into())).unwrap();
+        let text = robots_games::ricochet::files::random_yaml(seed, 4);
+        let mut p =
+            robots_games::ricochet::files::parse("random", &text, &|_| Err("no".into())).unwrap();
         p.rules.must_ricochet = seed % 2 == 0;
         let Ok(s) = solve::solve(&p, 3) else { continue };
         let plain = reference::fewest_moves(&p, 3);
@@ -229,13 +230,14 @@ fn the_solver_matches_a_plain_search_on_short_positions() {
 #[test]
 fn the_fast_and_general_searches_agree() {
     for seed in 0..40u64 {
-        let text = robots::ricochet::files::random_yaml(seed, 4);
-        let mut p = robots::ricochet::files::parse("random", &text, &|_| Err("no".into())).unwrap();
+        let text = robots_games::ricochet::files::random_yaml(seed, 4);
+        let mut p =
+            robots_games::ricochet::files::parse("random", &text, &|_| Err("no".into())).unwrap();
         p.rules.must_ricochet = false;
         if p.goal.robot.is_none() {
             continue;
         }
-        assert!(robots::ricochet::solve::standard::applies(&p));
+        assert!(robots_games::ricochet::solve::standard::applies(&p));
         let fast = solve::solve(&p, 9).map(|s| s.moves);
         let general = solve::general(&p, 9).map(|s| s.moves);
         assert_eq!(fast, general, "seed {seed}");
@@ -248,8 +250,8 @@ proptest! {
     /// Every answer replays, move by move, to the target under the position's rules.
     #[test]
     fn every_answer_replays_to_the_target(seed in 0..100_000u64, five in any::<bool>(), r_b1 in any::<bool>(), r_b2 in any::<bool>()) {
-        let text = robots::ricochet::files::random_yaml(seed, if five { 5 } else { 4 });
-        let mut p = robots::ricochet::files::parse("random", &text, &|_| Err("no".into())).unwrap();
+        let text = robots_games::ricochet::files::random_yaml(seed, if five { 5 } else { 4 });
+        let mut p = robots_games::ricochet::files::parse("random", &text, &|_| Err("no".into())).unwrap();
         p.rules.must_ricochet = r_b1;
         p.rules.no_single_move = r_b2;
         if let Ok(s) = solve::solve(&p, 7) {
@@ -261,7 +263,7 @@ proptest! {
 
 #[test]
 fn a_three_player_game_runs_to_its_end_and_names_the_winner() {
-    use robots::ricochet::play::game::{Kind, NoHumans, Player, play, tokens_to_win};
+    use robots_games::ricochet::play::game::{Kind, NoHumans, Player, play, tokens_to_win};
     let board = from_quadrants(&original_arrangements()[17]).unwrap();
     let players: Vec<Player> = ["Ada", "Blaise", "Carl"]
         .iter()
@@ -277,7 +279,7 @@ fn a_three_player_game_runs_to_its_end_and_names_the_winner() {
         &board,
         players,
         11,
-        robots::ricochet::rules::Rules::default(),
+        robots_games::ricochet::rules::Rules::default(),
         &mut NoHumans,
         &mut |l| log.extend(l.to_string().lines().map(String::from)),
     );
@@ -294,9 +296,9 @@ fn a_three_player_game_runs_to_its_end_and_names_the_winner() {
 
 #[test]
 fn a_game_of_ricochets_plays_the_treasures_out() {
-    use robots::ricochet::play::game::{Kind, NoHumans, Player, play};
+    use robots_games::ricochet::play::game::{Kind, NoHumans, Player, play};
     let text = read("boards/ricochet/ricochets-10x8.yaml");
-    let board = robots::ricochet::files::parse_custom("ricochets-10x8.yaml", &text).unwrap();
+    let board = robots_games::ricochet::files::parse_custom("ricochets-10x8.yaml", &text).unwrap();
     let players: Vec<Player> = ["Ada", "Blaise"]
         .iter()
         .map(|n| Player {
@@ -310,7 +312,7 @@ fn a_game_of_ricochets_plays_the_treasures_out() {
         &board,
         players,
         2,
-        robots::ricochet::rules::Rules::default(),
+        robots_games::ricochet::rules::Rules::default(),
         &mut NoHumans,
         &mut |l| log.extend(l.to_string().lines().map(String::from)),
     );
@@ -384,7 +386,7 @@ fn game_ids_name_solve_and_time_positions() {
         .map(String::from)
         .collect();
     let drawn: Vec<String> = (1..=200)
-        .map(|seed| robots::ricochet::files::random_id(seed, 4).to_string())
+        .map(|seed| robots_games::ricochet::files::random_id(seed, 4).to_string())
         .collect();
     assert_eq!(shipped, drawn);
 }

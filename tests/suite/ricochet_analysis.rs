@@ -3,7 +3,7 @@
 //! the list is cut, the hardest placements the same on one thread or two, hostile flags.
 
 use crate::support::{robots, stderr, stdout};
-use robots::ricochet::position::{Move, parse_moves};
+use robots_games::ricochet::position::{Move, parse_moves};
 
 /// The positions every kind of rule and robot: R-B1 on and off, R-B2, the vortex, the silver
 /// robot, diagonals, custom boards, the transparent robot.
@@ -23,10 +23,10 @@ fn path(name: &str) -> String {
     format!("tests/ricochet/{name}.yaml")
 }
 
-fn position(name: &str) -> robots::ricochet::position::Position {
+fn position(name: &str) -> robots_games::ricochet::position::Position {
     let root = crate::support::root().join("tests/ricochet");
     let read = |file: &str| std::fs::read_to_string(root.join(file)).map_err(|e| e.to_string());
-    robots::ricochet::files::parse(name, &crate::support::read(path(name)), &read).unwrap()
+    robots_games::ricochet::files::parse(name, &crate::support::read(path(name)), &read).unwrap()
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn listed(text: &str) -> Vec<Vec<Move>> {
 fn every_listed_solution_is_optimal_and_checked() {
     for name in POSITIONS {
         let p = position(name);
-        let best = robots::ricochet::solve::solve(&p, 40).unwrap();
+        let best = robots_games::ricochet::solve::solve(&p, 40).unwrap();
         let o = robots(&["ricochet", "solve", &path(name), "--all", "--limit", "1000"]);
         assert!(o.status.success(), "{name}: {}", stderr(&o));
         let text = stdout(&o);
@@ -68,7 +68,7 @@ fn every_listed_solution_is_optimal_and_checked() {
         assert!(!solutions.is_empty(), "{name}");
         for s in &solutions {
             assert_eq!(
-                robots::ricochet::solve::check(&p, s),
+                robots_games::ricochet::solve::check(&p, s),
                 Ok(best.moves),
                 "{name}: {s:?}"
             );
@@ -266,9 +266,9 @@ fn the_hardest_placements_are_the_same_on_one_thread_or_two() {
         );
         let root = crate::support::root().join("tests/ricochet");
         let read = |file: &str| std::fs::read_to_string(root.join(file)).map_err(|e| e.to_string());
-        let p = robots::ricochet::files::parse("shown", &yaml, &read).unwrap();
+        let p = robots_games::ricochet::files::parse("shown", &yaml, &read).unwrap();
         assert_eq!(
-            robots::ricochet::solve::solve(&p, 40).unwrap().moves,
+            robots_games::ricochet::solve::solve(&p, 40).unwrap().moves,
             most,
             "{line}"
         );

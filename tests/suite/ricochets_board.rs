@@ -6,13 +6,13 @@
 
 use crate::support::{robots, robots_with_stdin, stderr, stdout};
 use rayon::prelude::*;
-use robots::ricochet::board::{Board, Colour};
-use robots::ricochet::files::parse_custom;
-use robots::ricochet::generate::{Generated, Spec, generate, yaml};
-use robots::ricochet::play::game::SEARCH_LIMIT;
-use robots::ricochet::position::{Goal, Position};
-use robots::ricochet::rules::Rules;
-use robots::ricochet::solve::solve;
+use robots_games::ricochet::board::{Board, Colour};
+use robots_games::ricochet::files::parse_custom;
+use robots_games::ricochet::generate::{Generated, Spec, generate, yaml};
+use robots_games::ricochet::play::game::SEARCH_LIMIT;
+use robots_games::ricochet::position::{Goal, Position};
+use robots_games::ricochet::rules::Rules;
+use robots_games::ricochet::solve::solve;
 use std::sync::Arc;
 
 /// What makes a board legal for a game of Ricochets, told of the board the file reads back
@@ -181,7 +181,7 @@ fn a_random_board_as_a_picture() {
     let g = generate(&Spec::default(), 2).unwrap();
     assert_eq!(
         svg,
-        robots::ricochet::draw::svg::board(&g.board, &g.board.bases)
+        robots_games::ricochet::draw::svg::board(&g.board, &g.board.bases)
     );
 }
 

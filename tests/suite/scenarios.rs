@@ -3,15 +3,15 @@
 //! the diagnostic instead. Names cite the ruling they exercise (RULES.md).
 
 use crate::support::{file_name, read_under_root, root, shown};
-use robots::battle::engine::Match;
-use robots::battle::{files::match_file, show::render};
-use robots::text::confine::Confine;
+use robots_games::battle::engine::Match;
+use robots_games::battle::{files::match_file, show::render};
+use robots_games::text::confine::Confine;
 use std::path::Path;
 
 fn play(path: &Path) -> String {
     let bytes = std::fs::read(path).expect("scenario file");
     let shown = shown("scenarios", path);
-    let text = match robots::text::diagnostic::text_from_bytes(&shown, bytes.clone()) {
+    let text = match robots_games::text::diagnostic::text_from_bytes(&shown, bytes.clone()) {
         Ok(text) => text,
         Err(d) => {
             return format!(
@@ -32,7 +32,7 @@ fn play(path: &Path) -> String {
     );
     out.push_str("---- events ----\n");
     game.run(|e| {
-        let indent = if matches!(e, robots::battle::engine::Event::Turn { .. }) {
+        let indent = if matches!(e, robots_games::battle::engine::Event::Turn { .. }) {
             ""
         } else {
             "  "

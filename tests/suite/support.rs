@@ -16,11 +16,11 @@ macro_rules! snapshot {
     }};
 }
 
-use robots::battle::engine::MatchSetup;
-use robots::battle::files::match_file::parse_match;
-use robots::battle::live::debug::Session;
-use robots::text::confine::Confine;
-use robots::text::diagnostic::{Diagnostic, text_from_bytes};
+use robots_games::battle::engine::MatchSetup;
+use robots_games::battle::files::match_file::parse_match;
+use robots_games::battle::live::debug::Session;
+use robots_games::text::confine::Confine;
+use robots_games::text::diagnostic::{Diagnostic, text_from_bytes};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -72,8 +72,8 @@ pub fn session_on(path: PathBuf) -> Session {
 }
 
 /// A shipped Micro Robots face, `boards/micro/{name}.yaml`.
-pub fn micro_face(name: &str) -> Result<robots::micro::Face, String> {
-    use robots::micro::{MicroFile, file::parse};
+pub fn micro_face(name: &str) -> Result<robots_games::micro::Face, String> {
+    use robots_games::micro::{MicroFile, file::parse};
     let text = std::fs::read_to_string(root().join(format!("boards/micro/{name}.yaml")))
         .map_err(|e| e.to_string())?;
     match parse(name, &text, &|_| Err("no".into())).map_err(|d| d.to_string())? {

@@ -2,19 +2,19 @@
 //! other strategy, every pairing, many seeds) more matches are decided than drawn, and the
 //! same seed always gives the same match.
 
-use robots::battle::engine::Match;
+use robots_games::battle::engine::Match;
 
 #[test]
 fn sample_programs_decide_more_matches_than_they_draw() {
-    let workload = robots::battle::compare::bench::workload().unwrap();
-    let report = robots::battle::compare::bench::play(&workload, 360);
+    let workload = robots_games::battle::compare::bench::workload().unwrap();
+    let report = robots_games::battle::compare::bench::play(&workload, 360);
     assert_eq!(report.matches, 360);
     assert!(report.decided > report.drawn, "{report:?}");
 }
 
 #[test]
 fn a_match_is_a_function_of_its_seed() {
-    let workload = robots::battle::compare::bench::workload().unwrap();
+    let workload = robots_games::battle::compare::bench::workload().unwrap();
     let log = |seed| {
         let mut setup = workload[7].clone();
         setup.seed = seed;
@@ -29,7 +29,7 @@ fn a_match_is_a_function_of_its_seed() {
 
 #[test]
 fn a_cloned_state_replays_the_same_future() {
-    let workload = robots::battle::compare::bench::workload().unwrap();
+    let workload = robots_games::battle::compare::bench::workload().unwrap();
     let mut m = Match::new(&workload[3]).unwrap();
     for _ in 0..40 {
         m.step();

@@ -412,7 +412,7 @@ fn the_kubernetes_jobs_shard_by_completion_index_and_merge() {
     let root = crate::support::root();
     let read = |name: &str| -> serde_json::Value {
         let path = format!("scripts/k8s/{name}");
-        robots::text::yaml::from_str(&path, &crate::support::read(&path)).unwrap()
+        robots_games::text::yaml::from_str(&path, &crate::support::read(&path)).unwrap()
     };
     let pvc = read("results.yaml");
     assert_eq!(pvc["kind"], "PersistentVolumeClaim");

@@ -4,8 +4,10 @@
 //! web/test/e2e.mjs.
 
 use crate::support::{load_match, robots, root, stderr, stdout};
-use robots::battle::engine::{Event, Match};
-use robots::battle::show::view::{MAX_DOC_BYTES, MemoryState, RobotState, ViewError, view_doc};
+use robots_games::battle::engine::{Event, Match};
+use robots_games::battle::show::view::{
+    MAX_DOC_BYTES, MemoryState, RobotState, ViewError, view_doc,
+};
 use std::path::PathBuf;
 
 fn shipped_matches() -> Vec<PathBuf> {
@@ -257,11 +259,11 @@ fn a_ti57_match_shows_memories_returns_and_calc_rows() {
 
 /// One palette (issue 31): the page draws with `web/js/palette.js`, which must be what the
 /// crate writes from the palette its SVG pictures use. Run with `ROBOTS_WRITE_PALETTE=1` to
-/// write the file after a change of `src/text/palette.rs`.
+/// write the file after a change of `crates/games/src/text/palette.rs`.
 #[test]
 fn the_page_and_the_pictures_share_one_palette() {
     let path = root().join("web/js/palette.js");
-    let written = robots::text::palette::web_script();
+    let written = robots_games::text::palette::web_script();
     if std::env::var_os("ROBOTS_WRITE_PALETTE").is_some() {
         std::fs::write(&path, &written).unwrap();
     }
@@ -271,16 +273,16 @@ fn the_page_and_the_pictures_share_one_palette() {
         "web/js/palette.js is not the crate's palette"
     );
     // And the pictures draw with it: a camp's team colour, a lake, plain ground.
-    let svg = robots::battle::show::svg::board(
-        &robots::battle::files::board_file::parse_board(
+    let svg = robots_games::battle::show::svg::board(
+        &robots_games::battle::files::board_file::parse_board(
             "b",
-            robots::battle::files::shipped::board("classic").unwrap(),
+            robots_games::battle::files::shipped::board("classic").unwrap(),
         )
         .unwrap(),
     );
     for colour in [
-        robots::text::palette::PAPER,
-        robots::text::palette::LAKE,
+        robots_games::text::palette::PAPER,
+        robots_games::text::palette::LAKE,
         "#2e9e44",
     ] {
         assert!(svg.contains(colour) && file.contains(colour), "{colour}");

@@ -4,7 +4,7 @@
 'use strict';
 
 const RobotsModel = (() => {
-  // The drawing palette: web/js/palette.js, written from the crate's own (src/text/palette.rs).
+  // The drawing palette: web/js/palette.js, written from the crate's own (crates/games/src/text/palette.rs).
   const PALETTE =
     typeof RobotsPalette === 'object' ? RobotsPalette : require('./palette.js');
 

@@ -1,4 +1,4 @@
-// The replay page's palette, written from src/text/palette.rs (the SVG pictures' own):
+// The replay page's palette, written from crates/games/src/text/palette.rs (the SVG pictures' own):
 // do not edit. tests/suite/viewer.rs checks this file is what the crate writes.
 'use strict';
 

@@ -21,7 +21,7 @@
 'use strict';
 
 (() => {
-  // The colour letters of src/micro/board.rs (COLOURS).
+  // The colour letters of crates/games/src/micro/board.rs (COLOURS).
   const COLOURS = { B: 'blue', Y: 'yellow', G: 'green', R: 'red', P: 'pink', W: 'white' };
   const VARIANTS = {
     standard: 'a token on each target',

@@ -300,8 +300,8 @@ test('the Vim syntax file names the same instruction and condition words as the 
   assert.match(read('editors/vim/ftdetect/robot.vim'), /\*\.robot/);
 });
 
-test('the grammar knows every word of the language (the parser\'s list in src/battle/lang/parser/syntax.rs)', () => {
-  const source = read('src/battle/lang/parser/syntax.rs');
+test('the grammar knows every word of the language (the parser\'s list in crates/games/src/battle/lang/parser/syntax.rs)', () => {
+  const source = read('crates/games/src/battle/lang/parser/syntax.rs');
   const list = /const WORDS: &\[&str\] = &\[([\s\S]*?)\];/.exec(source);
   assert.ok(list, 'WORDS not found in syntax.rs');
   const words = [...list[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]);

@@ -49,7 +49,7 @@ export async function until(check, what, ms = 20_000) {
   }
 }
 
-// The colours of `robots ricochet board --svg` (src/ricochet/draw/svg.rs, src/text/palette.rs):
+// The colours of `robots ricochet board --svg` (crates/games/src/ricochet/draw/svg.rs, crates/games/src/text/palette.rs):
 // the robots' discs, and the goal's ring (ink for the vortex: any robot).
 const RICOCHET_FILLS = {
   '#d64541': 'red', '#3fa34d': 'green', '#3b6fd6': 'blue', '#e8c21c': 'yellow', '#a8a8a8': 'silver', '#222222': 'any',
@@ -57,7 +57,7 @@ const RICOCHET_FILLS = {
 
 /**
  * A Ricochet position read back from its picture, as `robots ricochet board --svg` draws it
- * (src/ricochet/draw/svg.rs: cells of 40 units or fewer, a margin of one cell; the walls one path
+ * (crates/games/src/ricochet/draw/svg.rs: cells of 40 units or fewer, a margin of one cell; the walls one path
  * with square ends; the centre's cells filled #555555; a robot a disc of radius 0.34 cell,
  * the goal a ring of 0.44 cell in its robot's colour). `picture` is what the page holds:
  * `{width, paths: [{d, fill, linecap}], circles: [{cx, cy, r, fill, stroke}]}`.
@@ -125,7 +125,7 @@ export function ricochetPositionFromPicture(picture) {
 }
 
 /**
- * A Micro Robots board read back from a room's picture (src/micro/svg.rs, `mission`: each
+ * A Micro Robots board read back from a room's picture (crates/games/src/micro/svg.rs, `mission`: each
  * cell a square polygon of class `cell cell-B3`). `cells` is what the page holds: `[{name,
  * x0, y0, x1, y1}]` (each polygon's name and bounds). Gives `rows[row][col]` (names, 6×6),
  * `at` (name → [row, col]) and `cellAt(x, y)` (the name of the cell under a point, or null).

@@ -3,7 +3,7 @@
 use crate::cli::args::game_flags::{MicroCommand, PictureArgs, RicochetCommand};
 pub use crate::cli::args::shared_flags::{HillInit, KeywordsArg, Seeds};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use robots::text::confine::Confine;
+use robots_games::text::confine::Confine;
 use std::path::PathBuf;
 
 /// The path policy `--allow-outside` chooses.
@@ -493,7 +493,7 @@ pub enum TableFormat {
     Csv,
 }
 
-pub use robots::battle::compare::tournament::parts::Shard;
+pub use robots_games::battle::compare::tournament::parts::Shard;
 
 /// `robots hill DIR [init | add PROGRAM]`.
 #[derive(Args)]

@@ -78,7 +78,7 @@ fn size(text: &str) -> Result<(u16, u16), String> {
     let bad = || {
         format!(
             "`{}`: a size is WIDTHxHEIGHT, such as 16x16",
-            robots::text::escape(text)
+            robots_games::text::escape(text)
         )
     };
     let (w, h) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
@@ -130,7 +130,7 @@ pub struct SolveArgs {
     pub max_moves: u32,
     /// Give up (exit 1) once the search holds this many states (about 150 bytes each in
     /// the general search; the parallel search of standard positions counts 16 as one).
-    #[arg(long, default_value_t = robots::ricochet::solve::Budget::DEFAULT_STATES,
+    #[arg(long, default_value_t = robots_games::ricochet::solve::Budget::DEFAULT_STATES,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_states: u64,
     /// List every distinct optimal solution (distinct move sequences), sorted: by the
@@ -203,7 +203,7 @@ pub enum RicochetCommand {
         #[arg(long, default_value_t = 40)]
         max_moves: u32,
         /// Give up (exit 1) once a search holds this many states.
-        #[arg(long, default_value_t = robots::ricochet::solve::Budget::DEFAULT_STATES,
+        #[arg(long, default_value_t = robots_games::ricochet::solve::Budget::DEFAULT_STATES,
               value_parser = clap::value_parser!(u64).range(1..))]
         max_states: u64,
     },
@@ -403,7 +403,7 @@ pub struct MicroPlay {
     pub strength: u8,
     /// The face to play on: public-silver, public-copper (tile sets found in public
     /// programs), silver, copper (stand-ins) or a face file; its tiles are arranged at random.
-    #[arg(long, default_value = robots::micro::shipped::DEFAULT_FACE)]
+    #[arg(long, default_value = robots_games::micro::shipped::DEFAULT_FACE)]
     pub face: String,
     /// Print the game's record as JSON Lines instead of its log: the setup, a line a
     /// mission, the scores (docs/FORMATS.md, "Game records"); questions to humans go to

@@ -47,7 +47,7 @@ pub fn parse() -> flags::Cli {
             .map(|c| c.get_name().to_string())
             .collect();
         if let Some(best) = nearest(word, &names) {
-            let word = robots::text::escape(word);
+            let word = robots_games::text::escape(word);
             command
                 .error(
                     ErrorKind::InvalidSubcommand,

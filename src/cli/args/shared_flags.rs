@@ -14,10 +14,10 @@ pub enum KeywordsArg {
 }
 
 impl KeywordsArg {
-    pub fn language(self) -> robots::battle::lang::Keywords {
+    pub fn language(self) -> robots_games::battle::lang::Keywords {
         match self {
-            KeywordsArg::Plain => robots::battle::lang::Keywords::Plain,
-            KeywordsArg::Ti57 => robots::battle::lang::Keywords::Ti57,
+            KeywordsArg::Plain => robots_games::battle::lang::Keywords::Plain,
+            KeywordsArg::Ti57 => robots_games::battle::lang::Keywords::Ti57,
         }
     }
 }

@@ -4,13 +4,13 @@
 
 use crate::cli::args::flags::EvolveArgs;
 use crate::cli::io::output::Failure;
-use robots::battle::compare::evolve::{
+use robots_games::battle::compare::evolve::{
     Champion, Outcome, Progress, Settings, check_run, commented_text, evolve,
 };
-use robots::battle::compare::tournament::{Config, Entrant, MAX_ENTRANTS};
-use robots::battle::files::shipped;
-use robots::battle::lang::Keywords;
-use robots::text::escape;
+use robots_games::battle::compare::tournament::{Config, Entrant, MAX_ENTRANTS};
+use robots_games::battle::files::shipped;
+use robots_games::battle::lang::Keywords;
+use robots_games::text::escape;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -5,7 +5,7 @@
 //! is checked (a hand-edited hill is reported by file and line, never trusted). `init` and
 //! `add` hold the folder's lock from their first read to their last write, and write every
 //! file whole to a temporary file in DIR, then rename it (`hill_store.rs`). Which games are
-//! missing and who is pushed off: `robots::battle::compare::tournament::hill`.
+//! missing and who is pushed off: `robots_games::battle::compare::tournament::hill`.
 
 use crate::cli::args::flags::{HillArgs, HillCommand, HillInit, TableFormat};
 use crate::cli::compare::hill_store::{Hold, Undo, lock, plain_file, shown, sweep, there};
@@ -14,17 +14,19 @@ use crate::cli::io::files::read_input;
 use crate::cli::io::output::Failure;
 use crate::cli::replay::Lines;
 use clap::{Args, FromArgMatches};
-use robots::battle::board::Board;
-use robots::battle::compare::tournament::hill::{crown, is_safe_name, missing, reindex};
-use robots::battle::compare::tournament::hill_file::{HillSettings, OWN_BOARD, parse_hill};
-use robots::battle::compare::tournament::parts::{
+use robots_games::battle::board::Board;
+use robots_games::battle::compare::tournament::hill::{crown, is_safe_name, missing, reindex};
+use robots_games::battle::compare::tournament::hill_file::{HillSettings, OWN_BOARD, parse_hill};
+use robots_games::battle::compare::tournament::parts::{
     Field, MAX_LINE_BYTES, PART_BUDGET, Results, match_line,
 };
-use robots::battle::compare::tournament::{Config, Entrant, GameResult, MAX_ENTRANTS, standings};
-use robots::battle::engine::{Rules, Scenario};
-use robots::battle::lang::Keywords;
-use robots::battle::{files::board_file, files::match_file, files::shipped};
-use robots::text::escape;
+use robots_games::battle::compare::tournament::{
+    Config, Entrant, GameResult, MAX_ENTRANTS, standings,
+};
+use robots_games::battle::engine::{Rules, Scenario};
+use robots_games::battle::lang::Keywords;
+use robots_games::battle::{files::board_file, files::match_file, files::shipped};
+use robots_games::text::escape;
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -306,7 +308,7 @@ fn create(dir: &Path, init: &HillInit) -> Result<(), Failure> {
         .take(2)
         .map(|(name, _)| entrant(name, Keywords::Plain))
         .collect::<Result<_, _>>()?;
-    robots::battle::compare::tournament::check(&pair, &config)?;
+    robots_games::battle::compare::tournament::check(&pair, &config)?;
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("{}: error: cannot create the folder: {e}", shown(dir)))?;
     let _writing = lock(dir, Hold::Write)?;
@@ -404,7 +406,7 @@ fn add(dir: &Path, spec: &str, jobs: Option<u16>, format: TableFormat) -> Result
         "{} played {} against {}",
         escape(&newcomer.name),
         matches(games.len()),
-        robots::text::count(list.len() - 1, "program")
+        robots_games::text::count(list.len() - 1, "program")
     );
     store(
         dir,

@@ -5,7 +5,7 @@
 //! a writer changed before its commit point put back when a later write fails.
 
 use crate::cli::io::output::Failure;
-use robots::text::escape;
+use robots_games::text::escape;
 use std::fs::{File, TryLockError};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};

@@ -1,9 +1,9 @@
 //! Reading the files named on the command line, and the files they name: every read is
 //! bounded (at most [`MAX_INPUT_BYTES`], and never more than one byte past it).
 
-use robots::text::MAX_INPUT_BYTES;
-use robots::text::confine::Fetched;
-use robots::text::diagnostic::{Diagnostic, text_from_bytes, too_large};
+use robots_games::text::MAX_INPUT_BYTES;
+use robots_games::text::confine::Fetched;
+use robots_games::text::diagnostic::{Diagnostic, text_from_bytes, too_large};
 use std::io::Read;
 use std::path::Path;
 
@@ -105,7 +105,7 @@ pub fn writable(path: &Path, what: &str) -> Result<(), String> {
     if is_stdin(path) {
         return Ok(());
     }
-    let shown = || robots::text::escape(&path.display().to_string()).into_owned();
+    let shown = || robots_games::text::escape(&path.display().to_string()).into_owned();
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -114,7 +114,7 @@ pub fn writable(path: &Path, what: &str) -> Result<(), String> {
         return Err(format!(
             "{}: error: cannot write {what}: the folder {} is not there",
             shown(),
-            robots::text::escape(&folder.display().to_string())
+            robots_games::text::escape(&folder.display().to_string())
         ));
     }
     match std::fs::metadata(path) {
@@ -152,7 +152,7 @@ impl FileKind {
         if ext.eq_ignore_ascii_case("robot") || looks_like_a_program(text) {
             return FileKind::Program;
         }
-        let keys = robots::text::yaml::top_level_keys(text);
+        let keys = robots_games::text::yaml::top_level_keys(text);
         let has = |k: &str| keys.iter().any(|key| key == k);
         if has("map") {
             FileKind::HexBoard

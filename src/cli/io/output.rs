@@ -93,9 +93,9 @@ macro_rules! bad_input {
 }
 
 bad_input!(
-    robots::text::diagnostic::Diagnostic,
-    robots::battle::engine::SetupError,
-    robots::battle::live::debug::LoadError
+    robots_games::text::diagnostic::Diagnostic,
+    robots_games::battle::engine::SetupError,
+    robots_games::battle::live::debug::LoadError
 );
 
 pub fn finish(result: Result<(), Failure>) -> ExitCode {

@@ -15,13 +15,13 @@ use super::battle::load_match;
 use crate::cli::args::flags::{PlayArgs, confine};
 use crate::cli::io::files::read_bytes;
 use crate::cli::io::output::Failure;
-use robots::battle::board::CellId;
-use robots::battle::engine::{Match, MatchSetup};
-use robots::battle::files::match_file;
-use robots::battle::hex::Direction;
-use robots::battle::live::hot_seat::HotSeat;
-use robots::battle::terrain::TeamColour;
-use robots::text::escape;
+use robots_games::battle::board::CellId;
+use robots_games::battle::engine::{Match, MatchSetup};
+use robots_games::battle::files::match_file;
+use robots_games::battle::hex::Direction;
+use robots_games::battle::live::hot_seat::HotSeat;
+use robots_games::battle::terrain::TeamColour;
+use robots_games::text::escape;
 use std::path::Path;
 
 /// Teams at one table.
@@ -75,11 +75,11 @@ fn from_teams(args: &PlayArgs) -> Result<MatchSetup, Failure> {
             args.teams.len()
         )));
     }
-    if !(1..=robots::battle::engine::MAX_TEAM_ROBOTS).contains(&args.robots) {
+    if !(1..=robots_games::battle::engine::MAX_TEAM_ROBOTS).contains(&args.robots) {
         return Err(Failure::Bad(format!(
             "--robots {}: a team has 1 to {} robots",
             args.robots,
-            robots::battle::engine::MAX_TEAM_ROBOTS
+            robots_games::battle::engine::MAX_TEAM_ROBOTS
         )));
     }
     let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();

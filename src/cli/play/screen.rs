@@ -15,8 +15,8 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
-use robots::battle::hex::Direction;
-use robots::battle::live::hot_seat::{HotSeat, Phase};
+use robots_games::battle::hex::Direction;
+use robots_games::battle::live::hot_seat::{HotSeat, Phase};
 use std::time::Duration;
 
 /// The pace: milliseconds between robot turns, and its bounds.
@@ -165,7 +165,7 @@ impl Screen {
         self.cursor = 0;
     }
 
-    fn signal_key(&mut self, key: Key, robots: Vec<robots::battle::engine::RobotName>) {
+    fn signal_key(&mut self, key: Key, robots: Vec<robots_games::battle::engine::RobotName>) {
         let count = robots.len().max(1);
         match key {
             Key::Left | Key::BackTab => self.draft.0 = (self.draft.0 + count - 1) % count,
@@ -344,8 +344,8 @@ fn placement(frame: &mut Frame, screen: &Screen, area: Rect) {
     };
     let title = format!(
         " {} on {} · placement (R-A12) ",
-        robots::text::escape(&setup.name),
-        robots::text::escape(&board.name)
+        robots_games::text::escape(&setup.name),
+        robots_games::text::escape(&board.name)
     );
     frame.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(title)),
@@ -384,11 +384,11 @@ fn placement(frame: &mut Frame, screen: &Screen, area: Rect) {
 fn placement_board(
     screen: &Screen,
     phase: &Phase,
-    free: &[robots::battle::board::CellId],
-    cursor: Option<robots::battle::board::CellId>,
+    free: &[robots_games::battle::board::CellId],
+    cursor: Option<robots_games::battle::board::CellId>,
     placed: &[(
-        robots::battle::engine::Slot,
-        robots::battle::board::CellId,
+        robots_games::battle::engine::Slot,
+        robots_games::battle::board::CellId,
         Direction,
     )],
 ) -> Vec<Line<'static>> {
@@ -437,11 +437,11 @@ fn placement_board(
 fn placement_side(
     screen: &Screen,
     phase: &Phase,
-    cursor: Option<robots::battle::board::CellId>,
-    free: &[robots::battle::board::CellId],
+    cursor: Option<robots_games::battle::board::CellId>,
+    free: &[robots_games::battle::board::CellId],
     placed: &[(
-        robots::battle::engine::Slot,
-        robots::battle::board::CellId,
+        robots_games::battle::engine::Slot,
+        robots_games::battle::board::CellId,
         Direction,
     )],
 ) -> Vec<Line<'static>> {

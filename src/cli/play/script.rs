@@ -4,8 +4,8 @@
 
 use super::{result_text, save};
 use crate::cli::io::output::Failure;
-use robots::battle::live::hot_seat::{Answered, HotSeat, Phase, is_skip, parse_signal};
-use robots::text::escape;
+use robots_games::battle::live::hot_seat::{Answered, HotSeat, Phase, is_skip, parse_signal};
+use robots_games::text::escape;
 
 /// Plays the game, answers from `lines`; the end of the input is `quit`.
 pub fn run(
@@ -185,5 +185,5 @@ fn answer_to(table: &mut HotSeat, answer: &str) -> Result<Reply, String> {
 
 /// Names come from files: shown escaped, line breaks kept.
 fn escape_lines(text: &str) -> String {
-    robots::text::escape_keeping(text, &['\n']).into_owned()
+    robots_games::text::escape_keeping(text, &['\n']).into_owned()
 }

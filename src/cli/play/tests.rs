@@ -4,9 +4,9 @@
 use super::screen::{Screen, draw};
 use crate::cli::tui::Key;
 use ratatui::style::Color;
-use robots::battle::files::match_file;
-use robots::battle::live::hot_seat::{HotSeat, Phase};
-use robots::battle::terrain::TeamColour;
+use robots_games::battle::files::match_file;
+use robots_games::battle::live::hot_seat::{HotSeat, Phase};
+use robots_games::battle::terrain::TeamColour;
 
 /// `matches/duel.yaml` with both teams at the table.
 fn table() -> HotSeat {
@@ -17,7 +17,7 @@ fn table() -> HotSeat {
         "matches/duel.yaml",
         &text,
         &read,
-        robots::text::confine::Confine::Inside,
+        robots_games::text::confine::Confine::Inside,
     )
     .unwrap();
     HotSeat::new(setup, &[TeamColour::Green, TeamColour::Violet]).unwrap()
@@ -224,14 +224,14 @@ fn the_match_screen_names_the_players_and_the_signal_waiting_without_its_step() 
 /// The default match (the classic board) with both teams at the table, as
 /// `robots play --human green --human violet` opens it.
 fn classic() -> Screen {
-    use robots::battle::files::shipped::DEFAULT_MATCH;
+    use robots_games::battle::files::shipped::DEFAULT_MATCH;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let read = |p: &std::path::Path| std::fs::read(root.join(p));
     let setup = match_file::parse_match(
         DEFAULT_MATCH.0,
         DEFAULT_MATCH.1,
         &read,
-        robots::text::confine::Confine::Inside,
+        robots_games::text::confine::Confine::Inside,
     )
     .unwrap();
     Screen::new(HotSeat::new(setup, &[TeamColour::Green, TeamColour::Violet]).unwrap())

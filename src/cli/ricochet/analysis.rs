@@ -3,10 +3,10 @@
 
 use super::ricochet_position;
 use crate::cli::io::output::Failure;
-use robots::ricochet::analysis::all::{self, AllError};
-use robots::ricochet::position::{Goal, Move, Position};
-use robots::ricochet::report::AllJson;
-use robots::ricochet::solve::{self, Budget, NoSolution, Solution};
+use robots_games::ricochet::analysis::all::{self, AllError};
+use robots_games::ricochet::position::{Goal, Move, Position};
+use robots_games::ricochet::report::AllJson;
+use robots_games::ricochet::solve::{self, Budget, NoSolution, Solution};
 use std::path::Path;
 
 /// The optimal solution `solve` finds, its failures said as `ricochet solve` says them.
@@ -32,7 +32,7 @@ fn all_failure(e: AllError, max_states: u64) -> Failure {
 }
 
 /// "red", "red and blue", "red, green and blue".
-fn colours(list: &[robots::ricochet::board::Colour]) -> String {
+fn colours(list: &[robots_games::ricochet::board::Colour]) -> String {
     let names: Vec<&str> = list.iter().map(|c| c.name()).collect();
     match names.split_last() {
         None => String::new(),
@@ -155,8 +155,8 @@ pub fn all(
 fn hardest_question(
     board: &str,
     target: Option<&str>,
-) -> Result<(robots::ricochet::board::Board, Goal, String), Failure> {
-    use robots::ricochet::files::{self, quarters};
+) -> Result<(robots_games::ricochet::board::Board, Goal, String), Failure> {
+    use robots_games::ricochet::files::{self, quarters};
     let path = Path::new(board);
     let quarters_named = board.split(',').count() == 4 && !path.exists();
     let (b, from_file) = if quarters_named {
@@ -166,7 +166,7 @@ fn hardest_question(
         (b, None)
     } else {
         let text = crate::cli::io::files::read_text(path)?;
-        let keys = robots::text::yaml::top_level_keys(&text);
+        let keys = robots_games::text::yaml::top_level_keys(&text);
         if keys.iter().any(|k| k == "size") {
             let b = files::parse_custom(&path.display().to_string(), &text)
                 .map_err(|d| d.to_string())?;
@@ -190,8 +190,8 @@ fn hardest_question(
 }
 
 /// `--target`: "COLOUR SYMBOL" printed on the board, or "X Y ROBOT" (`any` for the vortex).
-fn target_goal(b: &robots::ricochet::board::Board, words: &str) -> Result<Goal, Failure> {
-    use robots::ricochet::board::Colour;
+fn target_goal(b: &robots_games::ricochet::board::Board, words: &str) -> Result<Goal, Failure> {
+    use robots_games::ricochet::board::Colour;
     let w: Vec<&str> = words.split_whitespace().collect();
     let robot = |word: &str| -> Result<Option<Colour>, Failure> {
         if word.eq_ignore_ascii_case("any") {
@@ -239,7 +239,7 @@ fn target_goal(b: &robots::ricochet::board::Board, words: &str) -> Result<Goal, 
 }
 
 fn escape(text: &str) -> String {
-    robots::text::excerpt(&robots::text::escape(text), 40).into_owned()
+    robots_games::text::excerpt(&robots_games::text::escape(text), 40).into_owned()
 }
 
 /// `ricochet hardest`: the search on `jobs` threads with a progress bar on a terminal; the
@@ -252,13 +252,13 @@ pub fn hardest(
     max_memory: u64,
     jobs: Option<u16>,
 ) -> Result<(), Failure> {
-    use robots::ricochet::analysis::hardest::{Plan, Report, search};
+    use robots_games::ricochet::analysis::hardest::{Plan, Report, search};
     use std::io::IsTerminal;
     let (b, goal, name) = hardest_question(board, target)?;
     let limit = max_memory.saturating_mul(1 << 20);
     let placed = usize::from(robots_placed);
     let plan = Plan::new(&b, goal, placed, must_ricochet, limit).map_err(|e| match e {
-        robots::ricochet::analysis::hardest::HardestError::TooBig { .. } => {
+        robots_games::ricochet::analysis::hardest::HardestError::TooBig { .. } => {
             Failure::Bad(format!("{e}: raise --max-memory (now {max_memory} MiB)"))
         }
         e => Failure::Bad(e.to_string()),
@@ -305,9 +305,9 @@ pub fn hardest(
 }
 
 fn print_hardest(
-    answer: &robots::ricochet::analysis::hardest::Answer,
-    plan: &robots::ricochet::analysis::hardest::Plan,
-    b: &robots::ricochet::board::Board,
+    answer: &robots_games::ricochet::analysis::hardest::Answer,
+    plan: &robots_games::ricochet::analysis::hardest::Plan,
+    b: &robots_games::ricochet::board::Board,
     name: &str,
 ) {
     let (x, y) = b.xy(plan.goal.cell);
@@ -330,7 +330,7 @@ fn print_hardest(
     } else {
         "the robots' colours aside"
     };
-    let positions = robots::text::count(count, "start position");
+    let positions = robots_games::text::count(count, "start position");
     outln!("most moves: {most}, for {positions} ({helpers})");
     if !answer.hardest.is_empty() {
         outln!("the first {}, smallest index first:", answer.hardest.len());

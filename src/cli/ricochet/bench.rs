@@ -5,7 +5,7 @@
 use crate::cli::io::files::read_text;
 use crate::cli::io::memory;
 use crate::cli::io::output::Failure;
-use robots::ricochet::{self as ricochet_robots, files::game_id::GameId, rules::Rules};
+use robots_games::ricochet::{self as ricochet_robots, files::game_id::GameId, rules::Rules};
 use std::path::Path;
 
 /// `ricochet bench`: the fixed position set, each solved and timed, with its peak memory.

@@ -6,8 +6,8 @@ use crate::cli::io::output::Failure;
 
 use std::path::Path;
 
-use robots::ricochet::report::{CheckJson, SolutionJson};
-use robots::ricochet::{self as ricochet_robots, position::Position as RicochetPosition};
+use robots_games::ricochet::report::{CheckJson, SolutionJson};
+use robots_games::ricochet::{self as ricochet_robots, position::Position as RicochetPosition};
 
 fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
     let path_of_position = path;
@@ -15,7 +15,7 @@ fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     // A position names its board relative to itself, inside its folder (docs/FORMATS.md).
     let read = |name: &str| {
-        robots::text::confine::Confine::Inside
+        robots_games::text::confine::Confine::Inside
             .check(name)
             .map_err(|e| e.to_string())?;
         let path = base.join(name);
@@ -166,7 +166,7 @@ fn board(
 ) -> Result<(), Failure> {
     solution_on_a_picture(picture, solution)?;
     let text = read_text(position)?;
-    if robots::text::yaml::top_level_keys(&text)
+    if robots_games::text::yaml::top_level_keys(&text)
         .iter()
         .any(|k| k == "size")
     {
@@ -273,8 +273,11 @@ fn check(position: &Path, moves: &str, json: bool) -> Result<(), Failure> {
     use ricochet_robots::position::MoveError;
     use ricochet_robots::solve::CheckError;
     match ricochet_robots::solve::check(&p, &moves) {
-        Ok(n) if json => outln!("{}", robots::table::report::line(&CheckJson::valid(n))),
-        Ok(n) => outln!("valid: {}", robots::text::count(n, "move")),
+        Ok(n) if json => outln!(
+            "{}",
+            robots_games::table::report::line(&CheckJson::valid(n))
+        ),
+        Ok(n) => outln!("valid: {}", robots_games::text::count(n, "move")),
         // A move this position cannot even name is bad input (exit 2), not a wrong answer.
         Err(
             why @ CheckError::Illegal {
@@ -286,7 +289,7 @@ fn check(position: &Path, moves: &str, json: bool) -> Result<(), Failure> {
         Err(why) if json => {
             outln!(
                 "{}",
-                robots::table::report::line(&CheckJson::not_valid(why.to_string()))
+                robots_games::table::report::line(&CheckJson::not_valid(why.to_string()))
             );
             return Err(Failure::NoAnswer(String::new()));
         }

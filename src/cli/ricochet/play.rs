@@ -1,6 +1,6 @@
 //! `robots ricochet play`: a game at the terminal, its log or its record, and the human players.
 //!
-//! The game decides every bid by the rules from its time ([`robots::ricochet::play::bidding`]); this
+//! The game decides every bid by the rules from its time ([`robots_games::ricochet::play::bidding`]); this
 //! front end owns the clock. Live (standard input and standard error terminals): real seconds
 //! from the moment the target is shown, a countdown redrawn on standard error while the player
 //! types, bids and lowered bids whenever the player presses Enter. A script (anything else):
@@ -11,12 +11,12 @@ use crate::cli::args::game_flags::RicochetPlay;
 use crate::cli::io::files::read_text;
 use crate::cli::io::output::Failure;
 use crate::cli::io::prompt::{self, Editor, Typed, say};
-use robots::ricochet::play::bidding::{Heard, Humans, Timer};
-use robots::ricochet::play::record::{Quit, seconds};
-use robots::ricochet::position::{Move, Position as RicochetPosition, parse_moves};
-use robots::ricochet::report;
-use robots::ricochet::{self as ricochet_robots};
-use robots::text::escape;
+use robots_games::ricochet::play::bidding::{Heard, Humans, Timer};
+use robots_games::ricochet::play::record::{Quit, seconds};
+use robots_games::ricochet::position::{Move, Position as RicochetPosition, parse_moves};
+use robots_games::ricochet::report;
+use robots_games::ricochet::{self as ricochet_robots};
+use robots_games::text::escape;
 use std::time::{Duration, Instant};
 
 /// `robots ricochet play`: a game on a custom board, or on original quarter boards the game
@@ -32,7 +32,7 @@ pub fn play(flags: RicochetPlay) -> Result<(), Failure> {
         no_ricochet,
         json,
     } = flags;
-    let table = robots::table::roster(&humans, players, strength)
+    let table = robots_games::table::roster(&humans, players, strength)
         .map_err(|e| Failure::Bad(format!("--players {players}: {e}")))?;
     let board = match board {
         Some(path) => {
@@ -54,7 +54,7 @@ pub fn play(flags: RicochetPlay) -> Result<(), Failure> {
         must_ricochet: !no_ricochet,
         no_single_move: false,
     };
-    let players_json = json.then(|| robots::table::report::players(&table));
+    let players_json = json.then(|| robots_games::table::report::players(&table));
     let mut terminal = TerminalHumans::new(table.iter().map(|p| p.name.clone()).collect(), humans);
     terminal.must_turn = rules.must_ricochet;
     let mut none = ricochet_robots::play::game::NoHumans;
@@ -185,7 +185,7 @@ struct TerminalHumans {
     /// This round's position, the hints given for it, and its solution once one was asked.
     position: Option<RicochetPosition>,
     hints: u8,
-    best: Option<robots::ricochet::solve::Solution>,
+    best: Option<robots_games::ricochet::solve::Solution>,
     /// R-B1: the target's robot must turn on its way.
     must_turn: bool,
 }
@@ -217,7 +217,8 @@ impl TerminalHumans {
             && let Some(p) = &self.position
         {
             self.best =
-                robots::ricochet::solve::solve(p, ricochet_robots::play::game::SEARCH_LIMIT).ok();
+                robots_games::ricochet::solve::solve(p, ricochet_robots::play::game::SEARCH_LIMIT)
+                    .ok();
         }
         let Some(best) = &self.best else {
             return "  hint: no solution within the search's reach\n".into();
@@ -517,7 +518,7 @@ impl Humans for TerminalHumans {
     fn demonstrate(&mut self, seat: usize, name: &str, bid: u32) -> Result<Vec<Move>, Quit> {
         let question = format!(
             "{name}: show your {}, such as `blue N, red W` (or `quit`): ",
-            robots::text::count(bid, "move")
+            robots_games::text::count(bid, "move")
         );
         if let Some(quit) = self.quitting.take() {
             return Err(quit);

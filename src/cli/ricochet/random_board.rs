@@ -1,10 +1,10 @@
-//! `ricochet board --random`: a random Ricochets board ([`robots::ricochet::generate`]) drawn
+//! `ricochet board --random`: a random Ricochets board ([`robots_games::ricochet::generate`]) drawn
 //! as text, as pictures, or written as a custom board file (`--out`).
 
 use crate::cli::args::game_flags::{PictureArgs, RandomBoard};
 use crate::cli::io::output::Failure;
-use robots::ricochet::generate::{Spec, generate, yaml};
-use robots::text::escape;
+use robots_games::ricochet::generate::{Spec, generate, yaml};
+use robots_games::text::escape;
 
 /// Draws the board of the flags; `--out` writes its file (`-`: standard output, which then
 /// carries nothing else), pictures replace the text drawing.
@@ -12,7 +12,7 @@ pub fn board(flags: &RandomBoard, picture: &PictureArgs) -> Result<(), Failure> 
     let spec = Spec {
         size: flags
             .size
-            .unwrap_or(robots::ricochet::generate::DEFAULT_SIZE),
+            .unwrap_or(robots_games::ricochet::generate::DEFAULT_SIZE),
         barriers: flags.barriers,
         centre: flags.centre,
     };
@@ -48,7 +48,7 @@ pub fn board(flags: &RandomBoard, picture: &PictureArgs) -> Result<(), Failure> 
     if !out_to_stdout {
         out!(
             "{}",
-            robots::ricochet::draw::text::board(
+            robots_games::ricochet::draw::text::board(
                 &drawn.board,
                 &drawn.board.bases,
                 crate::cli::io::output::colour()

@@ -6,11 +6,11 @@ use super::db::{Db, now};
 use super::store::{self, Hill};
 use crate::cli::args::arena_flags::{DbArg, ServeCommand, ServeHill};
 use crate::cli::io::output::Failure;
-use robots::battle::compare::tournament::hill::is_safe_name;
-use robots::battle::compare::tournament::hill_file::{HillSettings, OWN_BOARD};
-use robots::battle::compare::tournament::{self, Entrant};
-use robots::battle::files::{board_file, match_file, shipped};
-use robots::text::escape;
+use robots_games::battle::compare::tournament::hill::is_safe_name;
+use robots_games::battle::compare::tournament::hill_file::{HillSettings, OWN_BOARD};
+use robots_games::battle::compare::tournament::{self, Entrant};
+use robots_games::battle::files::{board_file, match_file, shipped};
+use robots_games::text::escape;
 use std::path::Path;
 
 /// The most matches one placement may play: the hill's size × 2 colours × its seeds.
@@ -73,8 +73,8 @@ pub fn create_hill(
         &config.board,
         usize::from(settings.robots),
         &[
-            robots::battle::terrain::TeamColour::Green,
-            robots::battle::terrain::TeamColour::Violet,
+            robots_games::battle::terrain::TeamColour::Green,
+            robots_games::battle::terrain::TeamColour::Violet,
         ],
     )?;
     let id = db
@@ -92,11 +92,11 @@ pub fn create_hill(
 /// seed: a team's own camp holds K, or its camp and the outer ones K beyond what the other
 /// teams may take of the outer ones first (RULES A.7).
 pub fn enough_start_points(
-    board: &robots::battle::board::Board,
+    board: &robots_games::battle::board::Board,
     k: usize,
-    colours: &[robots::battle::terrain::TeamColour],
+    colours: &[robots_games::battle::terrain::TeamColour],
 ) -> Result<(), String> {
-    use robots::battle::terrain::TeamColour;
+    use robots_games::battle::terrain::TeamColour;
     let count = |camp: Option<TeamColour>| {
         board
             .cells()
@@ -162,7 +162,7 @@ pub fn run(command: &ServeCommand) -> Result<(), Failure> {
                 outln!(
                     "{}: {}; {}",
                     h.name,
-                    robots::text::count(h.programs, "program"),
+                    robots_games::text::count(h.programs, "program"),
                     h.settings.summary()
                 );
             }
@@ -209,7 +209,7 @@ pub fn demo(db: &Db) -> Result<(), String> {
         scenario: 1,
         robots: 3,
         rounds: 200,
-        keywords: robots::battle::lang::Keywords::Plain,
+        keywords: robots_games::battle::lang::Keywords::Plain,
     };
     let Some(hill) = create_hill(db, "demo", settings, None)? else {
         return Ok(());

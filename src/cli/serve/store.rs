@@ -2,8 +2,8 @@
 //! value through bound parameters. Blocking, on a connection of `db.rs`.
 
 use super::db::sql::{Row, Sql, SqlResult};
-use robots::battle::compare::tournament::hill_file::HillSettings;
-use robots::battle::lang::Keywords;
+use robots_games::battle::compare::tournament::hill_file::HillSettings;
+use robots_games::battle::lang::Keywords;
 use rusqlite::params;
 use serde::Serialize;
 

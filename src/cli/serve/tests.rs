@@ -23,7 +23,7 @@ fn fresh(prefix: &str) -> String {
 fn hunter() -> String {
     format!(
         "# {SECRET_MARK} <script>alert(1)</script>\n{}",
-        robots::battle::files::shipped::program("hunter").unwrap()
+        robots_games::battle::files::shipped::program("hunter").unwrap()
     )
 }
 
@@ -82,14 +82,14 @@ async fn world() -> World {
         Arc::new(worker::Bell::default()),
         Arc::default(),
     ));
-    let settings = robots::battle::compare::tournament::hill_file::HillSettings {
+    let settings = robots_games::battle::compare::tournament::hill_file::HillSettings {
         size: 5,
         seeds: [1, 2],
         board: "duel".into(),
         scenario: 1,
         robots: 1,
         rounds: 100,
-        keywords: robots::battle::lang::Keywords::Plain,
+        keywords: robots_games::battle::lang::Keywords::Plain,
     };
     let hill = super::admin::create_hill(&db, "h", settings, None)
         .unwrap()
@@ -116,7 +116,7 @@ async fn world() -> World {
     let other = submit(
         ids[1],
         "turret_b",
-        robots::battle::files::shipped::program("turret").unwrap(),
+        robots_games::battle::files::shipped::program("turret").unwrap(),
     );
     worker::drain(&db).unwrap();
     let game = db.read(|c| store::matches_of(c, program, 1, 0)).unwrap()[0].id;

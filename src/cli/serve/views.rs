@@ -5,8 +5,8 @@
 use super::db::{Db, DbError};
 use super::store::{self, Hill, MatchRow, Program, Status};
 use super::worker::{config, entrant, game_result};
-use robots::battle::compare::tournament::{self, Game, standings};
-use robots::battle::show::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
+use robots_games::battle::compare::tournament::{self, Game, standings};
+use robots_games::battle::show::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};

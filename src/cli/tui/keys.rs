@@ -1,7 +1,7 @@
 //! Keys to commands. The keys are shortcuts for the commands script mode reads; `:` types any.
 
 use super::{Key, Ui};
-use robots::battle::live::debug::{Command, Session};
+use robots_games::battle::live::debug::{Command, Session};
 
 /// Every key with what it does, in the order the key line and the help overlay list them.
 /// The key line shows as many as fit, and always `? help` and `q quit`, and `v` when the
@@ -94,7 +94,8 @@ pub fn handle(session: &mut Session, ui: &mut Ui, key: Key) -> bool {
                 let before = session.watch_values();
                 let reply = session.run_line(&line);
                 let quit = reply.quit;
-                let moved = robots::battle::live::debug::parse(&line).is_ok_and(|cmd| moves(&cmd));
+                let moved =
+                    robots_games::battle::live::debug::parse(&line).is_ok_and(|cmd| moves(&cmd));
                 ui.record(session, reply, &before, moved);
                 return quit;
             }

@@ -10,7 +10,7 @@ use super::wrap::to_u16;
 use super::{Ui, lines as panes};
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use robots::battle::live::debug::Session;
+use robots_games::battle::live::debug::Session;
 
 /// Below this size the screen shows only a notice.
 pub const MIN_WIDTH: u16 = 60;

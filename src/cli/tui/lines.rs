@@ -5,10 +5,10 @@ use super::wrap::{hanging, wrap};
 use super::{Tone, Ui, watch_text};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use robots::battle::engine::RobotId;
-use robots::battle::live::debug::{Mark, Session, WatchValue};
-use robots::battle::show::render::{Look, hex_mark};
-use robots::battle::terrain::{ShapeColour, TeamColour, Terrain};
+use robots_games::battle::engine::RobotId;
+use robots_games::battle::live::debug::{Mark, Session, WatchValue};
+use robots_games::battle::show::render::{Look, hex_mark};
+use robots_games::battle::terrain::{ShapeColour, TeamColour, Terrain};
 
 pub const DIM: Style = Style::new().fg(Color::DarkGray);
 pub const HIGHLIGHT: Style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
@@ -72,14 +72,15 @@ pub fn board_lines(session: &Session) -> Vec<Line<'static>> {
 /// A board drawing with the robots of `m` if given, and `over` drawn over any hex it names
 /// (a placement's cursor, the free start points).
 pub fn board_lines_with(
-    board: &robots::battle::board::Board,
-    m: Option<&robots::battle::engine::Match>,
-    over: &dyn Fn(robots::battle::board::CellId) -> Option<(String, Style)>,
+    board: &robots_games::battle::board::Board,
+    m: Option<&robots_games::battle::engine::Match>,
+    over: &dyn Fn(robots_games::battle::board::CellId) -> Option<(String, Style)>,
 ) -> Vec<Line<'static>> {
-    let mut lines = vec![Line::from(robots::battle::show::render::column_header(board)).style(DIM)];
+    let mut lines =
+        vec![Line::from(robots_games::battle::show::render::column_header(board)).style(DIM)];
     for row in 0..board.height {
         let mut spans = vec![Span::styled(
-            robots::battle::show::render::row_margin(row),
+            robots_games::battle::show::render::row_margin(row),
             DIM,
         )];
         for col in 0..board.width {
@@ -95,7 +96,7 @@ pub fn board_lines_with(
         }
         lines.push(Line::from(spans));
     }
-    lines.push(Line::from(robots::battle::hex::direction_legend()).style(DIM));
+    lines.push(Line::from(robots_games::battle::hex::direction_legend()).style(DIM));
     lines
 }
 

@@ -28,7 +28,7 @@ pub mod wrap;
 pub use keys::{KEY_HELP, handle};
 
 use ratatui::Frame;
-use robots::battle::live::debug::{Reply, Session, WatchValue};
+use robots_games::battle::live::debug::{Reply, Session, WatchValue};
 use std::cell::Cell;
 
 /// How the last answer reads: drawn plain, in red, or highlighted.

@@ -11,15 +11,15 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
-use robots::battle::live::debug::Session;
+use robots_games::battle::live::debug::Session;
 
 /// Draws every pane of `plan`.
 pub fn draw_plan(frame: &mut Frame, session: &Session, ui: &Ui, plan: &Plan) {
     let m = session.current();
     let title = format!(
         " {} on {} · scenario {} · seed {} ",
-        robots::text::escape(session.match_name()),
-        robots::text::escape(&m.board().name),
+        robots_games::text::escape(session.match_name()),
+        robots_games::text::escape(&m.board().name),
         m.scenario().number(),
         m.seed()
     );
@@ -298,7 +298,7 @@ pub fn help(frame: &mut Frame, ui: &Ui, area: Rect, first: u16) {
             .map(Line::raw),
     );
     lines.push(Line::raw(""));
-    for line in robots::battle::live::debug::command::HELP.lines() {
+    for line in robots_games::battle::live::debug::command::HELP.lines() {
         lines.extend(
             wrap(line, width, hanging(line, width))
                 .into_iter()

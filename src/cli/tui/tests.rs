@@ -3,8 +3,8 @@
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH};
 use super::{Key, Tone, Ui, handle};
 use ratatui::style::{Color, Modifier};
-use robots::battle::live::debug::Session;
-use robots::battle::{files::match_file, files::shipped};
+use robots_games::battle::live::debug::Session;
+use robots_games::battle::{files::match_file, files::shipped};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -18,7 +18,7 @@ pub(super) fn session_on(text: Rc<RefCell<String>>) -> Session {
             shipped::DEFAULT_MATCH.0,
             &text.borrow(),
             &read,
-            robots::text::confine::Confine::Inside,
+            robots_games::text::confine::Confine::Inside,
         )
     }))
     .expect("the default match loads")
@@ -217,7 +217,7 @@ pub(super) fn at_each_size_the_next_program_the_whole_answer_and_the_help_are_on
         // `:help`: its first line, and after paging down, its last line.
         typed(&mut s, &mut ui, "help");
         let (text, _) = screen(&s, &ui, width, height);
-        let first = robots::battle::live::debug::command::HELP
+        let first = robots_games::battle::live::debug::command::HELP
             .lines()
             .next()
             .unwrap();
@@ -226,7 +226,7 @@ pub(super) fn at_each_size_the_next_program_the_whole_answer_and_the_help_are_on
             keys(&mut s, &mut ui, &[Key::PageDown]);
         }
         let (text, _) = screen(&s, &ui, width, height);
-        let help = robots::battle::live::debug::command::HELP;
+        let help = robots_games::battle::live::debug::command::HELP;
         let last: Vec<&str> = help.lines().last().unwrap().split_whitespace().collect();
         assert!(
             text.contains(&last[..3].join(" ")),

@@ -5,7 +5,7 @@ use super::layout;
 use super::tests::{assert_next_program_whole, find, keys, screen, session, typed};
 use super::{Key, Tone, Ui, handle};
 use ratatui::style::Color;
-use robots::battle::live::debug::Session;
+use robots_games::battle::live::debug::Session;
 
 #[test]
 fn help_opens_on_question_mark_h_and_f1_and_any_key_closes_it() {

@@ -5,7 +5,7 @@
 use super::panes::{key_line, status_line};
 use super::tests::{SIZES, find, keys, screen, session, typed};
 use super::{KEY_HELP, Key, Tone, Ui, layout};
-use robots::battle::live::debug::Session;
+use robots_games::battle::live::debug::Session;
 
 /// Every row of the board as drawn now is whole on screen.
 fn assert_board_whole(s: &Session, text: &str, size: &str) {

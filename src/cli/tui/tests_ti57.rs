@@ -5,8 +5,8 @@
 use super::layout;
 use super::tests::{SIZES, keys, screen, session, typed, word_counts};
 use super::{Key, Ui};
-use robots::battle::files::match_file;
-use robots::battle::live::debug::Session;
+use robots_games::battle::files::match_file;
+use robots_games::battle::live::debug::Session;
 
 const MATCH: &str = "tests/viewer/ti57.yaml";
 
@@ -17,7 +17,12 @@ fn ti57_session() -> Session {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(root.join(MATCH)).expect("the match file");
         let read = |p: &std::path::Path| std::fs::read(root.join(p));
-        match_file::parse_match(MATCH, &text, &read, robots::text::confine::Confine::Inside)
+        match_file::parse_match(
+            MATCH,
+            &text,
+            &read,
+            robots_games::text::confine::Confine::Inside,
+        )
     }))
     .expect("the TI-57 match loads")
 }

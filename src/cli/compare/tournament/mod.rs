@@ -5,15 +5,15 @@
 use crate::cli::args::flags::{DuelArgs, DuelFormat, FieldArgs, GroundArgs, TournamentArgs};
 use crate::cli::io::files::{FileKind, expect_kind, read_input};
 use crate::cli::io::output::Failure;
-use robots::battle::compare::tournament::parts::{Field, MAX_MATCHES, shard_lines};
-use robots::battle::compare::tournament::{
+use robots_games::battle::compare::tournament::parts::{Field, MAX_MATCHES, shard_lines};
+use robots_games::battle::compare::tournament::{
     Config, Entrant, Game, GameResult, MAX_ENTRANTS, Score, play_all, schedule, schedule_len,
     standings, wilson,
 };
-use robots::battle::engine::{Rules, Scenario};
-use robots::battle::lang::Keywords;
-use robots::battle::{files::board_file, files::match_file, files::shipped};
-use robots::text::escape;
+use robots_games::battle::engine::{Rules, Scenario};
+use robots_games::battle::lang::Keywords;
+use robots_games::battle::{files::board_file, files::match_file, files::shipped};
+use robots_games::text::escape;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,8 +47,8 @@ pub(super) fn entrant(spec: &str, keywords: Keywords) -> Result<Entrant, Failure
     if !path.exists() && !crate::cli::io::files::is_stdin(path) {
         return Err(Failure::Bad(format!(
             "{}: error: no such file (nor {}), and no shipped program of that name (shipped: {})",
-            robots::text::escape(spec),
-            robots::text::escape(&robot),
+            robots_games::text::escape(spec),
+            robots_games::text::escape(&robot),
             shipped::PROGRAMS.map(|(n, _)| n).join(", ")
         )));
     }
@@ -71,7 +71,7 @@ fn team(path: &Path, stem: String, keywords: Keywords) -> Result<Entrant, Failur
     }
     let shown = path.display().to_string();
     let text = read_input(path)?;
-    let file: TeamFile = robots::text::yaml::from_str(&shown, &text)?;
+    let file: TeamFile = robots_games::text::yaml::from_str(&shown, &text)?;
     let _ = &file.description;
     if file.robots.is_empty() || file.robots.len() > 9 {
         return Err(Failure::Bad(format!(
@@ -91,7 +91,7 @@ fn team(path: &Path, stem: String, keywords: Keywords) -> Result<Entrant, Failur
             )?;
             (program, Arc::<str>::from(text), name.clone())
         } else {
-            robots::text::confine::Confine::Inside
+            robots_games::text::confine::Confine::Inside
                 .check(name)
                 .map_err(|m| format!("{}: error: robots: {m}", escape(&shown)))?;
             let file = base.join(name);
@@ -100,7 +100,7 @@ fn team(path: &Path, stem: String, keywords: Keywords) -> Result<Entrant, Failur
                 match_file::parse_program_file_in(&file.display().to_string(), &text, keywords)?;
             (program, Arc::<str>::from(text.as_str()), name.clone())
         };
-        members.push(robots::battle::compare::tournament::Member {
+        members.push(robots_games::battle::compare::tournament::Member {
             program: Arc::new(program),
             source,
             origin,
@@ -162,7 +162,7 @@ fn entrants(specs: &[String], keywords: Keywords) -> Result<Vec<Entrant>, Failur
 
 /// A shipped hex board by name, or a board file (`command` names the command in the error
 /// for a file of another kind).
-pub fn hex_board(command: &str, name: &str) -> Result<robots::battle::board::Board, Failure> {
+pub fn hex_board(command: &str, name: &str) -> Result<robots_games::battle::board::Board, Failure> {
     Ok(match shipped::board(name) {
         Some(text) => board_file::parse_board(&format!("boards/{name}.yaml"), text)?,
         None => {
@@ -215,7 +215,7 @@ pub(super) fn play(
     jobs: Option<u16>,
 ) -> Result<Vec<Option<GameResult>>, Failure> {
     use std::io::IsTerminal;
-    robots::battle::compare::tournament::check(entrants, config)?;
+    robots_games::battle::compare::tournament::check(entrants, config)?;
     static STOP: AtomicBool = AtomicBool::new(false);
     // A second Ctrl-C (or a handler already set) falls back to the default: the process ends.
     let _ = ctrlc::set_handler(|| {
@@ -397,7 +397,7 @@ pub fn bench() -> Result<(), Failure> {
             "{} programs, {} matches on {}: {:.2} s, {:.0} matches/s ({:.0} per core)",
             list.len(),
             games.len(),
-            robots::text::count(threads, "thread"),
+            robots_games::text::count(threads, "thread"),
             seconds,
             rate,
             rate / threads as f64

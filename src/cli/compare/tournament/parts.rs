@@ -1,10 +1,10 @@
 //! Shards (docs/SCALE.md): the parts of a sharded tournament read from their files and
-//! merged (`robots::battle::compare::tournament::parts` checks each line); every part's lines
+//! merged (`robots_games::battle::compare::tournament::parts` checks each line); every part's lines
 //! bounded, the whole of each part within a budget.
 
 use crate::cli::io::output::Failure;
 use crate::cli::replay::Lines;
-use robots::battle::compare::tournament::parts::{
+use robots_games::battle::compare::tournament::parts::{
     MAX_HEADER_BYTES, MAX_LINE_BYTES, Merge, Merged, PART_BUDGET, PartError,
 };
 use std::path::PathBuf;

@@ -1,9 +1,9 @@
 //! How duels and standings are printed: text, JSON and CSV (docs/TOURNAMENTS.md).
 
 use crate::cli::args::flags::TableFormat;
-use robots::battle::compare::tournament::parts::Field;
-use robots::battle::compare::tournament::{Config, Standings};
-use robots::text::escape;
+use robots_games::battle::compare::tournament::parts::Field;
+use robots_games::battle::compare::tournament::{Config, Standings};
+use robots_games::text::escape;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -32,7 +32,7 @@ fn percent(x: f64) -> String {
 }
 
 pub fn duel_text(d: &DuelDoc, config: &Config) -> String {
-    use robots::text::count;
+    use robots_games::text::count;
     format!(
         "{} v {}: {} on {} (scenario {}, {} a side, at most {}), seeds {}..{}, both colours\n\
          {}: {}, {}, {}; win rate {} (95 % interval {} to {})\n",
@@ -67,14 +67,14 @@ pub fn standings(t: &Standings, field: &Field, format: TableFormat) -> String {
 fn table(t: &Standings, f: &Field) -> String {
     let mut out = format!(
         "{} on {} (scenario {}, {} a side, at most {}), seeds {}..{}, both colours: {}\n\n",
-        robots::text::count(f.programs.len(), "program"),
+        robots_games::text::count(f.programs.len(), "program"),
         escape(&f.board),
         f.scenario,
-        robots::text::count(f.robots, "robot"),
-        robots::text::count(f.rounds, "round"),
+        robots_games::text::count(f.robots, "robot"),
+        robots_games::text::count(f.rounds, "round"),
         f.seeds[0],
         f.seeds[1],
-        robots::text::count(t.matches, "match")
+        robots_games::text::count(t.matches, "match")
     );
     let names: Vec<String> = t
         .rows

@@ -8,7 +8,7 @@
 use crate::cli::args::flags::{TableFormat, TournamentArgs};
 use crate::cli::io::output::Failure;
 use clap::ValueEnum;
-use robots::text::escape;
+use robots_games::text::escape;
 use std::fmt::Write as _;
 
 /// `text` as one shell word: as it is when it holds only safe characters, else in single

@@ -5,9 +5,9 @@
 
 use crate::cli::args::flags::DuelArgs;
 use crate::cli::io::output::Failure;
-use robots::battle::compare::tournament::{Config, Entrant, Game, GameResult, Score, setup};
-use robots::battle::engine::Match;
-use robots::text::{count, escape};
+use robots_games::battle::compare::tournament::{Config, Entrant, Game, GameResult, Score, setup};
+use robots_games::battle::engine::Match;
+use robots_games::text::{count, escape};
 
 /// Whether the duel writes a match, and where: checked before any match is played.
 pub(super) fn check(args: &DuelArgs) -> Result<(), Failure> {

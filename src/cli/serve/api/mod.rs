@@ -14,8 +14,8 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use robots::battle::files::match_file;
-use robots::battle::lang::Keywords;
+use robots_games::battle::files::match_file;
+use robots_games::battle::lang::Keywords;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -128,7 +128,7 @@ pub fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) -> Result
             "invalid",
             format!(
                 "the body is not the JSON expected: {}",
-                robots::text::escape(&e.to_string())
+                robots_games::text::escape(&e.to_string())
             ),
         )
     })
@@ -351,7 +351,7 @@ pub async fn post_hill(
             )
         })?,
     };
-    let settings = robots::battle::compare::tournament::hill_file::HillSettings {
+    let settings = robots_games::battle::compare::tournament::hill_file::HillSettings {
         size: h.size,
         seeds: h.seeds,
         board: h.board,
@@ -381,12 +381,13 @@ pub async fn post_hill(
 /// `robots check --format json` prints them; and the warnings.
 pub fn check_program(source: &str, keywords: Keywords) -> (bool, Vec<Value>) {
     let file = "program.robot";
-    let as_json = |d: &robots::text::diagnostic::Diagnostic| {
+    let as_json = |d: &robots_games::text::diagnostic::Diagnostic| {
         serde_json::from_str::<Value>(&d.json()).unwrap_or(Value::Null)
     };
     match match_file::parse_program_file_in(file, source, keywords) {
         Ok(p) => {
-            let warnings = match_file::program_warnings(file, robots::text::strip_bom(source), &p);
+            let warnings =
+                match_file::program_warnings(file, robots_games::text::strip_bom(source), &p);
             (true, warnings.iter().map(as_json).collect())
         }
         Err(d) => (false, vec![as_json(&d)]),

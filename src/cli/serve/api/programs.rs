@@ -13,7 +13,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use robots::battle::compare::tournament::hill::is_safe_name;
+use robots_games::battle::compare::tournament::hill::is_safe_name;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -227,7 +227,7 @@ pub async fn replay(
     app: &Arc<App>,
     id: i64,
     caller: &Caller,
-) -> Result<robots::battle::show::view::ViewDoc, ApiError> {
+) -> Result<robots_games::battle::show::view::ViewDoc, ApiError> {
     let permit = app
         .heavy
         .acquire()

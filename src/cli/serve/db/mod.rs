@@ -57,12 +57,12 @@ impl Target {
     /// As shown in messages: a file's path (escaped), a URL without its password.
     pub fn shown(&self) -> String {
         match self {
-            Target::File(p) => robots::text::escape(&p.display().to_string()).into_owned(),
+            Target::File(p) => robots_games::text::escape(&p.display().to_string()).into_owned(),
             Target::Postgres(url) => {
                 let (scheme, rest) = url.split_once("://").unwrap_or(("postgres", url));
                 let host = rest.rsplit_once('@').map_or(rest, |(_, h)| h);
                 let host = host.split(['?', '/']).next().unwrap_or("");
-                robots::text::escape(&format!("{scheme}://{host}/…")).into_owned()
+                robots_games::text::escape(&format!("{scheme}://{host}/…")).into_owned()
             }
         }
     }

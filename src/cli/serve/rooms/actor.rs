@@ -159,7 +159,7 @@ impl Actor {
         let (online, computer) = (self.online_seats(), self.computer());
         let view = |seat| {
             let mut v = self.battle.state(Viewer { seat }, &online, &computer);
-            v["seat"] = json!(seat.map(robots::battle::terrain::TeamColour::name));
+            v["seat"] = json!(seat.map(robots_games::battle::terrain::TeamColour::name));
             Arc::<str>::from(v.to_string())
         };
         let published = Published {
@@ -212,7 +212,7 @@ impl Actor {
     /// Applies a decision and stores it (before the next one is taken).
     fn decide(
         &mut self,
-        by: robots::battle::terrain::TeamColour,
+        by: robots_games::battle::terrain::TeamColour,
         action: Action,
     ) -> Result<(), String> {
         let action = match action {
@@ -271,7 +271,7 @@ impl Actor {
                 crate::cli::serve::api::fits(&source).map_err(|e| e.detail)?;
                 let (ok, diagnostics) = crate::cli::serve::api::check_program(
                     &source,
-                    robots::battle::lang::Keywords::Plain,
+                    robots_games::battle::lang::Keywords::Plain,
                 );
                 if !ok {
                     return Ok(Some(
@@ -333,8 +333,8 @@ impl Actor {
                 let i = seat
                     .filter(|_| self.battle.table.is_some() && !self.battle.is_over())
                     .ok_or("a player signals while the match plays")?;
-                let name =
-                    robots::battle::engine::RobotName::parse(&robot).map_err(|e| e.to_string())?;
+                let name = robots_games::battle::engine::RobotName::parse(&robot)
+                    .map_err(|e| e.to_string())?;
                 if Some(name.team) != seat_colour {
                     return Err("a player signals one of their own robots (R-A13)".into());
                 }
@@ -378,7 +378,8 @@ impl Actor {
     /// A signal window: the player's armed signal is sent (and stored), or none is (a window
     /// with no decision stored is a skip when the game is played again).
     fn signal_window(&mut self) -> bool {
-        let Some(robots::battle::live::hot_seat::Phase::Signal { team, .. }) = self.battle.phase()
+        let Some(robots_games::battle::live::hot_seat::Phase::Signal { team, .. }) =
+            self.battle.phase()
         else {
             return false;
         };

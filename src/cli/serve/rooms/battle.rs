@@ -4,15 +4,15 @@
 //! the engine is seeded and pure, so the game stands where it stood.
 
 use super::store::{RoomRow, Seat};
-use robots::battle::compare::tournament;
-use robots::battle::engine::{
+use robots_games::battle::compare::tournament;
+use robots_games::battle::engine::{
     Event, MatchSetup, RobotName, RobotSetup, Rules, Scenario, TeamSetup, verdict,
 };
-use robots::battle::files::{board_file, match_file, shipped};
-use robots::battle::hex::Direction;
-use robots::battle::lang::Keywords;
-use robots::battle::live::hot_seat::{HotSeat, Phase};
-use robots::battle::terrain::TeamColour;
+use robots_games::battle::files::{board_file, match_file, shipped};
+use robots_games::battle::hex::Direction;
+use robots_games::battle::lang::Keywords;
+use robots_games::battle::live::hot_seat::{HotSeat, Phase};
+use robots_games::battle::terrain::TeamColour;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::VecDeque;
@@ -275,7 +275,7 @@ impl Battle {
                 .map(|(slot, cell, facing)| {
                     let team = table.setup().teams[slot.team].colour;
                     json!({"name": format!("{team}.{}", slot.robot + 1), "team": team.name(), "at": at(cell),
-                           "facing": facing.number(), "alive": true, "shots": robots::battle::engine::SHOTS, "signal": false})
+                           "facing": facing.number(), "alive": true, "shots": robots_games::battle::engine::SHOTS, "signal": false})
                 })
                 .collect();
             return (robots, Vec::new());

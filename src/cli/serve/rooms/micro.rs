@@ -9,9 +9,11 @@
 
 use super::actor::Message;
 use super::table::{Asked, Parts, Stopped, Table};
-use robots::micro::board::{Board, Cell};
-use robots::micro::game::{Game, Humans, Kind, MISSION_SECONDS, Player, Quit, TOKENS, Variant};
-use robots::micro::record::Note;
+use robots_games::micro::board::{Board, Cell};
+use robots_games::micro::game::{
+    Game, Humans, Kind, MISSION_SECONDS, Player, Quit, TOKENS, Variant,
+};
+use robots_games::micro::record::Note;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::cell::RefCell;
@@ -73,13 +75,13 @@ struct View {
 
 impl View {
     fn draw(&mut self) {
-        let marks = robots::micro::svg::Marks {
+        let marks = robots_games::micro::svg::Marks {
             start: self.start,
             via: self.via,
             target: self.target,
             path: &self.path,
         };
-        self.svg = robots::micro::svg::mission(&self.board, &marks);
+        self.svg = robots_games::micro::svg::mission(&self.board, &marks);
     }
 
     fn state(&self, t: &Table, seat: Option<usize>) -> Value {
@@ -277,8 +279,8 @@ impl Humans for Seats {
 /// The game of a room: the face's tiles laid out from its seed, its seats as the players.
 fn new_game(t: &Table) -> Result<Game, String> {
     let name = &t.row.settings.board;
-    let text = robots::micro::shipped::micro_face(name).ok_or("no such face")?;
-    let face = robots::micro::file::parse_face(name, text).map_err(|e| e.to_string())?;
+    let text = robots_games::micro::shipped::micro_face(name).ok_or("no such face")?;
+    let face = robots_games::micro::file::parse_face(name, text).map_err(|e| e.to_string())?;
     let players = t
         .seats
         .iter()

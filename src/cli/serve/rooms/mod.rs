@@ -119,14 +119,14 @@ impl Rooms {
         let Some(row) = self.db.read(|c| store::by_code(c, code))? else {
             return Ok(None);
         };
-        let board = match robots::battle::files::shipped::board(&row.settings.board).and_then(|t| {
-            robots::battle::files::board_file::parse_board(&row.settings.board, t).ok()
-        }) {
-            Some(b) => {
-                serde_json::to_value(robots::battle::show::view::board_view(&b)).unwrap_or_default()
-            }
-            None => serde_json::Value::Null,
-        };
+        let board =
+            match robots_games::battle::files::shipped::board(&row.settings.board).and_then(|t| {
+                robots_games::battle::files::board_file::parse_board(&row.settings.board, t).ok()
+            }) {
+                Some(b) => serde_json::to_value(robots_games::battle::show::view::board_view(&b))
+                    .unwrap_or_default(),
+                None => serde_json::Value::Null,
+            };
         let game = match &self.cluster {
             Some(cluster) if !cluster.try_own(row.id) => {
                 let (db, stop, code) = (

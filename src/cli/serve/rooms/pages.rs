@@ -46,7 +46,7 @@ pub async fn list(State(app): State<Arc<App>>, Extension(caller): Extension<Call
             label { "game " select name="game" { option value="battle" { "robots (the battle game)" } option value="ricochet" { "Ricochet Robots" } option value="micro" { "Micro Robots" } } }
             label { "Ricochet board " select name="rico_board" { option value="original" { "original" } option value="ricochets" { "Ricochets (robot bases)" } } }
             label { input name="hints" type="checkbox" value="on"; " Ricochet: the players may ask for hints" }
-            label { "Micro face " select name="micro_face" { @for (face, _) in robots::micro::shipped::MICRO_FACES { option value=(face) { (face) } } } }
+            label { "Micro face " select name="micro_face" { @for (face, _) in robots_games::micro::shipped::MICRO_FACES { option value=(face) { (face) } } } }
             label { "Micro rules " select name="micro_variant" { option value="standard" { "standard" } option value="waypoint" { "waypoint" } option value="no-token" { "no token" } } }
             label { "board " select name="board" { option value="duel" { "duel" } option value="classic" { "classic" } option value="melee" { "melee (up to 4 players)" } } }
             label { "players " input name="players" type="number" min="2" max="4" value="2"; }
@@ -97,14 +97,14 @@ pub fn seat_colours(s: &Settings) -> Vec<&'static str> {
     if s.game == "ricochet" || s.game == "micro" {
         return ["1", "2", "3", "4"][..usize::from(s.players).min(4)].to_vec();
     }
-    let board = robots::battle::files::shipped::board(&s.board)
-        .and_then(|t| robots::battle::files::board_file::parse_board(&s.board, t).ok());
+    let board = robots_games::battle::files::shipped::board(&s.board)
+        .and_then(|t| robots_games::battle::files::board_file::parse_board(&s.board, t).ok());
     board
         .map(|b| b.camp_colours())
         .unwrap_or_default()
         .into_iter()
         .take(usize::from(s.players))
-        .map(robots::battle::terrain::TeamColour::name)
+        .map(robots_games::battle::terrain::TeamColour::name)
         .collect()
 }
 
@@ -116,20 +116,20 @@ fn problem(s: &Settings) -> Option<String> {
             .then(|| "a Ricochet room: board original or ricochets, 1 to 4 players".into());
     }
     if s.game == "micro" {
-        let face = robots::micro::shipped::micro_face(&s.board).is_some();
+        let face = robots_games::micro::shipped::micro_face(&s.board).is_some();
         let variant = ["standard", "waypoint", "no-token"].contains(&s.variant.as_str());
         return (!face || !variant || !(1..=4).contains(&s.players)).then(|| {
             format!(
                 "a Micro Robots room: a face of {}, rules standard, waypoint or no-token, 1 to 4 players",
-                robots::micro::shipped::names()
+                robots_games::micro::shipped::names()
             )
         });
     }
     if s.game != "battle" {
         return Some("a room plays battle, ricochet or micro".into());
     }
-    let board = robots::battle::files::shipped::board(&s.board)
-        .and_then(|t| robots::battle::files::board_file::parse_board(&s.board, t).ok());
+    let board = robots_games::battle::files::shipped::board(&s.board)
+        .and_then(|t| robots_games::battle::files::board_file::parse_board(&s.board, t).ok());
     let Some(board) = board else {
         return Some("the board is a shipped one: duel, classic or melee".into());
     };
@@ -168,7 +168,7 @@ pub async fn create(
         ("ricochet", None) => "original".into(),
         ("micro", _) => f
             .micro_face
-            .unwrap_or_else(|| robots::micro::shipped::DEFAULT_FACE.into()),
+            .unwrap_or_else(|| robots_games::micro::shipped::DEFAULT_FACE.into()),
         _ => f.board,
     };
     let settings = Settings {

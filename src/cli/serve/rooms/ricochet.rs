@@ -8,11 +8,11 @@
 use super::actor::Message;
 use super::store::RoomRow;
 use super::table::{Asked, Parts, Stopped, Table};
-use robots::ricochet::board::Board;
-use robots::ricochet::play::game::{Game, Heard, Humans, Kind, Player, SEARCH_LIMIT, Timer};
-use robots::ricochet::play::record::{Note, Quit};
-use robots::ricochet::position::{Move, Position, parse_moves};
-use robots::ricochet::solve::Solution;
+use robots_games::ricochet::board::Board;
+use robots_games::ricochet::play::game::{Game, Heard, Humans, Kind, Player, SEARCH_LIMIT, Timer};
+use robots_games::ricochet::play::record::{Note, Quit};
+use robots_games::ricochet::position::{Move, Position, parse_moves};
+use robots_games::ricochet::solve::Solution;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::cell::RefCell;
@@ -98,7 +98,7 @@ impl View {
         if self.best.is_none()
             && let Some(position) = &self.position
         {
-            self.best = robots::ricochet::solve::solve(position, SEARCH_LIMIT).ok();
+            self.best = robots_games::ricochet::solve::solve(position, SEARCH_LIMIT).ok();
         }
         let best = self.best.as_ref().ok_or("no hint for this target")?;
         if !(1..=3).contains(&level) {
@@ -156,7 +156,7 @@ impl Humans for Seats {
         let hints = r.t.row.settings.hints;
         let v = &mut r.v;
         v.round = round;
-        v.svg = robots::ricochet::svg::position(position, &[]);
+        v.svg = robots_games::ricochet::svg::position(position, &[]);
         v.target = position.goal.robot.map(|c| c.to_string());
         v.phase = "bidding";
         v.showing = None;
@@ -272,11 +272,14 @@ impl Humans for Seats {
 /// The board of a room: the original quarters as the seed draws them, or a Ricochets board.
 fn board(row: &RoomRow) -> Result<Board, String> {
     if row.settings.board == "ricochets" {
-        robots::ricochet::generate::generate(&robots::ricochet::generate::Spec::default(), row.seed)
-            .map(|g| g.board)
-            .map_err(|e| e.to_string())
+        robots_games::ricochet::generate::generate(
+            &robots_games::ricochet::generate::Spec::default(),
+            row.seed,
+        )
+        .map(|g| g.board)
+        .map_err(|e| e.to_string())
     } else {
-        Ok(robots::ricochet::play::game::original_board(row.seed))
+        Ok(robots_games::ricochet::play::game::original_board(row.seed))
     }
 }
 
@@ -351,7 +354,7 @@ fn new_game(t: &Table) -> Result<Game, String> {
             tokens: 0,
         })
         .collect();
-    let rules = robots::ricochet::rules::Rules {
+    let rules = robots_games::ricochet::rules::Rules {
         must_ricochet: true,
         no_single_move: false,
     };

@@ -57,7 +57,7 @@ pub(crate) fn battle_room(p: &Place, code: &str, pace: f64, rounds: u32) {
 fn program(name: &str, mark: &str) -> String {
     format!(
         "# {mark}\n{}",
-        robots::battle::files::shipped::program(name).unwrap()
+        robots_games::battle::files::shipped::program(name).unwrap()
     )
 }
 

@@ -212,16 +212,16 @@ fn micro_wait(h: &Handle, p: &Place, phase: &str, mission: u32) -> serde_json::V
 }
 
 /// The fewest moves of the mission a view shows, and the cells stopped on (start first).
-fn micro_best(view: &serde_json::Value, seed: u64) -> robots::micro::solve::Solution {
-    use robots::micro::board::{Board, Cell};
-    let text = robots::micro::shipped::micro_face("public-silver").unwrap();
-    let face = robots::micro::file::parse_face("public-silver", text).unwrap();
-    let board = Board::arrange(&face, robots::micro::game::draw_arrangement(seed));
+fn micro_best(view: &serde_json::Value, seed: u64) -> robots_games::micro::solve::Solution {
+    use robots_games::micro::board::{Board, Cell};
+    let text = robots_games::micro::shipped::micro_face("public-silver").unwrap();
+    let face = robots_games::micro::file::parse_face("public-silver", text).unwrap();
+    let board = Board::arrange(&face, robots_games::micro::game::draw_arrangement(seed));
     let cell = |k: &str| Cell::parse(view[k].as_str().unwrap()).unwrap();
-    robots::micro::solve::solve(&board, cell("start"), cell("target"), None).unwrap()
+    robots_games::micro::solve::solve(&board, cell("start"), cell("target"), None).unwrap()
 }
 
-fn stops(s: &robots::micro::solve::Solution) -> String {
+fn stops(s: &robots_games::micro::solve::Solution) -> String {
     let words: Vec<String> = s.path[1..].iter().map(ToString::to_string).collect();
     words.join(", ")
 }

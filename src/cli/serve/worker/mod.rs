@@ -12,10 +12,12 @@ pub mod queue;
 use super::db::{Db, DbError, dialect};
 use super::store::{self, MatchRow, Program};
 use queue::{Organised, Piece};
-use robots::battle::compare::tournament::{Config, Entrant, Game, GameResult, Score, play_all};
-use robots::battle::engine::{Rules, Scenario};
-use robots::battle::files::{board_file, match_file};
-use robots::battle::show::report::reason_from_code;
+use robots_games::battle::compare::tournament::{
+    Config, Entrant, Game, GameResult, Score, play_all,
+};
+use robots_games::battle::engine::{Rules, Scenario};
+use robots_games::battle::files::{board_file, match_file};
+use robots_games::battle::show::report::reason_from_code;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};

@@ -12,9 +12,9 @@ use super::{config, entrant, game_result};
 use crate::cli::serve::db::dialect;
 use crate::cli::serve::db::sql::{Sql, SqlResult};
 use crate::cli::serve::store::{self, Hill, MatchRow, Program, Status, seed_to_sql};
-use robots::battle::compare::tournament::hill::{crown, missing};
-use robots::battle::compare::tournament::{Game, GameResult, Score, standings};
-use robots::battle::show::report::reason_code;
+use robots_games::battle::compare::tournament::hill::{crown, missing};
+use robots_games::battle::compare::tournament::{Game, GameResult, Score, standings};
+use robots_games::battle::show::report::reason_code;
 use rusqlite::params;
 use std::collections::HashMap;
 
