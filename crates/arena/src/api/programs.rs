@@ -2,10 +2,10 @@
 //! as `robots check` checks them, then queued; a program's text only to whom may read it.
 
 use super::{ApiError, ApiResult, blocking, body, check_program, hill};
-use crate::cli::serve::App;
-use crate::cli::serve::auth::Caller;
-use crate::cli::serve::store::{self, Refused, Status};
-use crate::cli::serve::views::{self, match_view, program_view};
+use crate::App;
+use crate::auth::Caller;
+use crate::store::{self, Refused, Status};
+use crate::views::{self, match_view, program_view};
 use axum::Extension;
 use axum::Json;
 use axum::body::Bytes;
@@ -58,7 +58,7 @@ pub async fn submit(
         (app.opts.queue, app.opts.per_hour),
     );
     let queued = blocking(move || {
-        let now = crate::cli::serve::db::now();
+        let now = crate::db::now();
         Ok(db.write(|c| {
             store::submit(
                 c,

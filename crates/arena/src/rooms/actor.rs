@@ -5,7 +5,7 @@
 
 use super::battle::{Action, Battle, Viewer, colour};
 use super::store::{self, Seat};
-use crate::cli::serve::db::Db;
+use crate::db::Db;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -268,8 +268,8 @@ impl Actor {
                 let i = seat
                     .filter(|_| writing)
                     .ok_or("take a seat first, before the game starts")?;
-                crate::cli::serve::api::fits(&source).map_err(|e| e.detail)?;
-                let (ok, diagnostics) = crate::cli::serve::api::check_program(
+                crate::api::fits(&source).map_err(|e| e.detail)?;
+                let (ok, diagnostics) = crate::api::check_program(
                     &source,
                     robots_games::battle::lang::Keywords::Plain,
                 );

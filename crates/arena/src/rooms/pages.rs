@@ -2,11 +2,11 @@
 //! page: `web/rooms/room.js`), and the match file of a game that is over.
 
 use super::store::{self, Settings};
-use crate::cli::serve::App;
-use crate::cli::serve::api::{self, ApiError};
-use crate::cli::serve::auth::Caller;
-use crate::cli::serve::forms::checked;
-use crate::cli::serve::pages::{api_error, error_page, layout, respond};
+use crate::App;
+use crate::api::{self, ApiError};
+use crate::auth::Caller;
+use crate::forms::checked;
+use crate::pages::{api_error, error_page, layout, respond};
 use axum::Extension;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, Path, State};
@@ -150,7 +150,7 @@ fn problem(s: &Settings) -> Option<String> {
         ));
     }
     let colours = &camps[..usize::from(s.players)];
-    crate::cli::serve::admin::enough_start_points(&board, usize::from(s.robots), colours).err()
+    crate::admin::enough_start_points(&board, usize::from(s.robots), colours).err()
 }
 
 pub async fn create(
@@ -195,7 +195,7 @@ pub async fn create(
             getrandom::fill(&mut seed).map_err(|_| ApiError::internal())?;
             let seed = u64::from_le_bytes(seed);
             let colours = seat_colours(&settings);
-            let now = crate::cli::serve::db::now();
+            let now = crate::db::now();
             if db.read(|c| store::created_since(c, host, now - 24 * 3600))? >= MAX_ROOMS_A_DAY {
                 return Err(ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,

@@ -10,9 +10,9 @@
 //! the servers reach).
 
 use super::actor::{Command, Message, Published};
-use crate::cli::serve::db::Db;
-use crate::cli::serve::db::sql::SqlResult;
-use crate::cli::serve::worker::Bell;
+use crate::db::Db;
+use crate::db::sql::SqlResult;
+use crate::worker::Bell;
 use rusqlite::params;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -316,7 +316,7 @@ impl Cluster {
             }
             if swept.elapsed() > Duration::from_secs(60) {
                 swept = Instant::now();
-                let old = crate::cli::serve::db::now() - 120;
+                let old = crate::db::now() - 120;
                 let _ = self.db.write(|c| {
                     c.execute(
                         "DELETE FROM room_inbox WHERE room = ?1 AND taken = 1 AND created < ?2",
@@ -423,7 +423,7 @@ impl Cluster {
             c.transaction(false, |tx| {
                 let id = tx.query_row(
                     "INSERT INTO room_inbox (room, command, created) VALUES (?1, ?2, ?3) RETURNING id",
-                    params![room, text, crate::cli::serve::db::now()],
+                    params![room, text, crate::db::now()],
                     |r| r.get(0),
                 )?;
                 tx.execute("SELECT pg_notify(?1, ?2)", params![IN, room.to_string()])?;
@@ -500,7 +500,7 @@ impl Cluster {
     fn listen(&self) {
         let mut swept = Instant::now();
         let every = Duration::from_millis(250);
-        crate::cli::serve::db::listen(
+        crate::db::listen(
             &self.url,
             &[IN, OUT, REPLY],
             (&self.stop, every),

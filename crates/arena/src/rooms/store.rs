@@ -1,6 +1,6 @@
 //! The rooms' queries: a room, its seats, its log of decisions. Bound parameters only.
 
-use crate::cli::serve::db::sql::{Sql, SqlResult};
+use crate::db::sql::{Sql, SqlResult};
 use rusqlite::params;
 use serde::{Deserialize, Serialize};
 
@@ -81,7 +81,7 @@ pub fn insert(
     let json = serde_json::to_string(settings).unwrap_or_default();
     let id: i64 = c.query_row(
         "INSERT INTO rooms (code, game, host, settings, seed, state, created) VALUES (?1, ?6, ?2, ?3, ?4, 'writing', ?5) RETURNING id",
-        params![code, host, json, crate::cli::serve::store::seed_to_sql(seed), now, settings.game],
+        params![code, host, json, crate::store::seed_to_sql(seed), now, settings.game],
         |r| r.get(0),
     )?;
     for (place, colour) in colours.iter().enumerate() {

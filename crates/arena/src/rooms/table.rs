@@ -6,7 +6,7 @@
 
 use super::actor::{Command, Message, Published, Reply};
 use super::store::{self, RoomRow, Seat};
-use crate::cli::serve::db::Db;
+use crate::db::Db;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::Arc;

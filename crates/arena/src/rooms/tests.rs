@@ -5,8 +5,8 @@
 
 use super::actor::{Command, Message};
 use super::{Handle, Rooms, store};
-use crate::cli::serve::db::Db;
-use crate::cli::serve::store as arena;
+use crate::db::Db;
+use crate::store as arena;
 use serde_json::Value;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

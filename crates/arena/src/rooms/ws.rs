@@ -6,9 +6,9 @@
 
 use super::Handle;
 use super::actor::{Command, Message};
-use crate::cli::serve::App;
-use crate::cli::serve::auth::Caller;
-use crate::cli::serve::store::Account;
+use crate::App;
+use crate::auth::Caller;
+use crate::store::Account;
 use axum::Extension;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{self, WebSocket, WebSocketUpgrade, close_code};

@@ -273,7 +273,7 @@ pub fn run(
             // Each change of the queue another process announces rings the bell.
             s.spawn(move || {
                 let every = Duration::from_millis(500);
-                crate::cli::serve::db::listen(
+                crate::db::listen(
                     url,
                     &[dialect::QUEUE_CHANNEL],
                     (stop, every),

@@ -9,9 +9,9 @@
 //! taking the jobs in order would reach.
 
 use super::{config, entrant, game_result};
-use crate::cli::serve::db::dialect;
-use crate::cli::serve::db::sql::{Sql, SqlResult};
-use crate::cli::serve::store::{self, Hill, MatchRow, Program, Status, seed_to_sql};
+use crate::db::dialect;
+use crate::db::sql::{Sql, SqlResult};
+use crate::store::{self, Hill, MatchRow, Program, Status, seed_to_sql};
 use robots_games::battle::compare::tournament::hill::{crown, missing};
 use robots_games::battle::compare::tournament::{Game, GameResult, Score, standings};
 use robots_games::battle::show::report::reason_code;
@@ -182,7 +182,7 @@ fn rank(c: &Sql, job: i64, id: i64) -> SqlResult<Organised> {
     }
     let kept: Vec<String> = crowned.kept.iter().map(|&i| names[i].clone()).collect();
     let table = standings(&kept, &crowned.results);
-    let now = crate::cli::serve::db::now();
+    let now = crate::db::now();
     for (rank, row) in table.rows.iter().enumerate() {
         let member = members[crowned.kept[row.entrant]].id;
         c.execute(
