@@ -1,7 +1,11 @@
-//! `robots serve` (docs/ARENA.md): the arena on the web. An axum server over one SQLite
-//! database (`db.rs`, `store.rs`), a placement worker on its own threads (`worker.rs`), the
-//! JSON API (`api.rs`) and the pages (`pages.rs`, `forms.rs`), every route in one table
-//! with its rule (`routes.rs`); the administration commands (`admin.rs`).
+//! The arena on the web (docs/ARENA.md), the `robots-arena` library behind `robots serve`
+//! and `robots worker`: an axum server over a SQLite or PostgreSQL database (`db/`, every
+//! query in `store.rs`), placement workers on their own threads (`worker/`), the JSON API
+//! (`api/`), the pages (`pages.rs`, `forms.rs`, `views.rs`), live rooms (`rooms/`), every
+//! route in one table with its rule (`routes.rs`), and the administration's operations
+//! (`admin.rs`). Its settings are a plain [`Config`], which the binary makes from its flags.
+
+#![forbid(unsafe_code)]
 
 pub mod admin;
 pub mod api;
@@ -21,12 +25,10 @@ mod tests;
 pub mod views;
 pub mod worker;
 
-use crate::cli::args::arena_flags::{ServeArgs, ServeRun, WorkerArgs};
-use crate::cli::io::output::Failure;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, StatusCode, header};
-use db::Db;
+use db::{Db, DbError, Target};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,6 +43,66 @@ pub const MAX_BLOCKING: usize = 16;
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// The Content-Security-Policy of every response: no inline script, nothing from elsewhere.
 pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/// The server's settings (`robots serve`'s flags, docs/ARENA.md).
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The database.
+    pub db: Target,
+    /// Where to listen (port 0: a free port).
+    pub listen: SocketAddr,
+    /// Also create (once) the hill `demo` holding the shipped programs.
+    pub demo: bool,
+    /// Placement workers in this process; `None`: the machine's cores; 0: none.
+    pub workers: Option<u16>,
+    /// How long a worker holds a claimed piece without news from it.
+    pub lease: Duration,
+    /// The most submissions waiting for placement.
+    pub queue: u32,
+    /// Submissions an account may make in an hour.
+    pub submissions_per_hour: u32,
+    /// Sign-ups and sign-ins a client address may make in a minute.
+    pub auth_per_minute: u32,
+    /// Cookies marked Secure.
+    pub secure_cookies: bool,
+}
+
+/// A `robots worker` process's settings (docs/SCALE.md).
+#[derive(Clone, Debug)]
+pub struct WorkerConfig {
+    /// The database.
+    pub db: Target,
+    /// Workers in this process; `None`: the machine's cores.
+    pub jobs: Option<u16>,
+    /// How long a worker holds a claimed piece without news from it.
+    pub lease: Duration,
+}
+
+/// Why the server or the workers could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("{shown}: error: {source}")]
+    Open { shown: String, source: DbError },
+    #[error("the demo hill: {0}")]
+    Demo(#[from] admin::AdminError),
+    #[error("cannot start the server's threads: {0}")]
+    Threads(std::io::Error),
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("the server failed: {0}")]
+    Failed(std::io::Error),
+}
+
+/// Opens the database of `target`, migrated to this version's schema.
+pub fn open(target: &Target) -> Result<Db, ServeError> {
+    Db::connect(target).map_err(|source| ServeError::Open {
+        shown: target.shown(),
+        source,
+    })
+}
 
 /// The settings a request's handler needs.
 #[derive(Clone, Copy, Debug)]
@@ -67,7 +129,7 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(db: Arc<Db>, run: &ServeRun, bell: Arc<worker::Bell>, stop: Arc<AtomicBool>) -> App {
+    pub fn new(db: Arc<Db>, run: &Config, bell: Arc<worker::Bell>, stop: Arc<AtomicBool>) -> App {
         App {
             rooms: Arc::new(rooms::Rooms::new(Arc::clone(&db), stop)),
             db,
@@ -121,69 +183,28 @@ pub fn service(app: Arc<App>) -> Router {
 }
 
 /// The machine's cores (workers by default).
-fn cores() -> usize {
+pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(2, std::num::NonZero::get)
 }
 
-/// Logs to standard error (`RUST_LOG` sets the level; info by default).
-fn log_to_stderr() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .try_init();
+/// `robots worker`: placement workers on the arena's database until `stop`; a piece under
+/// way when stopped is given back. `prefix` names the workers (`worker::name_prefix`).
+pub fn work(
+    db: Arc<Db>,
+    config: &WorkerConfig,
+    prefix: &str,
+    (stop, bell): (Arc<AtomicBool>, Arc<worker::Bell>),
+) {
+    let jobs = config.jobs.map_or_else(cores, usize::from);
+    worker::run(db, (prefix, jobs), config.lease, stop, bell);
 }
 
-/// `robots worker`: placement workers on the arena's database until SIGTERM or Ctrl-C; a
-/// piece under way when stopped is given back.
-pub fn worker(args: &WorkerArgs) -> Result<(), Failure> {
-    log_to_stderr();
-    let target = args.db.target();
-    let db = Db::connect(&target).map_err(|e| format!("{}: error: {e}", target.shown()))?;
-    let (db, stop, bell) = (
-        Arc::new(db),
-        Arc::new(AtomicBool::new(false)),
-        Arc::new(worker::Bell::default()),
-    );
-    {
-        let (stop, bell) = (Arc::clone(&stop), Arc::clone(&bell));
-        ctrlc::set_handler(move || {
-            stop.store(true, Ordering::Relaxed);
-            bell.ring();
-        })
-        .map_err(|e| format!("cannot catch SIGTERM: {e}"))?;
-    }
-    let jobs = args.jobs.map_or_else(cores, usize::from);
-    let prefix = worker::name_prefix();
-    outln!(
-        "robots worker {prefix}: {jobs} workers on {}",
-        target.shown()
-    );
-    worker::run(
-        db,
-        (&prefix, jobs),
-        Duration::from_secs(u64::from(args.lease)),
-        stop,
-        bell,
-    );
-    outln!("robots worker {prefix}: stopped");
-    Ok(())
-}
-
-/// `robots serve`.
-pub fn run(args: ServeArgs) -> Result<(), Failure> {
-    if let Some(command) = &args.command {
-        return admin::run(command);
-    }
-    let run = args.run;
-    log_to_stderr();
-    let target = run.db.target();
-    let db = Db::connect(&target).map_err(|e| format!("{}: error: {e}", target.shown()))?;
-    let db = Arc::new(db);
-    if run.demo {
-        admin::demo(&db).map_err(|e| format!("the demo hill: {e}"))?;
+/// `robots serve`: the server on `config`, until SIGTERM or Ctrl-C; `listening` is told the
+/// address once it listens.
+pub fn serve(config: Config, listening: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    let db = Arc::new(open(&config.db)?);
+    if config.demo {
+        admin::demo(&db)?;
     }
     // Blocking work (the database, argon2, replays) on a bounded set of threads: each thread
     // holds its own allocator arena, so their number bounds the memory under load.
@@ -191,29 +212,35 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         .max_blocking_threads(MAX_BLOCKING)
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the server's threads: {e}"))?;
-    runtime.block_on(serve(run, db))
+        .map_err(ServeError::Threads)?;
+    runtime.block_on(serve_on(config, db, listening))
 }
 
-async fn serve(run: ServeRun, db: Arc<Db>) -> Result<(), Failure> {
+async fn serve_on(
+    run: Config,
+    db: Arc<Db>,
+    listening: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    let cannot_listen = |source| ServeError::Listen {
+        addr: run.listen,
+        source,
+    };
     let listener = tokio::net::TcpListener::bind(run.listen)
         .await
-        .map_err(|e| format!("cannot listen on {}: {e}", run.listen))?;
-    let addr = listener
-        .local_addr()
-        .map_err(|e| format!("cannot listen on {}: {e}", run.listen))?;
-    outln!("robots arena: listening on http://{addr}/");
+        .map_err(cannot_listen)?;
+    let addr = listener.local_addr().map_err(cannot_listen)?;
+    listening(addr);
     let stop = Arc::new(AtomicBool::new(false));
     let bell = Arc::new(worker::Bell::default());
     let threads = run.workers.map_or_else(cores, usize::from);
     let worker = {
         let (db, stop, bell) = (Arc::clone(&db), Arc::clone(&stop), Arc::clone(&bell));
-        let lease = Duration::from_secs(u64::from(run.lease));
+        let lease = run.lease;
         std::thread::spawn(move || {
             worker::run(db, (&worker::name_prefix(), threads), lease, stop, bell);
         })
     };
-    tracing::info!(%addr, db = %run.db.target().shown(), postgres = db.is_pg(), workers = threads, "the arena is open");
+    tracing::info!(%addr, db = %run.db.shown(), postgres = db.is_pg(), workers = threads, "the arena is open");
     let app = Arc::new(App::new(db, &run, Arc::clone(&bell), Arc::clone(&stop)));
     let rooms = Arc::clone(&app.rooms);
     rooms::Rooms::keep(&rooms);
@@ -232,7 +259,7 @@ async fn serve(run: ServeRun, db: Arc<Db>) -> Result<(), Failure> {
     bell.ring();
     let _ = worker.join();
     tracing::info!("the arena is closed; a placement in progress resumes at the next start");
-    served.map_err(|e| Failure::Bad(format!("the server failed: {e}")))
+    served.map_err(ServeError::Failed)
 }
 
 /// SIGTERM or Ctrl-C.

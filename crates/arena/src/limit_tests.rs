@@ -5,7 +5,7 @@
 //! look-alike is refused at sign-up (API and form) and any case signs in.
 
 use super::rooms::store::{Settings, insert};
-use super::{App, auth, db::Db, service, store, tests::run_flags, worker};
+use super::{App, auth, db::Db, service, store, tests::test_config, worker};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ws::close_code;
@@ -47,7 +47,7 @@ fn arena(tag: &str) -> Arena {
     let db = Arc::new(Db::open(&path).unwrap());
     let stop = Arc::new(AtomicBool::new(false));
     let bell = Arc::new(worker::Bell::default());
-    let app = Arc::new(App::new(db, &run_flags(path), bell, Arc::clone(&stop)));
+    let app = Arc::new(App::new(db, &test_config(path), bell, Arc::clone(&stop)));
     let alice = app
         .db
         .write(|c| store::account_insert(c, "alice", "!", 0))

@@ -408,7 +408,7 @@ pub async fn asset(Path(file): Path<String>) -> Response {
             "text/javascript",
             include_str!("../../../web/arena/arena.js").into(),
         ),
-        "viewer.css" => ("text/css", crate::cli::viewer::STYLE.into()),
+        "viewer.css" => ("text/css", robots_games::battle::show::page::STYLE.into()),
         "room.js" => (
             "text/javascript",
             include_str!("../../../web/rooms/room.js").into(),
@@ -421,9 +421,18 @@ pub async fn asset(Path(file): Path<String>) -> Response {
             "text/css",
             include_str!("../../../web/rooms/room.css").into(),
         ),
-        "palette.js" => ("text/javascript", crate::cli::viewer::SCRIPTS[0].into()),
-        "model.js" => ("text/javascript", crate::cli::viewer::SCRIPTS[1].into()),
-        "viewer.js" => ("text/javascript", crate::cli::viewer::SCRIPTS.concat()),
+        "palette.js" => (
+            "text/javascript",
+            robots_games::battle::show::page::SCRIPTS[0].into(),
+        ),
+        "model.js" => (
+            "text/javascript",
+            robots_games::battle::show::page::SCRIPTS[1].into(),
+        ),
+        "viewer.js" => (
+            "text/javascript",
+            robots_games::battle::show::page::SCRIPTS.concat(),
+        ),
         _ => return (StatusCode::NOT_FOUND, "no such file").into_response(),
     };
     (

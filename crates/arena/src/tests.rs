@@ -3,8 +3,7 @@
 
 use super::api::Credentials;
 use super::routes::{Face, Route, Rule, table};
-use super::{App, auth, db::Db, service, store, worker};
-use crate::cli::args::arena_flags::ServeRun;
+use super::{App, Config, auth, db::Db, service, store, worker};
 use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode, header};
@@ -55,27 +54,27 @@ impl Drop for World {
     }
 }
 
-pub(super) fn run_flags(db: PathBuf) -> ServeRun {
-    use clap::{Args, FromArgMatches};
-    let m = ServeRun::augment_args(clap::Command::new("serve"))
-        .try_get_matches_from([
-            "serve",
-            "--db",
-            db.to_str().unwrap(),
-            "--auth-per-minute",
-            "100000",
-            "--submissions-per-hour",
-            "100000",
-        ])
-        .unwrap();
-    ServeRun::from_arg_matches(&m).unwrap()
+/// The settings of a test's arena on the database `db`: `robots serve`'s defaults with
+/// limits no test reaches.
+pub(super) fn test_config(db: PathBuf) -> Config {
+    Config {
+        db: super::db::Target::File(db),
+        listen: std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),
+        demo: false,
+        workers: None,
+        lease: std::time::Duration::from_secs(10),
+        queue: 100,
+        submissions_per_hour: 100_000,
+        auth_per_minute: 100_000,
+        secure_cookies: false,
+    }
 }
 
 async fn world() -> World {
     let dir = std::env::temp_dir().join(fresh(&format!("robots-arena-{}-", std::process::id())));
     std::fs::create_dir_all(&dir).unwrap();
     let db = Arc::new(Db::open(&dir.join("a.sqlite")).unwrap());
-    let run = run_flags(dir.join("a.sqlite"));
+    let run = test_config(dir.join("a.sqlite"));
     let app = Arc::new(App::new(
         Arc::clone(&db),
         &run,

@@ -6,6 +6,7 @@ use super::db::{Db, DbError};
 use super::store::{self, Hill, MatchRow, Program, Status};
 use super::worker::{config, entrant, game_result};
 use robots_games::battle::compare::tournament::{self, Game, standings};
+use robots_games::battle::show::page;
 use robots_games::battle::show::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -309,7 +310,7 @@ pub fn history_svg(series: &[(String, Vec<(i64, i64)>)]) -> String {
         body.push_str(&format!(
             "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"><title>{}</title></polyline>",
             line.join(" "),
-            xml_text(name)
+            page::markup_text(name)
         ));
         if let Some(&(e, r)) = points.last() {
             body.push_str(&format!(
@@ -325,19 +326,11 @@ pub fn history_svg(series: &[(String, Vec<(i64, i64)>)]) -> String {
     )
 }
 
-/// Text for XML content or an attribute.
-pub fn xml_text(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The viewer's page for the arena: the template of `robots run --html` with its style and
 /// scripts as files of the site (no inline script: the arena's CSP), the document inline as
 /// JSON data.
 pub fn viewer_page(doc: &ViewDoc) -> Option<String> {
-    let template = crate::cli::viewer::TEMPLATE
+    let template = page::TEMPLATE
         .replace(
             "<style>\n{{STYLE}}\n</style>",
             "<link rel=\"stylesheet\" href=\"/static/viewer.css\">",
@@ -355,10 +348,10 @@ pub fn viewer_page(doc: &ViewDoc) -> Option<String> {
         return None;
     }
     let data = script_json(doc).ok()?;
-    Some(crate::cli::viewer::fill(
+    Some(page::fill(
         &template,
         &[
-            ("{{TITLE}}", &crate::cli::viewer::html_text(&doc.name)),
+            ("{{TITLE}}", &page::markup_text(&doc.name)),
             ("{{DATA}}", &data),
         ],
     ))

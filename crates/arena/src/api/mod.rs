@@ -364,7 +364,7 @@ pub async fn post_hill(
     let name = h.name;
     let created = blocking(move || {
         super::admin::create_hill(&db, &name, settings, None)
-            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid", e))
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid", e.to_string()))
     })
     .await?;
     let Some(hill) = created else {

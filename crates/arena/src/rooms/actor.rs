@@ -269,10 +269,8 @@ impl Actor {
                     .filter(|_| writing)
                     .ok_or("take a seat first, before the game starts")?;
                 crate::api::fits(&source).map_err(|e| e.detail)?;
-                let (ok, diagnostics) = crate::api::check_program(
-                    &source,
-                    robots_games::battle::lang::Keywords::Plain,
-                );
+                let (ok, diagnostics) =
+                    crate::api::check_program(&source, robots_games::battle::lang::Keywords::Plain);
                 if !ok {
                     return Ok(Some(
                         json!({"type": "diagnostics", "diagnostics": diagnostics}),

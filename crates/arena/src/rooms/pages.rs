@@ -150,7 +150,9 @@ fn problem(s: &Settings) -> Option<String> {
         ));
     }
     let colours = &camps[..usize::from(s.players)];
-    crate::admin::enough_start_points(&board, usize::from(s.robots), colours).err()
+    crate::admin::enough_start_points(&board, usize::from(s.robots), colours)
+        .err()
+        .map(|e| e.to_string())
 }
 
 pub async fn create(

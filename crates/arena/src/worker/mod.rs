@@ -50,14 +50,23 @@ impl Bell {
     }
 }
 
+/// Why a hill's tournament cannot be configured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("the hill's board does not load")]
+    Board,
+    #[error("no such scenario")]
+    Scenario,
+}
+
 /// The tournament's configuration of a hill.
-pub fn config(hill: &store::Hill) -> Result<Config, String> {
+pub fn config(hill: &store::Hill) -> Result<Config, ConfigError> {
     let s = &hill.settings;
     let board = board_file::parse_board(&format!("{}.yaml", hill.name), &hill.board_text)
-        .map_err(|_| "the hill's board does not load".to_string())?;
+        .map_err(|_| ConfigError::Board)?;
     Ok(Config {
         board: Arc::new(board),
-        scenario: Scenario::from_number(u32::from(s.scenario)).ok_or("no such scenario")?,
+        scenario: Scenario::from_number(u32::from(s.scenario)).ok_or(ConfigError::Scenario)?,
         rules: Rules {
             rounds: s.rounds,
             ..Rules::with_keywords(s.keywords)
