@@ -98,7 +98,8 @@ bad_input!(
     robots_games::battle::live::debug::LoadError,
     robots_arena::ServeError,
     robots_arena::admin::AdminError,
-    robots_arena::db::DbError
+    robots_arena::db::DbError,
+    crate::cli::io::files::NotWritable
 );
 
 pub fn finish(result: Result<(), Failure>) -> ExitCode {

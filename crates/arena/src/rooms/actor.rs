@@ -226,7 +226,7 @@ impl Actor {
             },
             place => place,
         };
-        self.battle.apply(by, &action)?;
+        self.battle.apply(by, &action).map_err(|e| e.to_string())?;
         let (room, text) = (
             self.battle.room.id,
             serde_json::to_string(&action).unwrap_or_default(),
@@ -319,7 +319,7 @@ impl Actor {
                 {
                     return Err("every seat needs a player with a program, ready".into());
                 }
-                self.battle.start()?;
+                self.battle.start().map_err(|e| e.to_string())?;
                 self.battle.room.state = "playing".into();
                 self.save_state();
             }

@@ -6,13 +6,15 @@
 use super::store::{RoomRow, Seat};
 use robots_games::battle::compare::tournament;
 use robots_games::battle::engine::{
-    Event, MatchSetup, RobotName, RobotSetup, Rules, Scenario, TeamSetup, verdict,
+    Event, MatchSetup, PlaceError, RobotName, RobotNameError, RobotSetup, Rules, Scenario,
+    TeamSetup, verdict,
 };
 use robots_games::battle::files::{board_file, match_file, shipped};
 use robots_games::battle::hex::Direction;
 use robots_games::battle::lang::Keywords;
-use robots_games::battle::live::hot_seat::{HotSeat, Phase};
+use robots_games::battle::live::hot_seat::{HotSeat, Phase, Refusal, TableError};
 use robots_games::battle::terrain::TeamColour;
+use robots_games::text::diagnostic::Diagnostic;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::VecDeque;
@@ -20,6 +22,42 @@ use std::sync::Arc;
 
 /// The lines of the log a state carries.
 const LOG_LINES: usize = 200;
+
+/// Why a room's match cannot be set up (its seats' messages say it as they are).
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    #[error("the room's board is not a shipped one")]
+    NotShipped,
+    #[error("{0}")]
+    Board(Diagnostic),
+    #[error("the {0} seat has no player with a program")]
+    NoPlayer(String),
+    #[error("the {0} program does not load")]
+    Program(String),
+    #[error("no such scenario")]
+    Scenario,
+    #[error("{0}")]
+    Table(#[from] TableError),
+}
+
+/// Why a decision is refused (the player's message says it as it is).
+#[derive(Debug, thiserror::Error)]
+pub enum DecisionError {
+    #[error("the game has not started")]
+    NotStarted,
+    #[error("that hex is off the board")]
+    OffBoard,
+    #[error("a facing is 1 to 6 (R-A1)")]
+    Facing,
+    #[error("{0}")]
+    Place(#[from] PlaceError),
+    #[error("{0}")]
+    Name(#[from] RobotNameError),
+    #[error("{0}")]
+    Signal(#[from] Refusal),
+    #[error("it is not your turn to do that")]
+    NotYourTurn,
+}
 
 /// A player's decision, as the room's log keeps it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -51,20 +89,17 @@ pub fn colour(seat: &Seat) -> TeamColour {
 
 /// The match of the room: its board and rules, each seat's program as its team (K copies),
 /// the room's seed; no placement (the players place by hand).
-pub fn match_setup(room: &RoomRow, seats: &[Seat]) -> Result<MatchSetup, String> {
+pub fn match_setup(room: &RoomRow, seats: &[Seat]) -> Result<MatchSetup, SetupError> {
     let s = &room.settings;
-    let text = shipped::board(&s.board).ok_or("the room's board is not a shipped one")?;
-    let board = board_file::parse_board(&s.board, text).map_err(|d| d.to_string())?;
+    let text = shipped::board(&s.board).ok_or(SetupError::NotShipped)?;
+    let board = board_file::parse_board(&s.board, text).map_err(SetupError::Board)?;
     let mut teams = Vec::new();
     for seat in seats {
         let (Some((_, name)), Some(source)) = (&seat.player, &seat.source) else {
-            return Err(format!(
-                "the {} seat has no player with a program",
-                seat.colour
-            ));
+            return Err(SetupError::NoPlayer(seat.colour.clone()));
         };
         let program = match_file::parse_program_file_in(name, source, Keywords::Plain)
-            .map_err(|_| format!("the {} program does not load", seat.colour))?;
+            .map_err(|_| SetupError::Program(seat.colour.clone()))?;
         let (program, source) = (Arc::new(program), Arc::<str>::from(source.as_str()));
         let robot = RobotSetup {
             program,
@@ -81,7 +116,7 @@ pub fn match_setup(room: &RoomRow, seats: &[Seat]) -> Result<MatchSetup, String>
     Ok(MatchSetup {
         name: format!("room {}", room.code),
         board: Arc::new(board),
-        scenario: Scenario::from_number(u32::from(s.scenario)).ok_or("no such scenario")?,
+        scenario: Scenario::from_number(u32::from(s.scenario)).ok_or(SetupError::Scenario)?,
         rules: Rules {
             rounds: s.rounds,
             ..Rules::with_keywords(Keywords::Plain)
@@ -107,10 +142,10 @@ impl Battle {
     }
 
     /// Builds the table once the host starts.
-    pub fn start(&mut self) -> Result<(), String> {
+    pub fn start(&mut self) -> Result<(), SetupError> {
         let setup = match_setup(&self.room, &self.seats)?;
         let colours: Vec<TeamColour> = self.seats.iter().map(colour).collect();
-        let table = HotSeat::new(setup, &colours).map_err(|e| e.to_string())?;
+        let table = HotSeat::new(setup, &colours)?;
         self.table = Some(table);
         self.begin();
         Ok(())
@@ -177,29 +212,29 @@ impl Battle {
     }
 
     /// A decision, checked by the table's rules; the colour is the player's who decides.
-    pub fn apply(&mut self, by: TeamColour, action: &Action) -> Result<(), String> {
-        let table = self.table.as_mut().ok_or("the game has not started")?;
+    pub fn apply(&mut self, by: TeamColour, action: &Action) -> Result<(), DecisionError> {
+        let table = self.table.as_mut().ok_or(DecisionError::NotStarted)?;
         match (action, table.phase()) {
             (Action::Place { at, facing }, Phase::Place { robot, .. }) if robot.team == by => {
                 let board = Arc::clone(&table.setup().board);
                 let cell = board
                     .cell_at_offset(at[0], at[1])
-                    .ok_or("that hex is off the board")?;
-                let facing = Direction::from_number(u32::from(*facing))
-                    .ok_or("a facing is 1 to 6 (R-A1)")?;
-                table.place(cell, facing).map_err(|e| e.to_string())?;
+                    .ok_or(DecisionError::OffBoard)?;
+                let facing =
+                    Direction::from_number(u32::from(*facing)).ok_or(DecisionError::Facing)?;
+                table.place(cell, facing)?;
                 self.begin();
                 Ok(())
             }
             (Action::Signal { robot, step, .. }, Phase::Signal { team, .. }) if team == by => {
-                let robot = RobotName::parse(robot).map_err(|e| e.to_string())?;
-                table.signal(robot, *step).map_err(|e| e.to_string())
+                let robot = RobotName::parse(robot)?;
+                Ok(table.signal(robot, *step)?)
             }
             (Action::Skip { .. }, Phase::Signal { team, .. }) if team == by => {
                 table.skip();
                 Ok(())
             }
-            _ => Err("it is not your turn to do that".into()),
+            _ => Err(DecisionError::NotYourTurn),
         }
     }
 
