@@ -1,5 +1,5 @@
 //! The arena's queries: accounts, tokens, hills, programs, matches and the history, every
-//! value through bound parameters. Blocking, on a connection of `db.rs`.
+//! value through bound parameters. Blocking, on a connection of `db/`.
 
 use super::db::sql::{Row, Sql, SqlResult};
 use robots_games::battle::compare::tournament::hill_file::HillSettings;

@@ -1,7 +1,7 @@
 //! Every difference between the two databases' SQL, in one place: the migrations (a file
 //! for each database at each version), numbered parameters, the clock, the serial lock and
 //! the claim of a row no other worker holds. The queries themselves are written once
-//! (`store.rs`, `worker.rs`, `rooms/store.rs`) in the SQL both understand.
+//! (`store.rs`, `worker/queue.rs`, `rooms/store.rs`) in the SQL both understand.
 
 /// SQLite's migrations, in order: migration i brings the schema to version i + 1.
 pub const LITE_MIGRATIONS: [&str; 5] = [
