@@ -35,6 +35,9 @@ pub enum DbError {
     NoRow,
     #[error("{0}")]
     Unsupported(&'static str),
+    /// A room's write refused: its writer no longer owns the room (`dialect::room_guard`).
+    #[error("the room is played by another server now")]
+    Fenced,
 }
 
 /// Where the database is: a SQLite file, or a PostgreSQL URL.
@@ -382,7 +385,7 @@ mod tests {
         let version: i64 = db
             .read(|c| c.query_row("PRAGMA user_version", &[], |r| r.get(0)))
             .unwrap();
-        assert_eq!(version, 4);
+        assert_eq!(version, 5);
         drop(db);
         let db = Db::open(&path).unwrap();
         let hills: i64 = db
@@ -391,7 +394,7 @@ mod tests {
         assert_eq!(hills, 0);
         db.write(|c| c.batch("PRAGMA user_version = 9")).unwrap();
         drop(db);
-        assert!(matches!(Db::open(&path), Err(DbError::Newer(9, 4))));
+        assert!(matches!(Db::open(&path), Err(DbError::Newer(9, 5))));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
