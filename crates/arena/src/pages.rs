@@ -397,6 +397,23 @@ pub async fn viewer(
     }
 }
 
+/// A room's page (docs/ROOMS.md, "The pages"): its ES modules, `room.js` the entry that
+/// imports the others (web/README.md); served beside palette.js and model.js, which the page
+/// loads first as classic scripts.
+pub const ROOM_MODULES: [(&str, &str); 8] = [
+    ("room.js", include_str!("../../../web/rooms/room.js")),
+    ("socket.js", include_str!("../../../web/rooms/socket.js")),
+    ("dom.js", include_str!("../../../web/rooms/dom.js")),
+    ("words.js", include_str!("../../../web/rooms/words.js")),
+    ("battle.js", include_str!("../../../web/rooms/battle.js")),
+    ("tokens.js", include_str!("../../../web/rooms/tokens.js")),
+    (
+        "ricochet.js",
+        include_str!("../../../web/rooms/ricochet.js"),
+    ),
+    ("micro.js", include_str!("../../../web/rooms/micro.js")),
+];
+
 /// The pages' files, from the binary.
 pub async fn asset(Path(file): Path<String>) -> Response {
     let (kind, body): (&str, String) = match file.as_str() {
@@ -409,14 +426,6 @@ pub async fn asset(Path(file): Path<String>) -> Response {
             include_str!("../../../web/arena/arena.js").into(),
         ),
         "viewer.css" => ("text/css", robots_games::battle::show::page::STYLE.into()),
-        "room.js" => (
-            "text/javascript",
-            include_str!("../../../web/rooms/room.js").into(),
-        ),
-        "micro.js" => (
-            "text/javascript",
-            include_str!("../../../web/rooms/micro.js").into(),
-        ),
         "room.css" => (
             "text/css",
             include_str!("../../../web/rooms/room.css").into(),
@@ -433,7 +442,10 @@ pub async fn asset(Path(file): Path<String>) -> Response {
             "text/javascript",
             robots_games::battle::show::page::SCRIPTS.concat(),
         ),
-        _ => return (StatusCode::NOT_FOUND, "no such file").into_response(),
+        name => match ROOM_MODULES.iter().find(|(module, _)| *module == name) {
+            Some((_, body)) => ("text/javascript", (*body).into()),
+            None => return (StatusCode::NOT_FOUND, "no such file").into_response(),
+        },
     };
     (
         [
@@ -443,4 +455,37 @@ pub async fn asset(Path(file): Path<String>) -> Response {
         body,
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ROOM_MODULES;
+
+    /// Every module of web/rooms/ is served, and every module one imports is one served.
+    #[test]
+    fn the_room_page_serves_every_module_it_imports() {
+        let mut served: Vec<&str> = ROOM_MODULES.iter().map(|(name, _)| *name).collect();
+        served.sort_unstable();
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/rooms");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .expect("web/rooms")
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .filter(|name| name.ends_with(".js"))
+            .collect();
+        files.sort_unstable();
+        assert_eq!(files, served, "web/rooms/*.js and ROOM_MODULES");
+        for (name, body) in ROOM_MODULES {
+            for line in body.lines().filter(|l| !l.trim_start().starts_with("//")) {
+                let Some(at) = line.find(" from './") else {
+                    continue;
+                };
+                let rest = &line[at + " from './".len()..];
+                let module = &rest[..rest.find('\'').expect("a quoted module")];
+                assert!(
+                    served.contains(&module),
+                    "{name} imports {module}, not served"
+                );
+            }
+        }
+    }
 }

@@ -35,6 +35,9 @@ pub enum DbError {
     NoRow,
     #[error("{0}")]
     Unsupported(&'static str),
+    /// A room's write refused: its writer no longer owns the room (`dialect::room_guard`).
+    #[error("the room is played by another server now")]
+    Fenced,
 }
 
 /// Where the database is: a SQLite file, or a PostgreSQL URL.

@@ -3,6 +3,7 @@
 //! plays for a player away longer than the timeout, stores every decision, and publishes
 //! after each change what each seat, and a spectator, may see.
 
+use super::Halt;
 use super::battle::{Action, Battle, Viewer, colour};
 use super::store::{self, Seat};
 use crate::db::Db;
@@ -10,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use tokio::sync::{oneshot, watch};
@@ -124,6 +124,8 @@ pub struct Actor {
     pub away_since: Vec<Option<Instant>>,
     pub publish: watch::Sender<Arc<Published>>,
     pub saved_turn: u64,
+    /// The server's stop and the game's own end (it moved to another server).
+    pub halt: Halt,
 }
 
 impl Actor {
@@ -183,14 +185,16 @@ impl Actor {
         self.publish.send_replace(Arc::new(published));
     }
 
-    fn save_seat(&self, i: usize) {
-        let (room, seat) = (self.battle.room.id, self.battle.seats[i].clone());
-        if let Err(e) = self.db.write(|c| store::set_seat(c, room, &seat)) {
-            tracing::error!(error = %e, "a room's seat cannot be stored");
-        }
+    /// Stores seat `i`: refused only when the room moved to another server (the game ends).
+    fn save_seat(&self, i: usize) -> Result<(), String> {
+        let (fence, seat) = (self.battle.room.fence(), self.battle.seats[i].clone());
+        let written = self.db.write(|c| store::set_seat(c, fence, &seat));
+        self.halt.wrote(written, "seat")
     }
 
-    fn save_state(&mut self) {
+    /// Stores the state, the turn, the pause and pace: refused only when the room moved to
+    /// another server (the game ends).
+    fn save_state(&mut self) -> Result<(), String> {
         let state = if self.battle.is_over() {
             "over"
         } else {
@@ -198,22 +202,22 @@ impl Actor {
         }
         .to_string();
         self.battle.room.state.clone_from(&state);
-        let (room, turn) = (self.battle.room.id, self.battle.turn());
+        let (fence, turn) = (self.battle.room.fence(), self.battle.turn());
         self.saved_turn = turn;
         let host = (self.battle.paused, self.battle.pace);
-        if let Err(e) = self
+        let written = self
             .db
-            .write(|c| store::set_state(c, room, (&state, turn), host))
-        {
-            tracing::error!(error = %e, "a room's state cannot be stored");
-        }
+            .write(|c| store::set_state(c, fence, (&state, turn), host));
+        self.halt.wrote(written, "state")
     }
 
-    /// Applies a decision and stores it (before the next one is taken).
+    /// Applies a decision and stores it (before the next one is taken), with seat `seat` as
+    /// it stands then (in one transaction: a signal sent and its seat unarmed).
     fn decide(
         &mut self,
         by: robots_games::battle::terrain::TeamColour,
         action: Action,
+        seat: Option<usize>,
     ) -> Result<(), String> {
         let action = match action {
             Action::Signal { robot, step, .. } => Action::Signal {
@@ -227,17 +231,26 @@ impl Actor {
             place => place,
         };
         self.battle.apply(by, &action).map_err(|e| e.to_string())?;
-        let (room, text) = (
-            self.battle.room.id,
+        let (fence, text) = (
+            self.battle.room.fence(),
             serde_json::to_string(&action).unwrap_or_default(),
         );
-        self.db
-            .write(|c| store::push_action(c, room, &text))
-            .map_err(|e| {
+        let seat = seat.map(|i| self.battle.seats[i].clone());
+        match self
+            .db
+            .write(|c| store::push_action(c, fence, &text, seat.as_ref()))
+        {
+            Ok(()) => {}
+            Err(e @ crate::db::DbError::Fenced) => {
+                return self.halt.wrote(Err::<(), _>(e), "decision");
+            }
+            Err(e) => {
                 tracing::error!(error = %e, "a room's decision cannot be stored");
-                "the server cannot store that now".to_string()
-            })?;
-        self.save_state();
+                return Err("the server cannot store that now".to_string());
+            }
+        }
+        // The decision is stored: the state after it is stored as it can be.
+        let _ = self.save_state();
         Ok(())
     }
 
@@ -262,7 +275,7 @@ impl Actor {
                     return Err("that seat cannot be taken now".into());
                 }
                 self.battle.seats[i].player = Some((account, name.to_string()));
-                self.save_seat(i);
+                self.save_seat(i)?;
             }
             Message::Program { source } => {
                 let i = seat
@@ -278,7 +291,7 @@ impl Actor {
                 }
                 self.battle.seats[i].source = Some(source);
                 self.battle.seats[i].ready = false;
-                self.save_seat(i);
+                self.save_seat(i)?;
                 return Ok(Some(
                     json!({"type": "diagnostics", "diagnostics": diagnostics}),
                 ));
@@ -291,7 +304,7 @@ impl Actor {
                     return Err("send your program first".into());
                 }
                 self.battle.seats[i].ready = ready;
-                self.save_seat(i);
+                self.save_seat(i)?;
             }
             _ => return Err("not a message of the writing phase".into()),
         }
@@ -321,11 +334,12 @@ impl Actor {
                 }
                 self.battle.start().map_err(|e| e.to_string())?;
                 self.battle.room.state = "playing".into();
-                self.save_state();
+                self.save_state()?;
             }
             Message::Place { at, facing } => self.decide(
                 seat_colour.ok_or("you have no seat")?,
                 Action::Place { at, facing },
+                None,
             )?,
             Message::Signal { robot, step } => {
                 let i = seat
@@ -337,27 +351,27 @@ impl Actor {
                     return Err("a player signals one of their own robots (R-A13)".into());
                 }
                 self.battle.seats[i].armed = Some((robot, step));
-                self.save_seat(i);
+                self.save_seat(i)?;
             }
             Message::Skip => {
                 let i = seat.ok_or("you have no seat")?;
                 self.battle.seats[i].armed = None;
-                self.save_seat(i);
+                self.save_seat(i)?;
             }
             Message::Pace { turns_per_second } if host => {
                 if !(0.1..=MAX_PACE).contains(&turns_per_second) {
                     return Err(format!("a pace is 0.1 to {MAX_PACE} turns a second"));
                 }
                 self.battle.pace = turns_per_second;
-                self.save_state();
+                self.save_state()?;
             }
             Message::Pause if host => {
                 self.battle.paused = true;
-                self.save_state();
+                self.save_state()?;
             }
             Message::Resume if host => {
                 self.battle.paused = false;
-                self.save_state();
+                self.save_state()?;
             }
             Message::Pace { .. } | Message::Pause | Message::Resume => {
                 return Err("the host sets the pace".into());
@@ -373,8 +387,9 @@ impl Actor {
         Ok(None)
     }
 
-    /// A signal window: the player's armed signal is sent (and stored), or none is (a window
-    /// with no decision stored is a skip when the game is played again).
+    /// A signal window: the player's armed signal is sent (stored with its seat unarmed, in
+    /// one transaction: sent once), or none is (a window with no decision stored is a skip
+    /// when the game is played again; a signal the rules refuse is dropped).
     fn signal_window(&mut self) -> bool {
         let Some(robots_games::battle::live::hot_seat::Phase::Signal { team, .. }) =
             self.battle.phase()
@@ -383,20 +398,14 @@ impl Actor {
         };
         let seat = self.battle.seats.iter().position(|s| colour(s) == team);
         let armed = seat.and_then(|i| self.battle.seats[i].armed.take());
-        if let Some(i) = seat
-            && armed.is_some()
-        {
-            self.save_seat(i);
-        }
+        let was_armed = armed.is_some();
         let sent = armed.is_some_and(|(robot, step)| {
-            match self.decide(
-                team,
-                Action::Signal {
-                    turn: 0,
-                    robot,
-                    step,
-                },
-            ) {
+            let signal = Action::Signal {
+                turn: 0,
+                robot,
+                step,
+            };
+            match self.decide(team, signal, seat) {
                 Ok(()) => true,
                 Err(e) => {
                     tracing::debug!(error = %e, "an armed signal is refused");
@@ -404,7 +413,15 @@ impl Actor {
                 }
             }
         });
+        if self.halt.ended() {
+            return false;
+        }
         if !sent {
+            if let Some(i) = seat
+                && was_armed
+            {
+                let _ = self.save_seat(i);
+            }
             let _ = self.battle.apply(team, &Action::Skip { turn: 0 });
         }
         true
@@ -423,7 +440,7 @@ impl Actor {
             return false;
         }
         match self.battle.computer_action() {
-            Some(action) => self.decide(waiting, action).is_ok(),
+            Some(action) => self.decide(waiting, action, None).is_ok(),
             None => false,
         }
     }
@@ -439,13 +456,14 @@ impl Actor {
         }
     }
 
-    /// Takes commands and plays the match until the server stops.
-    pub fn run(mut self, commands: &Receiver<Command>, stop: &AtomicBool) {
+    /// Takes commands and plays the match until the server stops (or the game moves to
+    /// another server: then it writes nothing more).
+    pub fn run(mut self, commands: &Receiver<Command>) {
         let mut next_step = Instant::now();
         let mut empty_since = Instant::now();
         self.presence();
         self.publish();
-        while !stop.load(Ordering::Relaxed) {
+        while !self.halt.stopped() {
             if self.online.values().any(|&n| n > 0) {
                 empty_since = Instant::now();
             }
@@ -500,16 +518,18 @@ impl Actor {
                 if self.battle.step() {
                     changed = true;
                     if self.battle.turn() >= self.saved_turn + SAVE_EVERY || self.battle.is_over() {
-                        self.save_state();
+                        let _ = self.save_state();
                     }
                 }
                 next_step = Instant::now()
                     + Duration::from_secs_f64(1.0 / self.battle.pace.clamp(0.1, MAX_PACE));
             }
-            if changed {
+            if changed && !self.halt.ended() {
                 self.publish();
             }
         }
-        self.save_state();
+        if !self.halt.ended() {
+            let _ = self.save_state();
+        }
     }
 }

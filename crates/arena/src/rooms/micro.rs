@@ -133,7 +133,7 @@ impl Room {
         self.publish();
         let nobody = |r: &mut Room| {
             let at = r.v.rolled.elapsed().as_secs_f64();
-            r.t.store(&Answer::Race {
+            let _ = r.t.store(&Answer::Race {
                 player: None,
                 at,
                 moves: 0,
@@ -171,12 +171,12 @@ impl Room {
                 }
                 (Message::Announce { moves, .. }, Some(player)) if (1..=99).contains(&moves) => {
                     let at = self.v.rolled.elapsed().as_secs_f64();
-                    self.t.store(&Answer::Race {
+                    let stored = self.t.store(&Answer::Race {
                         player: Some(player),
                         at,
                         moves,
                     });
-                    let _ = reply.send(Ok(None));
+                    let _ = reply.send(stored.map(|()| None));
                     return Ok(Some((player, at, moves)));
                 }
                 (Message::Announce { .. }, Some(_)) => {
@@ -215,11 +215,17 @@ impl Room {
                 "the announcer shows the cells now",
             )
             .map_err(|Stopped| Quit)?;
-        let stops = shown.map(|(_, stops)| stops).unwrap_or_default();
+        let (stops, reply) = match shown {
+            Some((_, stops, reply)) => (stops, Some(reply)),
+            None => (Vec::new(), None),
+        };
         let words: Vec<String> = stops.iter().map(Cell::to_string).collect();
-        self.t.store(&Answer::Shown {
+        let stored = self.t.store(&Answer::Shown {
             stops: words.join(" "),
         });
+        if let Some(reply) = reply {
+            let _ = reply.send(stored.map(|()| None));
+        }
         Ok(stops)
     }
 }

@@ -22,7 +22,7 @@ use super::db::{Db, DbError};
 use actor::{Actor, Command, Published};
 use battle::{Action, Battle, colour};
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::watch;
@@ -42,34 +42,102 @@ pub struct Rooms {
     db: Arc<Db>,
     stop: Arc<AtomicBool>,
     live: Mutex<HashMap<String, Handle>>,
-    /// On PostgreSQL: the rooms of every server (`relay.rs`).
+    /// On PostgreSQL: the rooms of every server (`relay/`).
     pub(crate) cluster: Option<Arc<relay::Cluster>>,
 }
 
 use relay::Game;
 
+/// What stops a room's game: the server stopping, or the game ending here — its room's
+/// channel closed, or, on PostgreSQL, its server no longer owning the room (the lock's
+/// connection broke, or a write was refused by the room's guard). A game ended so writes
+/// nothing more.
+#[derive(Clone, Debug)]
+pub struct Halt {
+    server: Arc<AtomicBool>,
+    game: Arc<AtomicBool>,
+}
+
+impl Halt {
+    /// A game's own halt, under the server's stop.
+    pub fn new(server: &Arc<AtomicBool>) -> Halt {
+        Halt {
+            server: Arc::clone(server),
+            game: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.ended() || self.server.load(Ordering::Relaxed)
+    }
+
+    /// Whether the game ended here (not the server).
+    pub fn ended(&self) -> bool {
+        self.game.load(Ordering::Relaxed)
+    }
+
+    pub fn end(&self) {
+        self.game.store(true, Ordering::Relaxed);
+    }
+
+    /// A write of the game: when the room's guard refused it, the game ends here, and the
+    /// player who asked is told to send it again.
+    pub fn wrote<T>(&self, written: Result<T, DbError>, what: &str) -> Result<(), String> {
+        match written {
+            Ok(_) => Ok(()),
+            Err(DbError::Fenced) => {
+                if !self.ended() {
+                    tracing::warn!("a room's game stops here: another server plays it now");
+                }
+                self.end();
+                Err(MOVED.into())
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "a room's {what} cannot be stored");
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The answer to a message its room could not store because it moved to another server.
+pub const MOVED: &str = "this room's game moved to another server: send that again";
+
 /// Starts the game of the room `code` on its own thread, played again from the database up
-/// to where it stood; returns once its first views are published.
-fn spawn_game(db: &Arc<Db>, stop: &Arc<AtomicBool>, code: &str) -> Result<Option<Game>, DbError> {
-    let Some(row) = db.read(|c| store::by_code(c, code))? else {
+/// to where it stood; returns once its first views are published. `claim`: the owner and
+/// halt this server took the room with (PostgreSQL); else the room's stored generation.
+fn spawn_game(
+    db: &Arc<Db>,
+    stop: &Arc<AtomicBool>,
+    code: &str,
+    claim: Option<relay::Claim>,
+) -> Result<Option<Game>, DbError> {
+    let Some(mut row) = db.read(|c| store::by_code(c, code))? else {
         return Ok(None);
+    };
+    let halt = match claim {
+        Some((owner, halt)) => {
+            row.owner = owner;
+            halt
+        }
+        None => Halt::new(stop),
     };
     let seats = db.read(|c| store::seats(c, row.id))?;
     let actions = db.read(|c| store::actions(c, row.id))?;
     let (send, receive) = std::sync::mpsc::channel();
     let (publish, mut published) = watch::channel(Arc::new(Published::default()));
-    let (db, stop, first) = (Arc::clone(db), Arc::clone(stop), row.clone());
+    let (db, first) = (Arc::clone(db), row.clone());
     // The game is played again on the room's own thread (the table stays there).
     std::thread::Builder::new()
         .name(format!("room-{}", &row.code[..8.min(row.code.len())]))
         .spawn(move || {
-            let parts = ((first, seats, actions), db, publish, receive, stop);
+            let parts = ((first, seats, actions), db, publish, receive, halt);
             match parts.0.0.settings.game.as_str() {
                 "ricochet" => return ricochet::run(parts),
                 "micro" => return micro::run(parts),
                 _ => {}
             }
-            let ((first, seats, actions), db, publish, receive, stop) = parts;
+            let ((first, seats, actions), db, publish, receive, halt) = parts;
             let battle = rebuild(first, seats, &actions);
             let n = battle.seats.len();
             let saved_turn = battle.turn();
@@ -80,8 +148,9 @@ fn spawn_game(db: &Arc<Db>, stop: &Arc<AtomicBool>, code: &str) -> Result<Option
                 away_since: vec![None; n],
                 publish,
                 saved_turn,
+                halt,
             };
-            actor.run(&receive, &stop);
+            actor.run(&receive);
         })
         .map_err(|_| DbError::Unsupported("a room cannot start its thread"))?;
     // Its first views are published once the game stands where it stood.
@@ -127,21 +196,24 @@ impl Rooms {
                     .unwrap_or_default(),
                 None => serde_json::Value::Null,
             };
-        let game = match &self.cluster {
-            Some(cluster) if !cluster.try_own(row.id) => {
+        let claim = self.cluster.as_ref().and_then(|c| c.try_own(row.id));
+        let game = match (&self.cluster, claim) {
+            (Some(cluster), None) => {
                 let (db, stop, code) = (
                     Arc::clone(&self.db),
                     Arc::clone(&self.stop),
                     code.to_string(),
                 );
-                cluster.relay(row.id, move || spawn_game(&db, &stop, &code).ok().flatten())?
+                cluster.relay(row.id, move |claim| {
+                    spawn_game(&db, &stop, &code, Some(claim)).ok().flatten()
+                })?
             }
-            _ => {
-                let Some(game) = spawn_game(&self.db, &self.stop, code)? else {
+            (cluster, claim) => {
+                let Some(game) = spawn_game(&self.db, &self.stop, code, claim.clone())? else {
                     return Ok(None);
                 };
-                if let Some(cluster) = &self.cluster {
-                    cluster.own(row.id, game.0.clone(), game.1.clone());
+                if let (Some(cluster), Some(claim)) = (cluster, claim) {
+                    cluster.own(row.id, claim, game.0.clone(), game.1.clone());
                 }
                 game
             }
@@ -173,7 +245,7 @@ impl Rooms {
             }
             let row = self.db.read(|c| store::by_code(c, code))?;
             if let (Some(cluster), Some(row)) = (&self.cluster, &row)
-                && !cluster.try_own(row.id)
+                && cluster.try_own(row.id).is_none()
             {
                 continue;
             }

@@ -1,5 +1,6 @@
-//! The rooms' pages: your rooms and a form for a new one, a room (its script builds the
-//! page: `web/rooms/room.js`), and the match file of a game that is over.
+//! The rooms' pages: your rooms and a form for a new one, a room (its modules build the
+//! page: `web/rooms/room.js` and the modules it imports), and the match file of a game that
+//! is over.
 
 use super::store::{self, Settings};
 use crate::App;
@@ -229,10 +230,10 @@ pub async fn room(
     }
     let body = html! {
         section #room data-code=(code) data-you=(account.name) {}
+        // Classic scripts (RobotsPalette, RobotsModel), then the page's modules (pages::ROOM_MODULES).
         script src="/static/palette.js" {}
         script src="/static/model.js" {}
-        script src="/static/micro.js" {}
-        script src="/static/room.js" {}
+        script type="module" src="/static/room.js" {}
     };
     let mut page = layout("Room", &caller, body).into_string();
     page = page.replace("<link rel=\"stylesheet\" href=\"/static/arena.css\">", "<link rel=\"stylesheet\" href=\"/static/arena.css\"><link rel=\"stylesheet\" href=\"/static/room.css\">");

@@ -194,13 +194,13 @@ impl Humans for Seats {
             }
             let left = timer.until - r.v.now();
             if left <= 0.0 {
-                r.t.store(&Answer::Nothing);
+                let _ = r.t.store(&Answer::Nothing);
                 return Heard::Nothing;
             }
             if let Some(player) = timer.waiting.iter().copied().find(|&i| r.t.away(i)) {
                 let at = r.v.now();
                 r.v.passed[player] = true;
-                r.t.store(&Answer::Pass { at, player });
+                let _ = r.t.store(&Answer::Pass { at, player });
                 return Heard::Pass { at, player };
             }
             let Some((account, _, message, reply)) = r.next(Duration::from_secs_f64(left.min(0.5)))
@@ -229,8 +229,7 @@ impl Humans for Seats {
                     continue;
                 }
             };
-            r.t.store(&answer);
-            let _ = reply.send(Ok(None));
+            let _ = reply.send(r.t.store(&answer).map(|()| None));
             return heard;
         }
     }
@@ -240,7 +239,7 @@ impl Humans for Seats {
         if matches!(r.script.front(), Some(Answer::Late)) {
             r.script.pop_front();
         } else {
-            r.t.store(&Answer::Late);
+            let _ = r.t.store(&Answer::Late);
         }
         Vec::new()
     }
@@ -263,8 +262,14 @@ impl Humans for Seats {
                 "the bidder shows their moves now",
             )
             .map_err(|Stopped| Quit::InputEnded)?;
-        let (moves, parsed) = shown.unwrap_or_default();
-        r.t.store(&Answer::Shown { moves });
+        let (moves, parsed, reply) = match shown {
+            Some((moves, parsed, reply)) => (moves, parsed, Some(reply)),
+            None => (String::new(), Vec::new(), None),
+        };
+        let stored = r.t.store(&Answer::Shown { moves });
+        if let Some(reply) = reply {
+            let _ = reply.send(stored.map(|()| None));
+        }
         Ok(parsed)
     }
 }

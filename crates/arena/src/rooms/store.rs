@@ -1,5 +1,8 @@
-//! The rooms' queries: a room, its seats, its log of decisions. Bound parameters only.
+//! The rooms' queries: a room, its seats, its log of decisions. Bound parameters only. Every
+//! write of a room's game is made by its owner and guarded by its generation (`fenced`).
 
+use crate::db::DbError;
+use crate::db::dialect;
 use crate::db::sql::{Sql, SqlResult};
 use rusqlite::params;
 use serde::{Deserialize, Serialize};
@@ -43,6 +46,18 @@ fn battle() -> String {
     "battle".into()
 }
 
+/// Who writes a room's game: the generation its owner took it at (one more at each take on
+/// PostgreSQL; 0 on SQLite, never changed) and, on PostgreSQL, the backend of the session
+/// holding the room's lock (`relay/owner.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Owner {
+    pub generation: i64,
+    pub session: i32,
+}
+
+/// A room and its owner: what every write of the room's game names.
+pub type Fence = (i64, Owner);
+
 /// A room as stored.
 #[derive(Clone, Debug)]
 pub struct RoomRow {
@@ -57,6 +72,37 @@ pub struct RoomRow {
     pub paused: bool,
     /// The host's pace, when set (else the settings').
     pub pace: Option<f64>,
+    /// Who writes the room's game here: the generation as read (SQLite), or as this server
+    /// took it (PostgreSQL).
+    pub owner: Owner,
+}
+
+impl RoomRow {
+    pub fn fence(&self) -> Fence {
+        (self.id, self.owner)
+    }
+}
+
+/// Runs `write` in a transaction opened by the room's guard (`dialect::room_guard`):
+/// `DbError::Fenced`, and nothing written, when `owner` no longer owns the room.
+pub fn fenced<T>(
+    c: &Sql,
+    (room, owner): Fence,
+    write: impl FnOnce(&Sql) -> SqlResult<T>,
+) -> SqlResult<T> {
+    c.transaction(false, |tx| {
+        let guard = dialect::room_guard(tx.is_pg());
+        let held = if tx.is_pg() {
+            let lock = dialect::room_lock(room);
+            tx.execute(guard, params![room, owner.generation, owner.session, lock])?
+        } else {
+            tx.execute(guard, params![room, owner.generation])?
+        };
+        if held == 0 {
+            return Err(DbError::Fenced);
+        }
+        write(tx)
+    })
 }
 
 /// A seat: its colour, its player (account id and name) and their program.
@@ -96,7 +142,7 @@ pub fn insert(
 pub fn by_code(c: &Sql, code: &str) -> SqlResult<Option<RoomRow>> {
     let found = c
         .query_opt(
-            "SELECT r.id, r.code, r.host, a.name, r.settings, r.seed, r.state, r.turn, r.paused, r.pace \
+            "SELECT r.id, r.code, r.host, a.name, r.settings, r.seed, r.state, r.turn, r.paused, r.pace, r.generation \
              FROM rooms r JOIN accounts a ON a.id = r.host WHERE r.code = ?1",
             params![code],
             |r| {
@@ -114,6 +160,10 @@ pub fn by_code(c: &Sql, code: &str) -> SqlResult<Option<RoomRow>> {
                     turn: u64::try_from(turn).unwrap_or(0),
                     paused: r.get(8).unwrap_or_default(),
                     pace: r.get(9).unwrap_or_default(),
+                    owner: Owner {
+                        generation: r.get(10).unwrap_or_default(),
+                        session: 0,
+                    },
                 }))
             },
         )
@@ -141,7 +191,11 @@ pub fn seats(c: &Sql, room: i64) -> SqlResult<Vec<Seat>> {
     )
 }
 
-pub fn set_seat(c: &Sql, room: i64, seat: &Seat) -> SqlResult<()> {
+pub fn set_seat(c: &Sql, fence: Fence, seat: &Seat) -> SqlResult<()> {
+    fenced(c, fence, |c| write_seat(c, fence.0, seat))
+}
+
+fn write_seat(c: &Sql, room: i64, seat: &Seat) -> SqlResult<()> {
     c.execute(
         "UPDATE room_seats SET account = ?3, source = ?4, ready = ?5, armed = ?6 WHERE room = ?1 AND colour = ?2",
         params![
@@ -159,21 +213,23 @@ pub fn set_seat(c: &Sql, room: i64, seat: &Seat) -> SqlResult<()> {
 /// The game's state, the turn reached, and the host's pause and pace.
 pub fn set_state(
     c: &Sql,
-    room: i64,
+    fence: Fence,
     (state, turn): (&str, u64),
     (paused, pace): (bool, f64),
 ) -> SqlResult<()> {
-    c.execute(
-        "UPDATE rooms SET state = ?2, turn = ?3, paused = ?4, pace = ?5 WHERE id = ?1",
-        params![
-            room,
-            state,
-            i64::try_from(turn).unwrap_or(i64::MAX),
-            paused,
-            pace
-        ],
-    )?;
-    Ok(())
+    fenced(c, fence, |c| {
+        c.execute(
+            "UPDATE rooms SET state = ?2, turn = ?3, paused = ?4, pace = ?5 WHERE id = ?1",
+            params![
+                fence.0,
+                state,
+                i64::try_from(turn).unwrap_or(i64::MAX),
+                paused,
+                pace
+            ],
+        )?;
+        Ok(())
+    })
 }
 
 pub fn actions(c: &Sql, room: i64) -> SqlResult<Vec<String>> {
@@ -184,12 +240,19 @@ pub fn actions(c: &Sql, room: i64) -> SqlResult<Vec<String>> {
     )
 }
 
-pub fn push_action(c: &Sql, room: i64, action: &str) -> SqlResult<()> {
-    c.execute(
-        "INSERT INTO room_actions (room, seq, action) VALUES (?1, (SELECT coalesce(max(seq), 0) + 1 FROM room_actions WHERE room = ?1), ?2)",
-        params![room, action],
-    )?;
-    Ok(())
+/// Stores a decision after those before it, and with it, when given, a seat as it stands
+/// after the decision (a signal sent leaves its seat unarmed): both or neither.
+pub fn push_action(c: &Sql, fence: Fence, action: &str, seat: Option<&Seat>) -> SqlResult<()> {
+    fenced(c, fence, |c| {
+        c.execute(
+            "INSERT INTO room_actions (room, seq, action) VALUES (?1, (SELECT coalesce(max(seq), 0) + 1 FROM room_actions WHERE room = ?1), ?2)",
+            params![fence.0, action],
+        )?;
+        if let Some(seat) = seat {
+            write_seat(c, fence.0, seat)?;
+        }
+        Ok(())
+    })
 }
 
 /// The rooms an account hosts or sits in, newest first: (code, host's name, state).

@@ -4,13 +4,13 @@
 //! and the end. Each game's room (`ricochet.rs`, `micro.rs`) keeps its own view of the game
 //! around one of these.
 
+use super::Halt;
 use super::actor::{Command, Message, Published, Reply};
 use super::store::{self, RoomRow, Seat};
 use crate::db::Db;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -25,26 +25,26 @@ pub struct Table {
     db: Arc<Db>,
     commands: Receiver<Command>,
     publish: watch::Sender<Arc<Published>>,
-    pub stop: Arc<AtomicBool>,
+    pub halt: Halt,
     online: HashMap<i64, usize>,
     /// Since when each seat's player has had no connection open.
     away_since: Vec<Option<Instant>>,
     pub tokens: Vec<u32>,
 }
 
-/// What a room's thread is given: the stored room, its database, its channels, the stop flag.
+/// What a room's thread is given: the stored room, its database, its channels, its halt.
 pub type Parts = (
     (RoomRow, Vec<Seat>, Vec<String>),
     Arc<Db>,
     watch::Sender<Arc<Published>>,
     Receiver<Command>,
-    Arc<AtomicBool>,
+    Halt,
 );
 
 impl Table {
     /// The table of a room, and its stored answers (each a JSON text, in order).
     pub fn new(parts: Parts) -> (Table, Vec<String>) {
-        let ((row, seats, actions), db, publish, commands, stop) = parts;
+        let ((row, seats, actions), db, publish, commands, halt) = parts;
         let n = seats.len();
         let table = Table {
             row,
@@ -52,7 +52,7 @@ impl Table {
             db,
             commands,
             publish,
-            stop,
+            halt,
             online: HashMap::new(),
             away_since: vec![None; n],
             tokens: vec![0; n],
@@ -61,7 +61,7 @@ impl Table {
     }
 
     pub fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.halt.stopped()
     }
 
     pub fn seat_of(&self, account: i64) -> Option<usize> {
@@ -129,34 +129,31 @@ impl Table {
         }));
     }
 
-    /// Stores an answer of the players (a JSON text), after those before it.
-    pub fn store(&self, answer: &impl serde::Serialize) {
-        let (room, text) = (
-            self.row.id,
+    /// Stores an answer of the players (a JSON text), after those before it: refused only
+    /// when the room moved to another server (the game ends here).
+    pub fn store(&self, answer: &impl serde::Serialize) -> Result<(), String> {
+        let (fence, text) = (
+            self.row.fence(),
             serde_json::to_string(answer).unwrap_or_default(),
         );
-        if let Err(e) = self.db.write(|c| store::push_action(c, room, &text)) {
-            tracing::error!(error = %e, "a room's answer cannot be stored");
-        }
+        let written = self.db.write(|c| store::push_action(c, fence, &text, None));
+        self.halt.wrote(written, "answer")
     }
 
-    pub fn save(&mut self, state: &str) {
+    pub fn save(&mut self, state: &str) -> Result<(), String> {
         state.clone_into(&mut self.row.state);
-        let room = self.row.id;
+        let fence = self.row.fence();
         let state = state.to_string();
-        if let Err(e) = self
+        let written = self
             .db
-            .write(|c| store::set_state(c, room, (&state, 0), (false, 0.0)))
-        {
-            tracing::error!(error = %e, "a room's state cannot be stored");
-        }
+            .write(|c| store::set_state(c, fence, (&state, 0), (false, 0.0)));
+        self.halt.wrote(written, "state")
     }
 
-    fn save_seat(&self, i: usize) {
-        let (room, seat) = (self.row.id, self.seats[i].clone());
-        if let Err(e) = self.db.write(|c| store::set_seat(c, room, &seat)) {
-            tracing::error!(error = %e, "a room's seat cannot be stored");
-        }
+    fn save_seat(&self, i: usize) -> Result<(), String> {
+        let (fence, seat) = (self.row.fence(), self.seats[i].clone());
+        let written = self.db.write(|c| store::set_seat(c, fence, &seat));
+        self.halt.wrote(written, "seat")
     }
 
     /// One command while seating; `true` once the host started the game.
@@ -173,12 +170,12 @@ impl Table {
                     return Err("that seat cannot be taken".into());
                 }
                 self.seats[i].player = Some((account, name.to_string()));
-                self.save_seat(i);
+                self.save_seat(i)?;
             }
             Message::Ready { ready } => {
                 let i = seat.ok_or("take a seat first")?;
                 self.seats[i].ready = ready;
-                self.save_seat(i);
+                self.save_seat(i)?;
             }
             Message::Start => {
                 if self.row.host != account {
@@ -187,7 +184,7 @@ impl Table {
                 if !self.seats.iter().all(|s| s.player.is_some() && s.ready) {
                     return Err("every seat needs a player, ready".into());
                 }
-                self.save("playing");
+                self.save("playing")?;
                 return Ok(true);
             }
             _ => return Err("the game has not started".into()),
@@ -222,7 +219,7 @@ impl Table {
             }) => Some((account, name, message, reply)),
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => {
-                self.stop.store(true, Ordering::Relaxed);
+                self.halt.end();
                 None
             }
         }
@@ -255,7 +252,7 @@ impl Table {
 
     /// The end is published: the room stays open while anyone is in it.
     pub fn linger(&mut self, changed: &dyn Fn(&Table)) {
-        self.save("over");
+        let _ = self.save("over");
         changed(self);
         let mut empty_since = Instant::now();
         while !self.stopped() && empty_since.elapsed() < super::actor::IDLE {
@@ -274,15 +271,16 @@ pub struct Stopped;
 
 impl Table {
     /// Waits up to `seconds` for seat `player`'s `show` message, read by `accept` (what it
-    /// refuses goes back to them in words, and they try again): the text shown and what
-    /// `accept` made of it, or `None` when they are away or out of time.
+    /// refuses goes back to them in words, and they try again): the text shown, what
+    /// `accept` made of it and where its answer goes (once stored), or `None` when they are
+    /// away or out of time.
     pub fn await_show<T>(
         &mut self,
         (player, seconds): (usize, f64),
         changed: &dyn Fn(&Table),
         accept: impl Fn(&str) -> Result<T, String>,
         refusal: &str,
-    ) -> Result<Option<(String, T)>, Stopped> {
+    ) -> Result<Option<(String, T, Reply)>, Stopped> {
         let until = Instant::now() + Duration::from_secs_f64(seconds);
         loop {
             if self.stopped() {
@@ -299,10 +297,7 @@ impl Table {
             match message {
                 Message::Show { moves } if self.seat_of(account) == Some(player) => {
                     match accept(&moves) {
-                        Ok(read) => {
-                            let _ = reply.send(Ok(None));
-                            return Ok(Some((moves, read)));
-                        }
+                        Ok(read) => return Ok(Some((moves, read, reply))),
                         Err(e) => {
                             let _ = reply.send(Err(e));
                         }

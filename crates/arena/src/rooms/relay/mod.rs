@@ -7,12 +7,16 @@
 //! owner is gone takes the lock and becomes the owner: the game is played again from the
 //! database, as after a restart. What a relay is sent is what the owner's connections are:
 //! each player's own view, nothing else (the views travel through the database, which only
-//! the servers reach).
+//! the servers reach). The owner's side — its lock, its generation, the end of its games
+//! when the lock goes — is `owner.rs`.
+
+mod owner;
 
 use super::actor::{Command, Message, Published};
 use crate::db::Db;
 use crate::db::sql::SqlResult;
-use crate::worker::Bell;
+pub use owner::Claim;
+use owner::Owned;
 use rusqlite::params;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -26,8 +30,6 @@ use tokio::sync::{oneshot, watch};
 const IN: &str = "robots_room_in";
 const OUT: &str = "robots_room_out";
 const REPLY: &str = "robots_room_reply";
-/// Rooms' advisory locks are this plus the room's id (apart from the queue's locks).
-const LOCK_BASE: i64 = 1 << 40;
 /// How long a relay waits for the owner's answer.
 const ANSWER_WITHIN: Duration = Duration::from_secs(20);
 
@@ -96,13 +98,6 @@ fn from_wire(w: Wire) -> Published {
 /// A relayed room: where its views go, and the number of the last sent.
 type Relayed = (watch::Sender<Arc<Published>>, i64);
 
-/// A room owned here: its views, and the number of the last shared.
-struct Shared {
-    room: i64,
-    views: watch::Receiver<Arc<Published>>,
-    version: Mutex<i64>,
-}
-
 /// An answer a relay waits for: where it goes, since when, for which room.
 enum Pending {
     Act(oneshot::Sender<Result<Option<Value>, String>>, Instant, i64),
@@ -114,9 +109,10 @@ pub struct Cluster {
     db: Arc<Db>,
     url: String,
     stop: Arc<AtomicBool>,
-    /// The connection holding the locks of the rooms this process owns.
-    locks: Mutex<Option<postgres::Client>>,
-    owned: Mutex<HashMap<i64, Arc<Bell>>>,
+    /// The connection holding the locks of the rooms this process owns, and its backend's
+    /// pid (`owner.rs`).
+    locks: Mutex<Option<(postgres::Client, i32)>>,
+    owned: Mutex<HashMap<i64, Owned>>,
     /// The rooms relayed here: where their views go, and the version last sent.
     relayed: Mutex<HashMap<i64, Relayed>>,
     pending: Mutex<HashMap<i64, Pending>>,
@@ -127,7 +123,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Cluster {
-    /// The process's part, its listener started.
+    /// The process's part, its listener and the watch on its locks started.
     pub fn start(db: Arc<Db>, url: &str, stop: Arc<AtomicBool>) -> Arc<Cluster> {
         let cluster = Arc::new(Cluster {
             db,
@@ -142,190 +138,11 @@ impl Cluster {
         let _ = std::thread::Builder::new()
             .name("rooms-listen".into())
             .spawn(move || listener.listen());
+        let watcher = Arc::clone(&cluster);
+        let _ = std::thread::Builder::new()
+            .name("rooms-locks".into())
+            .spawn(move || watcher.watch_locks());
         cluster
-    }
-
-    /// Takes the room's lock: `true` when this process owns the room now.
-    pub fn try_own(&self, room: i64) -> bool {
-        if lock(&self.owned).contains_key(&room) {
-            return true;
-        }
-        let mut locks = lock(&self.locks);
-        if locks.as_ref().is_none_or(postgres::Client::is_closed) {
-            match postgres::Client::connect(&self.url, postgres::NoTls) {
-                Ok(c) => *locks = Some(c),
-                Err(e) => {
-                    tracing::error!(error = %e, "the rooms' lock connection cannot open");
-                    return false;
-                }
-            }
-        }
-        let Some(c) = locks.as_mut() else {
-            return false;
-        };
-        let got = c
-            .query_one("SELECT pg_try_advisory_lock($1)", &[&(LOCK_BASE + room)])
-            .and_then(|r| r.try_get::<_, bool>(0));
-        match got {
-            Ok(true) => {
-                lock(&self.owned).insert(room, Arc::new(Bell::default()));
-                true
-            }
-            Ok(false) => false,
-            Err(e) => {
-                tracing::error!(error = %e, "a room's lock cannot be taken");
-                false
-            }
-        }
-    }
-
-    /// Whether this process runs the room's game.
-    #[cfg(test)]
-    pub fn owns(&self, room: i64) -> bool {
-        lock(&self.owned).contains_key(&room)
-    }
-
-    fn unlock(&self, room: i64) {
-        lock(&self.owned).remove(&room);
-        if let Some(c) = lock(&self.locks).as_mut() {
-            let _ = c.execute("SELECT pg_advisory_unlock($1)", &[&(LOCK_BASE + room)]);
-        }
-    }
-
-    /// The owner's side of a room whose game runs here: its inbox taken, its views copied
-    /// to the database, its lock let go when its game ends.
-    pub fn own(
-        self: &Arc<Self>,
-        room: i64,
-        commands: Sender<Command>,
-        published: watch::Receiver<Arc<Published>>,
-    ) {
-        let bell = lock(&self.owned).get(&room).cloned().unwrap_or_default();
-        // The versions go on from the last one stored (a previous owner's).
-        let last = self
-            .db
-            .read(|c| {
-                c.query_opt(
-                    "SELECT version FROM room_published WHERE room = ?1",
-                    params![room],
-                    |r| r.get::<i64>(0),
-                )
-            })
-            .ok()
-            .flatten()
-            .unwrap_or(0);
-        let shared = Arc::new(Shared {
-            room,
-            views: published,
-            version: Mutex::new(last),
-        });
-        let (inbox, mirror, views) = (Arc::clone(self), Arc::clone(self), Arc::clone(&shared));
-        let _ = std::thread::Builder::new()
-            .name(format!("room-in-{room}"))
-            .spawn(move || inbox.take_inbox(room, &commands, &bell, &views));
-        let _ = std::thread::Builder::new()
-            .name(format!("room-out-{room}"))
-            .spawn(move || mirror.mirror(&shared));
-    }
-
-    /// Writes the room's views as they stand to `room_published`, numbered, and announces
-    /// them. The views are read and numbered under one lock, and a row is only replaced by a
-    /// higher number: views shared late never overwrite newer ones.
-    fn share(&self, shared: &Shared) {
-        let mut version = lock(&shared.version);
-        let now = Arc::clone(&shared.views.borrow());
-        *version += 1;
-        let body = serde_json::to_string(&to_wire(&now)).unwrap_or_default();
-        let room = shared.room;
-        let written = self.db.write(|c| {
-            c.execute(
-                "INSERT INTO room_published (room, version, body) VALUES (?1, ?2, ?3) \
-                 ON CONFLICT (room) DO UPDATE SET version = excluded.version, body = excluded.body \
-                 WHERE room_published.version < excluded.version",
-                params![room, *version, body],
-            )?;
-            c.execute("SELECT pg_notify(?1, ?2)", params![OUT, room.to_string()])
-        });
-        if let Err(e) = written {
-            tracing::error!(room, error = %e, "a room's views cannot be shared");
-        }
-    }
-
-    /// Copies each change of the room's views to `room_published`, until its game ends.
-    fn mirror(&self, shared: &Shared) {
-        let mut changes = shared.views.clone();
-        loop {
-            match changes.has_changed() {
-                Ok(true) => {
-                    changes.mark_unchanged();
-                    self.share(shared);
-                }
-                Ok(false) => std::thread::sleep(Duration::from_millis(5)),
-                Err(_) => break,
-            }
-        }
-        self.unlock(shared.room);
-    }
-
-    /// Hands the messages other servers' connections sent to the room's thread, and stores
-    /// its answers, until its game ends.
-    fn take_inbox(&self, room: i64, commands: &Sender<Command>, bell: &Bell, views: &Shared) {
-        // Messages taken and answered two minutes ago are deleted, once a minute.
-        let mut swept = Instant::now();
-        while !self.stop.load(Ordering::Relaxed) {
-            let taken = self.db.write(|c| {
-                c.query(
-                    "UPDATE room_inbox SET taken = 1 WHERE room = ?1 AND taken = 0 RETURNING id, command",
-                    params![room],
-                    |r| Ok((r.get::<i64>(0)?, r.get::<String>(1)?)),
-                )
-            });
-            let mut taken = match taken {
-                Ok(t) => t,
-                Err(e) => {
-                    tracing::error!(room, error = %e, "a room's inbox cannot be read");
-                    Vec::new()
-                }
-            };
-            taken.sort_by_key(|t| t.0);
-            for (id, text) in taken {
-                let Ok(remote) = serde_json::from_str::<Remote>(&text) else {
-                    continue;
-                };
-                let Some(answer) = deliver(commands, remote) else {
-                    return;
-                };
-                if let Some(answer) = answer {
-                    // The state the message made is shared before its answer: a client that
-                    // hears its answer has that state, as on the owner's own connections.
-                    self.share(views);
-                    let stored = self.db.write(|c| {
-                        c.execute(
-                            "UPDATE room_inbox SET reply = ?2 WHERE id = ?1",
-                            params![id, answer],
-                        )?;
-                        c.execute("SELECT pg_notify(?1, ?2)", params![REPLY, id.to_string()])
-                    });
-                    if let Err(e) = stored {
-                        tracing::error!(room, error = %e, "a room's answer cannot be sent");
-                    }
-                }
-            }
-            if !lock(&self.owned).contains_key(&room) {
-                return;
-            }
-            if swept.elapsed() > Duration::from_secs(60) {
-                swept = Instant::now();
-                let old = crate::db::now() - 120;
-                let _ = self.db.write(|c| {
-                    c.execute(
-                        "DELETE FROM room_inbox WHERE room = ?1 AND taken = 1 AND created < ?2",
-                        params![room, old],
-                    )
-                });
-            }
-            bell.wait(Duration::from_secs(1));
-        }
     }
 
     /// A relay for a room another process owns: a handle's two ends, served by a thread that
@@ -333,7 +150,7 @@ impl Cluster {
     pub fn relay(
         self: &Arc<Self>,
         room: i64,
-        take_over: impl Fn() -> Option<Game> + Send + 'static,
+        take_over: impl Fn(Claim) -> Option<Game> + Send + 'static,
     ) -> SqlResult<Game> {
         let (version, first) = self.published(room)?.unwrap_or_default();
         let (publish, published) = watch::channel(Arc::new(first));
@@ -367,7 +184,7 @@ impl Cluster {
         room: i64,
         receive: &Receiver<Command>,
         publish: &watch::Sender<Arc<Published>>,
-        take_over: &dyn Fn() -> Option<Game>,
+        take_over: &dyn Fn(Claim) -> Option<Game>,
     ) {
         while !self.stop.load(Ordering::Relaxed) {
             match receive.recv_timeout(Duration::from_secs(1)) {
@@ -377,14 +194,15 @@ impl Cluster {
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    if self.try_own(room) {
+                    if let Some(claim) = self.try_own(room) {
                         lock(&self.relayed).remove(&room);
                         tracing::info!(room, "the room's owner is gone: its game plays here now");
-                        if let Some((commands, game)) = take_over() {
-                            self.own(room, commands.clone(), game.clone());
+                        let generation = claim.0.generation;
+                        if let Some((commands, game)) = take_over(claim.clone()) {
+                            self.own(room, claim, commands.clone(), game.clone());
                             super::forward(receive, publish, &commands, game);
                         } else {
-                            self.unlock(room);
+                            self.unlock(room, generation);
                         }
                         return;
                     }
@@ -526,47 +344,13 @@ impl Cluster {
         };
         match channel {
             IN => {
-                if let Some(bell) = lock(&self.owned).get(&id) {
-                    bell.ring();
+                if let Some(owned) = lock(&self.owned).get(&id) {
+                    owned.bell.ring();
                 }
             }
             OUT => self.refresh(id),
             REPLY => self.answer(id),
             _ => {}
-        }
-    }
-}
-
-/// Hands a remote command to the room's thread: `None` when the game has ended; else the
-/// answer to store, if the command waits for one.
-fn deliver(commands: &Sender<Command>, remote: Remote) -> Option<Option<String>> {
-    match remote {
-        Remote::Join { account } => commands.send(Command::Join(account)).ok().map(|()| None),
-        Remote::Leave { account } => commands.send(Command::Leave(account)).ok().map(|()| None),
-        Remote::Act {
-            account,
-            name,
-            message,
-        } => {
-            let (reply, answer) = oneshot::channel();
-            commands
-                .send(Command::Act {
-                    account,
-                    name,
-                    message,
-                    reply,
-                })
-                .ok()?;
-            let answer = answer
-                .blocking_recv()
-                .unwrap_or(Err("the room is closed".into()));
-            Some(Some(serde_json::to_string(&answer).unwrap_or_default()))
-        }
-        Remote::MatchFile => {
-            let (reply, answer) = oneshot::channel();
-            commands.send(Command::MatchFile(reply)).ok()?;
-            let answer = answer.blocking_recv().unwrap_or(None);
-            Some(Some(serde_json::to_string(&answer).unwrap_or_default()))
         }
     }
 }
