@@ -189,7 +189,7 @@ impl Actor {
     fn save_seat(&self, i: usize) -> Result<(), String> {
         let (fence, seat) = (self.battle.room.fence(), self.battle.seats[i].clone());
         let written = self.db.write(|c| store::set_seat(c, fence, &seat));
-        self.halt.wrote(written, "seat")
+        Ok(self.halt.wrote(written, "seat")?)
     }
 
     /// Stores the state, the turn, the pause and pace: refused only when the room moved to
@@ -208,7 +208,7 @@ impl Actor {
         let written = self
             .db
             .write(|c| store::set_state(c, fence, (&state, turn), host));
-        self.halt.wrote(written, "state")
+        Ok(self.halt.wrote(written, "state")?)
     }
 
     /// Applies a decision and stores it (before the next one is taken), with seat `seat` as
@@ -242,7 +242,7 @@ impl Actor {
         {
             Ok(()) => {}
             Err(e @ crate::db::DbError::Fenced) => {
-                return self.halt.wrote(Err::<(), _>(e), "decision");
+                return Ok(self.halt.wrote(Err::<(), _>(e), "decision")?);
             }
             Err(e) => {
                 tracing::error!(error = %e, "a room's decision cannot be stored");

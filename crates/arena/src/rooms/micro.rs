@@ -176,7 +176,7 @@ impl Room {
                         at,
                         moves,
                     });
-                    let _ = reply.send(stored.map(|()| None));
+                    let _ = reply.send(stored.map(|()| None).map_err(String::from));
                     return Ok(Some((player, at, moves)));
                 }
                 (Message::Announce { .. }, Some(_)) => {
@@ -224,7 +224,7 @@ impl Room {
             stops: words.join(" "),
         });
         if let Some(reply) = reply {
-            let _ = reply.send(stored.map(|()| None));
+            let _ = reply.send(stored.map(|()| None).map_err(String::from));
         }
         Ok(stops)
     }

@@ -82,7 +82,7 @@ impl Halt {
 
     /// A write of the game: when the room's guard refused it, the game ends here, and the
     /// player who asked is told to send it again.
-    pub fn wrote<T>(&self, written: Result<T, DbError>, what: &str) -> Result<(), String> {
+    pub fn wrote<T>(&self, written: Result<T, DbError>, what: &str) -> Result<(), Moved> {
         match written {
             Ok(_) => Ok(()),
             Err(DbError::Fenced) => {
@@ -90,7 +90,7 @@ impl Halt {
                     tracing::warn!("a room's game stops here: another server plays it now");
                 }
                 self.end();
-                Err(MOVED.into())
+                Err(Moved)
             }
             Err(e) => {
                 tracing::error!(error = %e, "a room's {what} cannot be stored");
@@ -100,8 +100,18 @@ impl Halt {
     }
 }
 
-/// The answer to a message its room could not store because it moved to another server.
-pub const MOVED: &str = "this room's game moved to another server: send that again";
+/// A write refused by the room's guard: the answer to a message its room could not store
+/// because it moved to another server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("this room's game moved to another server: send that again")]
+pub struct Moved;
+
+/// A room's messages are answered in text (`{"error": …}`).
+impl From<Moved> for String {
+    fn from(moved: Moved) -> String {
+        moved.to_string()
+    }
+}
 
 /// Starts the game of the room `code` on its own thread, played again from the database up
 /// to where it stood; returns once its first views are published. `claim`: the owner and

@@ -229,7 +229,7 @@ impl Humans for Seats {
                     continue;
                 }
             };
-            let _ = reply.send(r.t.store(&answer).map(|()| None));
+            let _ = reply.send(r.t.store(&answer).map(|()| None).map_err(String::from));
             return heard;
         }
     }
@@ -268,7 +268,7 @@ impl Humans for Seats {
         };
         let stored = r.t.store(&Answer::Shown { moves });
         if let Some(reply) = reply {
-            let _ = reply.send(stored.map(|()| None));
+            let _ = reply.send(stored.map(|()| None).map_err(String::from));
         }
         Ok(parsed)
     }

@@ -131,7 +131,7 @@ impl Table {
 
     /// Stores an answer of the players (a JSON text), after those before it: refused only
     /// when the room moved to another server (the game ends here).
-    pub fn store(&self, answer: &impl serde::Serialize) -> Result<(), String> {
+    pub fn store(&self, answer: &impl serde::Serialize) -> Result<(), super::Moved> {
         let (fence, text) = (
             self.row.fence(),
             serde_json::to_string(answer).unwrap_or_default(),
@@ -140,7 +140,7 @@ impl Table {
         self.halt.wrote(written, "answer")
     }
 
-    pub fn save(&mut self, state: &str) -> Result<(), String> {
+    pub fn save(&mut self, state: &str) -> Result<(), super::Moved> {
         state.clone_into(&mut self.row.state);
         let fence = self.row.fence();
         let state = state.to_string();
@@ -153,7 +153,7 @@ impl Table {
     fn save_seat(&self, i: usize) -> Result<(), String> {
         let (fence, seat) = (self.row.fence(), self.seats[i].clone());
         let written = self.db.write(|c| store::set_seat(c, fence, &seat));
-        self.halt.wrote(written, "seat")
+        Ok(self.halt.wrote(written, "seat")?)
     }
 
     /// One command while seating; `true` once the host started the game.
