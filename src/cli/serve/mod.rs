@@ -1,13 +1,15 @@
 //! `robots serve` (docs/ARENA.md): the arena on the web. An axum server over one SQLite
 //! database (`db.rs`, `store.rs`), a placement worker on its own threads (`worker.rs`), the
 //! JSON API (`api.rs`) and the pages (`pages.rs`, `forms.rs`), every route in one table
-//! with its rule (`routes.rs`); the administration commands (`admin.rs`).
+//! with its rule (`routes.rs`), the connections and their timeouts (`http.rs`); the
+//! administration commands (`admin.rs`).
 
 pub mod admin;
 pub mod api;
 pub mod auth;
 pub mod db;
 pub mod forms;
+pub mod http;
 pub mod pages;
 #[cfg(test)]
 mod pg_tests;
@@ -25,7 +27,6 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, StatusCode, header};
 use db::Db;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -220,21 +221,20 @@ async fn serve(run: ServeRun, db: Arc<Db>) -> Result<(), Failure> {
         Ok(Err(e)) => tracing::error!(error = %e, "the rooms in play cannot be resumed"),
         _ => {}
     }
-    let served = axum::serve(
-        listener,
-        service(app).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(stopped())
-    .await;
+    let timeouts = http::Timeouts {
+        head: Duration::from_secs(u64::from(run.head_timeout)),
+        shutdown: Duration::from_secs(u64::from(run.shutdown_deadline)),
+    };
+    http::serve(listener, service(app), timeouts, stopped(timeouts.shutdown)).await;
     stop.store(true, Ordering::Relaxed);
     bell.ring();
     let _ = worker.join();
     tracing::info!("the arena is closed; a placement in progress resumes at the next start");
-    served.map_err(|e| Failure::Bad(format!("the server failed: {e}")))
+    Ok(())
 }
 
 /// SIGTERM or Ctrl-C.
-async fn stopped() {
+async fn stopped(deadline: Duration) {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };
@@ -253,5 +253,8 @@ async fn stopped() {
         () = ctrl_c => {},
         () = term => {},
     }
-    tracing::info!("stopping: requests in flight are answered first");
+    tracing::info!(
+        deadline_seconds = deadline.as_secs(),
+        "stopping: requests in flight are answered first, until the deadline"
+    );
 }
