@@ -1,14 +1,25 @@
-//! The arena's HTTP below the routes, on its own accept loop on hyper: axum's `serve` sets
-//! no timeout on a connection (docs/ARENA.md, "Limits and timeouts").
+//! The arena's HTTP below the routes: its own accept loop on hyper (axum's `serve` sets no
+//! timeout on a connection) and the limits every request meets before its handler
+//! (docs/ARENA.md, "Limits and timeouts").
 //!
 //! - A request's head must arrive within the head timeout (10 s), counted from its first
 //!   byte or, on a kept-alive connection, from the end of the previous answer: an idle
 //!   connection is closed after as long.
 //! - A stop answers the requests in flight, then closes whatever is still open at the
 //!   shutdown deadline (10 s): a client trickling bytes holds nobody.
+//! - A body declared larger than `MAX_BODY` is refused at once (413), before it is read;
+//!   a request not answered within the request timeout (30 s) is answered 408. Both in the
+//!   API's JSON on `/api/` and `/healthz`, as a page elsewhere, with the usual headers.
 
+use super::MAX_BODY;
+use super::api::ApiError;
+use super::auth::Caller;
+use super::pages;
 use axum::Router;
-use axum::extract::{ConnectInfo, Request};
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::future::Future;
@@ -107,6 +118,54 @@ async fn connection(
     if let Err(e) = done {
         // A client gone, a head too slow or malformed: the client's affair, not the server's.
         tracing::debug!(%addr, error = %e, "connection closed");
+    }
+}
+
+/// Whether a path is the API's (answered in JSON).
+fn is_api(path: &str) -> bool {
+    path.starts_with("/api/") || path == "/healthz"
+}
+
+/// A refusal in the face of the path: the API's JSON, or a page.
+fn refusal(path: &str, status: StatusCode, code: &'static str, detail: &str) -> Response {
+    if is_api(path) {
+        ApiError::new(status, code, detail).into_response()
+    } else {
+        pages::error_page(status, detail, &Caller::default())
+    }
+}
+
+/// A body declared larger than `MAX_BODY` is refused before it is read (a chunked body is
+/// cut at `MAX_BODY` by the extractors' limit); a request not answered within `timeout` is
+/// answered 408.
+pub async fn limits(State(timeout): State<Duration>, req: Request, next: Next) -> Response {
+    let path = req.uri().path().to_string();
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        let mut refused = refusal(
+            &path,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            "the body is larger than 256 KiB",
+        );
+        // The body is not read: the connection cannot serve another request.
+        refused
+            .headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return refused;
+    }
+    match tokio::time::timeout(timeout, next.run(req)).await {
+        Ok(response) => response,
+        Err(_) => refusal(
+            &path,
+            StatusCode::REQUEST_TIMEOUT,
+            "timeout",
+            "the request took too long",
+        ),
     }
 }
 

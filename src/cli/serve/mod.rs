@@ -25,7 +25,7 @@ use crate::cli::args::arena_flags::{ServeArgs, ServeRun, WorkerArgs};
 use crate::cli::io::output::Failure;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, header};
 use db::Db;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,8 +36,6 @@ use tower_http::set_header::SetResponseHeaderLayer;
 pub const MAX_BODY: usize = 256 * 1024;
 /// Threads for blocking work.
 pub const MAX_BLOCKING: usize = 16;
-/// How long a request may take.
-pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// The Content-Security-Policy of every response: no inline script, nothing from elsewhere.
 pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -47,6 +45,8 @@ pub struct Opts {
     pub queue: u32,
     pub per_hour: u32,
     pub secure_cookies: bool,
+    /// How long a request may take, from its head to its answer's head (`--request-timeout`).
+    pub request_timeout: Duration,
 }
 
 /// What every handler shares.
@@ -77,6 +77,7 @@ impl App {
                 queue: run.queue,
                 per_hour: run.submissions_per_hour,
                 secure_cookies: run.secure_cookies,
+                request_timeout: Duration::from_secs(u64::from(run.request_timeout)),
             },
             heavy: tokio::sync::Semaphore::new(4),
             hashing: hashing_pool(),
@@ -94,21 +95,20 @@ fn hashing_pool() -> rayon::ThreadPool {
         .unwrap_or_else(|_| std::process::abort())
 }
 
-/// The whole service: the routes, the limits and the headers of every response.
+/// The whole service: the routes, the limits and the headers of every response (the
+/// limits' refusals, 413 and 408, within the headers).
 pub fn service(app: Arc<App>) -> Router {
     let header =
         |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
+    let timeout = app.opts.request_timeout;
     routes::router(app)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(timeout, http::limits))
         .layer(header(header::CONTENT_SECURITY_POLICY, CSP))
         .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(header::X_FRAME_OPTIONS, "DENY"))
         .layer(header(header::REFERRER_POLICY, "same-origin"))
         .layer(tower_http::compression::CompressionLayer::new())
-        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
-        ))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .layer(
             tower_http::sensitive_headers::SetSensitiveHeadersLayer::new([
