@@ -1,6 +1,6 @@
 //! The arena's HTTP below the routes: its own accept loop on hyper (axum's `serve` sets no
-//! timeout on a connection) and the limits every request meets before its handler
-//! (docs/ARENA.md, "Limits and timeouts").
+//! timeout on a connection), the limits every request meets before its handler and the
+//! answers kept out of shared caches (docs/ARENA.md, "Limits and timeouts").
 //!
 //! - A request's head must arrive within the head timeout (10 s), counted from its first
 //!   byte or, on a kept-alive connection, from the end of the previous answer: an idle
@@ -10,6 +10,7 @@
 //! - A body declared larger than `MAX_BODY` is refused at once (413), before it is read;
 //!   a request not answered within the request timeout (30 s) is answered 408. Both in the
 //!   API's JSON on `/api/` and `/healthz`, as a page elsewhere, with the usual headers.
+//! - An answer that depends on who asks is `Cache-Control: private, no-store`.
 
 use super::MAX_BODY;
 use super::api::ApiError;
@@ -17,7 +18,7 @@ use super::auth::Caller;
 use super::pages;
 use axum::Router;
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use hyper::server::conn::http1;
@@ -167,6 +168,27 @@ pub async fn limits(State(timeout): State<Duration>, req: Request, next: Next) -
             "the request took too long",
         ),
     }
+}
+
+/// `Cache-Control: private, no-store` on every answer that depends on who asks, unless its
+/// handler said otherwise (the static files are `public`): an answer to a request carrying a
+/// cookie or a token, an answer that sets a cookie (every page's forms carry the visitor's
+/// CSRF token), and an answer to anything but GET or HEAD (a new account's token).
+pub async fn private_answers(req: Request, next: Next) -> Response {
+    let asked_by_someone = req.headers().contains_key(header::COOKIE)
+        || req.headers().contains_key(header::AUTHORIZATION)
+        || !matches!(*req.method(), Method::GET | Method::HEAD);
+    let mut response = next.run(req).await;
+    let headers = response.headers_mut();
+    if !headers.contains_key(header::CACHE_CONTROL)
+        && (asked_by_someone || headers.contains_key(header::SET_COOKIE))
+    {
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("private, no-store"),
+        );
+    }
+    response
 }
 
 #[cfg(test)]

@@ -104,6 +104,7 @@ pub fn service(app: Arc<App>) -> Router {
     routes::router(app)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(timeout, http::limits))
+        .layer(axum::middleware::from_fn(http::private_answers))
         .layer(header(header::CONTENT_SECURITY_POLICY, CSP))
         .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(header::X_FRAME_OPTIONS, "DENY"))
