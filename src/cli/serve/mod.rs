@@ -1,13 +1,15 @@
 //! `robots serve` (docs/ARENA.md): the arena on the web. An axum server over one SQLite
 //! database (`db.rs`, `store.rs`), a placement worker on its own threads (`worker.rs`), the
 //! JSON API (`api.rs`) and the pages (`pages.rs`, `forms.rs`), every route in one table
-//! with its rule (`routes.rs`); the administration commands (`admin.rs`).
+//! with its rule (`routes.rs`), the connections and their timeouts (`http.rs`); the
+//! administration commands (`admin.rs`).
 
 pub mod admin;
 pub mod api;
 pub mod auth;
 pub mod db;
 pub mod forms;
+pub mod http;
 #[cfg(test)]
 mod limit_tests;
 pub mod pages;
@@ -25,9 +27,8 @@ use crate::cli::args::arena_flags::{ServeArgs, ServeRun, WorkerArgs};
 use crate::cli::io::output::Failure;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, header};
 use db::Db;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -37,8 +38,6 @@ use tower_http::set_header::SetResponseHeaderLayer;
 pub const MAX_BODY: usize = 256 * 1024;
 /// Threads for blocking work.
 pub const MAX_BLOCKING: usize = 16;
-/// How long a request may take.
-pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// The Content-Security-Policy of every response: no inline script, nothing from elsewhere.
 pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -48,6 +47,8 @@ pub struct Opts {
     pub queue: u32,
     pub per_hour: u32,
     pub secure_cookies: bool,
+    /// How long a request may take, from its head to its answer's head (`--request-timeout`).
+    pub request_timeout: Duration,
 }
 
 /// What every handler shares.
@@ -78,6 +79,7 @@ impl App {
                 queue: run.queue,
                 per_hour: run.submissions_per_hour,
                 secure_cookies: run.secure_cookies,
+                request_timeout: Duration::from_secs(u64::from(run.request_timeout)),
             },
             heavy: tokio::sync::Semaphore::new(4),
             hashing: hashing_pool(),
@@ -95,21 +97,21 @@ fn hashing_pool() -> rayon::ThreadPool {
         .unwrap_or_else(|_| std::process::abort())
 }
 
-/// The whole service: the routes, the limits and the headers of every response.
+/// The whole service: the routes, the limits and the headers of every response (the
+/// limits' refusals, 413 and 408, within the headers).
 pub fn service(app: Arc<App>) -> Router {
     let header =
         |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
+    let timeout = app.opts.request_timeout;
     routes::router(app)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(timeout, http::limits))
+        .layer(axum::middleware::from_fn(http::private_answers))
         .layer(header(header::CONTENT_SECURITY_POLICY, CSP))
         .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(header::X_FRAME_OPTIONS, "DENY"))
         .layer(header(header::REFERRER_POLICY, "same-origin"))
         .layer(tower_http::compression::CompressionLayer::new())
-        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
-        ))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .layer(
             tower_http::sensitive_headers::SetSensitiveHeadersLayer::new([
@@ -222,21 +224,20 @@ async fn serve(run: ServeRun, db: Arc<Db>) -> Result<(), Failure> {
         Ok(Err(e)) => tracing::error!(error = %e, "the rooms in play cannot be resumed"),
         _ => {}
     }
-    let served = axum::serve(
-        listener,
-        service(app).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(stopped())
-    .await;
+    let timeouts = http::Timeouts {
+        head: Duration::from_secs(u64::from(run.head_timeout)),
+        shutdown: Duration::from_secs(u64::from(run.shutdown_deadline)),
+    };
+    http::serve(listener, service(app), timeouts, stopped(timeouts.shutdown)).await;
     stop.store(true, Ordering::Relaxed);
     bell.ring();
     let _ = worker.join();
     tracing::info!("the arena is closed; a placement in progress resumes at the next start");
-    served.map_err(|e| Failure::Bad(format!("the server failed: {e}")))
+    Ok(())
 }
 
 /// SIGTERM or Ctrl-C.
-async fn stopped() {
+async fn stopped(deadline: Duration) {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };
@@ -255,5 +256,8 @@ async fn stopped() {
         () = ctrl_c => {},
         () = term => {},
     }
-    tracing::info!("stopping: requests in flight are answered first");
+    tracing::info!(
+        deadline_seconds = deadline.as_secs(),
+        "stopping: requests in flight are answered first, until the deadline"
+    );
 }

@@ -385,7 +385,7 @@ mod tests {
         let version: i64 = db
             .read(|c| c.query_row("PRAGMA user_version", &[], |r| r.get(0)))
             .unwrap();
-        assert_eq!(version, 5);
+        assert_eq!(version, 6);
         drop(db);
         let db = Db::open(&path).unwrap();
         let hills: i64 = db
