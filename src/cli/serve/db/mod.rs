@@ -394,7 +394,7 @@ mod tests {
         assert_eq!(hills, 0);
         db.write(|c| c.batch("PRAGMA user_version = 9")).unwrap();
         drop(db);
-        assert!(matches!(Db::open(&path), Err(DbError::Newer(9, 5))));
+        assert!(matches!(Db::open(&path), Err(DbError::Newer(9, 6))));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
