@@ -29,6 +29,9 @@ pub fn config(run: &ServeRun) -> Config {
         submissions_per_hour: run.submissions_per_hour,
         auth_per_minute: run.auth_per_minute,
         secure_cookies: run.secure_cookies,
+        head_timeout: Duration::from_secs(u64::from(run.head_timeout)),
+        request_timeout: Duration::from_secs(u64::from(run.request_timeout)),
+        shutdown_deadline: Duration::from_secs(u64::from(run.shutdown_deadline)),
     }
 }
 

@@ -30,10 +30,10 @@ const TOTAL: u64 = 15 * 2 * SEEDS;
 const PLACEMENT_BOUND: Duration = Duration::from_secs(120);
 
 /// A temporary folder, removed when dropped.
-struct TempDir(PathBuf);
+pub(crate) struct TempDir(pub(crate) PathBuf);
 
 impl TempDir {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let n = COUNTER.fetch_add(1, Ordering::SeqCst);
         let path =
@@ -51,9 +51,9 @@ impl Drop for TempDir {
 }
 
 /// A running `robots serve`, killed (SIGKILL) and reaped when dropped, on every path.
-struct Server {
-    child: Child,
-    addr: String,
+pub(crate) struct Server {
+    pub(crate) child: Child,
+    pub(crate) addr: String,
 }
 
 impl Server {
@@ -61,7 +61,7 @@ impl Server {
         Server::start_with(db, log, &[])
     }
 
-    fn start_with(db: &Path, log: &Path, extra: &[&str]) -> Self {
+    pub(crate) fn start_with(db: &Path, log: &Path, extra: &[&str]) -> Self {
         let mut child = Command::new(BIN)
             .args(["serve", "--db"])
             .arg(db)
@@ -203,7 +203,7 @@ fn dechunk(mut rest: &[u8]) -> Vec<u8> {
 }
 
 /// The last lines of a server's log, for a failure's message.
-fn tail(log: &Path) -> String {
+pub(crate) fn tail(log: &Path) -> String {
     let text = std::fs::read_to_string(log).unwrap_or_default();
     let lines: Vec<&str> = text.lines().collect();
     lines[lines.len().saturating_sub(30)..].join("\n")

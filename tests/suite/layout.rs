@@ -128,7 +128,9 @@ fn expand_braces(mut text: String) -> String {
 /// or a child module of a `mod.rs`): the crate whose source folder is `src` (a library's, or
 /// the binary's: `main.rs` and `cli/`).
 fn import_graph(src: &str) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
-    let binary = src == BINARY;
+    // The binary and the arena (which grew inside the binary, issue 46) keep in a folder's
+    // `mod.rs` what its parts share; the games crate does not.
+    let parts_name_their_folder = src == BINARY || src == ARENA;
     let files: Vec<PathBuf> = rust_files(Path::new(src))
         .into_iter()
         .map(|f| f.strip_prefix(src).unwrap().to_path_buf())
@@ -174,11 +176,12 @@ fn import_graph(src: &str) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
             };
             let skip = usize::from(matches!(first.as_str(), "crate" | "super" | "self"));
             path.extend(words[skip..].iter().filter(|w| *w != "super").cloned());
-            // In the binary a command's `mod.rs` holds what its parts share, so a part names
-            // its own folder's module: that edge is not counted there (the library's are).
+            // In the binary (and the arena, for now) a folder's `mod.rs` holds what its parts
+            // share, so a part names its own folder's module: that edge is not counted there
+            // (the games' are).
             if let Some(target) = resolve(&path)
                 && target != here
-                && !(binary && here.starts_with(&target))
+                && !(parts_name_their_folder && here.starts_with(&target))
             {
                 edges.insert(target);
             }

@@ -2,8 +2,8 @@
 //! and `robots worker`: an axum server over a SQLite or PostgreSQL database (`db/`, every
 //! query in `store.rs`), placement workers on their own threads (`worker/`), the JSON API
 //! (`api/`), the pages (`pages.rs`, `forms.rs`, `views.rs`), live rooms (`rooms/`), every
-//! route in one table with its rule (`routes.rs`), and the administration's operations
-//! (`admin.rs`). Its settings are a plain [`Config`], which the binary makes from its flags.
+//! route in one table with its rule (`routes.rs`), the connections and their timeouts
+//! (`http.rs`), and the administration's operations (`admin.rs`). Its settings are a plain [`Config`], which the binary makes from its flags.
 
 #![forbid(unsafe_code)]
 
@@ -12,6 +12,7 @@ pub mod api;
 pub mod auth;
 pub mod db;
 pub mod forms;
+pub mod http;
 #[cfg(test)]
 mod limit_tests;
 pub mod pages;
@@ -27,7 +28,7 @@ pub mod worker;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, header};
 use db::{Db, DbError, Target};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -39,8 +40,6 @@ use tower_http::set_header::SetResponseHeaderLayer;
 pub const MAX_BODY: usize = 256 * 1024;
 /// Threads for blocking work.
 pub const MAX_BLOCKING: usize = 16;
-/// How long a request may take.
-pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// The Content-Security-Policy of every response: no inline script, nothing from elsewhere.
 pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -65,6 +64,13 @@ pub struct Config {
     pub auth_per_minute: u32,
     /// Cookies marked Secure.
     pub secure_cookies: bool,
+    /// How long a client has to send a request's head (also a kept-alive connection's idle
+    /// life).
+    pub head_timeout: Duration,
+    /// How long a request may take, from its head to its answer (then 408).
+    pub request_timeout: Duration,
+    /// How long a stop waits for the requests in flight before it closes the connections.
+    pub shutdown_deadline: Duration,
 }
 
 /// A `robots worker` process's settings (docs/SCALE.md).
@@ -92,8 +98,6 @@ pub enum ServeError {
         addr: SocketAddr,
         source: std::io::Error,
     },
-    #[error("the server failed: {0}")]
-    Failed(std::io::Error),
 }
 
 /// Opens the database of `target`, migrated to this version's schema.
@@ -110,6 +114,8 @@ pub struct Opts {
     pub queue: u32,
     pub per_hour: u32,
     pub secure_cookies: bool,
+    /// How long a request may take, from its head to its answer's head (`--request-timeout`).
+    pub request_timeout: Duration,
 }
 
 /// What every handler shares.
@@ -140,6 +146,7 @@ impl App {
                 queue: run.queue,
                 per_hour: run.submissions_per_hour,
                 secure_cookies: run.secure_cookies,
+                request_timeout: run.request_timeout,
             },
             heavy: tokio::sync::Semaphore::new(4),
             hashing: hashing_pool(),
@@ -157,21 +164,21 @@ fn hashing_pool() -> rayon::ThreadPool {
         .unwrap_or_else(|_| std::process::abort())
 }
 
-/// The whole service: the routes, the limits and the headers of every response.
+/// The whole service: the routes, the limits and the headers of every response (the
+/// limits' refusals, 413 and 408, within the headers).
 pub fn service(app: Arc<App>) -> Router {
     let header =
         |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
+    let timeout = app.opts.request_timeout;
     routes::router(app)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(timeout, http::limits))
+        .layer(axum::middleware::from_fn(http::private_answers))
         .layer(header(header::CONTENT_SECURITY_POLICY, CSP))
         .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(header::X_FRAME_OPTIONS, "DENY"))
         .layer(header(header::REFERRER_POLICY, "same-origin"))
         .layer(tower_http::compression::CompressionLayer::new())
-        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
-        ))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .layer(
             tower_http::sensitive_headers::SetSensitiveHeadersLayer::new([
@@ -249,21 +256,20 @@ async fn serve_on(
         Ok(Err(e)) => tracing::error!(error = %e, "the rooms in play cannot be resumed"),
         _ => {}
     }
-    let served = axum::serve(
-        listener,
-        service(app).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(stopped())
-    .await;
+    let timeouts = http::Timeouts {
+        head: run.head_timeout,
+        shutdown: run.shutdown_deadline,
+    };
+    http::serve(listener, service(app), timeouts, stopped(timeouts.shutdown)).await;
     stop.store(true, Ordering::Relaxed);
     bell.ring();
     let _ = worker.join();
     tracing::info!("the arena is closed; a placement in progress resumes at the next start");
-    served.map_err(ServeError::Failed)
+    Ok(())
 }
 
 /// SIGTERM or Ctrl-C.
-async fn stopped() {
+async fn stopped(deadline: Duration) {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };
@@ -282,5 +288,8 @@ async fn stopped() {
         () = ctrl_c => {},
         () = term => {},
     }
-    tracing::info!("stopping: requests in flight are answered first");
+    tracing::info!(
+        deadline_seconds = deadline.as_secs(),
+        "stopping: requests in flight are answered first, until the deadline"
+    );
 }

@@ -299,7 +299,13 @@ async fn guard(
     if route.face == Face::Api {
         response = json_errors(response).await;
     }
-    if caller.new_csrf {
+    // A public answer (a static file) is the same for everyone and may be kept by caches:
+    // it carries no visitor's cookie.
+    let public = response
+        .headers()
+        .get(header::CACHE_CONTROL)
+        .is_some_and(|v| v.as_bytes().starts_with(b"public"));
+    if caller.new_csrf && !public {
         let cookie = format!(
             "{CSRF_COOKIE}={}; Path=/; HttpOnly; SameSite=Strict{}",
             caller.csrf,

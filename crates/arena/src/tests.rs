@@ -67,6 +67,9 @@ pub(super) fn test_config(db: PathBuf) -> Config {
         submissions_per_hour: 100_000,
         auth_per_minute: 100_000,
         secure_cookies: false,
+        head_timeout: std::time::Duration::from_secs(10),
+        request_timeout: std::time::Duration::from_secs(30),
+        shutdown_deadline: std::time::Duration::from_secs(10),
     }
 }
 
@@ -316,8 +319,40 @@ async fn the_authorisation_matrix_covers_every_route() {
                 let v: serde_json::Value = serde_json::from_str(&body).expect(&what);
                 assert!(v["error"].is_string() && v["detail"].is_string(), "{what}");
             }
+            assert_cache_control(route, role, &headers, &what);
         }
     }
+    drop(w);
+}
+
+/// What may keep an answer: the static files are the same for everyone (public, and they set
+/// no cookie); an answer that depends on who asks (a token or a cookie sent, a cookie set, a
+/// POST) is kept by nobody.
+fn assert_cache_control(route: &Route, role: Role, headers: &HeaderMap, what: &str) {
+    let cache = headers
+        .get(header::CACHE_CONTROL)
+        .map(|v| v.to_str().unwrap());
+    if route.path == "/static/{file}" {
+        assert_eq!(cache, Some("public, max-age=300"), "{what}");
+        assert!(!headers.contains_key(header::SET_COOKIE), "{what}");
+    } else if role != Role::Anonymous || route.face == Face::Page || route.method != Method::GET {
+        assert_eq!(cache, Some("private, no-store"), "{what}");
+    }
+}
+
+/// A first visit (no cookie): a page sets the visitor's CSRF cookie and is kept by nobody; a
+/// static file sets none and may be kept by anyone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_static_files_may_be_kept_by_caches() {
+    let w = world().await;
+    let get = |uri: &str| Request::get(uri).body(Body::empty()).unwrap();
+    let (_, page, _) = send(&w.router, get("/hills/h")).await;
+    assert!(page.contains_key(header::SET_COOKIE));
+    assert_eq!(page[header::CACHE_CONTROL], "private, no-store");
+    let (status, file, _) = send(&w.router, get("/static/arena.css")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!file.contains_key(header::SET_COOKIE));
+    assert_eq!(file[header::CACHE_CONTROL], "public, max-age=300");
     drop(w);
 }
 

@@ -62,6 +62,17 @@ pub struct ServeRun {
     /// Mark the cookies Secure (when an HTTPS proxy stands in front of the server).
     #[arg(long)]
     pub secure_cookies: bool,
+    /// Seconds a client has to send a request's head, from its first byte or, on a kept-alive
+    /// connection, from the previous answer; past it the connection is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=3600))]
+    pub head_timeout: u16,
+    /// Seconds a request may take, from its head to its answer; past it the answer is 408.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u16).range(1..=3600))]
+    pub request_timeout: u16,
+    /// Seconds a stop (SIGTERM, Ctrl-C) waits for the requests in flight before it closes
+    /// the connections still open.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u16).range(0..=3600))]
+    pub shutdown_deadline: u16,
 }
 
 #[derive(Subcommand, Clone, Debug)]

@@ -385,7 +385,7 @@ mod tests {
         let version: i64 = db
             .read(|c| c.query_row("PRAGMA user_version", &[], |r| r.get(0)))
             .unwrap();
-        assert_eq!(version, 5);
+        assert_eq!(version, 6);
         drop(db);
         let db = Db::open(&path).unwrap();
         let hills: i64 = db
@@ -394,7 +394,7 @@ mod tests {
         assert_eq!(hills, 0);
         db.write(|c| c.batch("PRAGMA user_version = 9")).unwrap();
         drop(db);
-        assert!(matches!(Db::open(&path), Err(DbError::Newer(9, 5))));
+        assert!(matches!(Db::open(&path), Err(DbError::Newer(9, 6))));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
