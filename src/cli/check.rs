@@ -4,7 +4,7 @@
 
 use super::micro::micro_file;
 use crate::cli::args::flags::{CheckArgs, CheckFormat, confine};
-use crate::cli::io::files::{FileKind, read_input, read_text};
+use crate::cli::io::files::{FileKind, read_input};
 use crate::cli::io::output::Failure;
 use robots_games::battle::{files::board_file, files::match_file};
 use robots_games::micro::MicroFile;
@@ -111,7 +111,7 @@ fn check_yaml(
         FileKind::RicochetPosition => {
             let read = |name: &str| {
                 confine.check(name).map_err(|e| e.to_string())?;
-                read_text(&base.join(name))
+                read_input(&base.join(name)).map_err(|d| d.to_string())
             };
             let p = robots_games::ricochet::files::parse(shown, text, &read)?;
             format!(

@@ -1,7 +1,7 @@
 //! `robots micro …`: Micro Robots boards, the solver, the analysis and games at the terminal.
 
 use crate::cli::args::game_flags::{MicroCommand, MicroPlay, MicroVariant};
-use crate::cli::io::files::read_text;
+use crate::cli::io::files::read_input;
 use crate::cli::io::output::Failure;
 use crate::cli::io::prompt::{ask, say};
 use robots_games::micro::answer::{self, Answer, AnswerError};
@@ -43,7 +43,7 @@ fn face_or_file(name: &str) -> Result<(String, String), MicroInputError> {
         ))),
         None => Ok((
             name.to_string(),
-            read_text(Path::new(name)).map_err(MicroInputError::Unreadable)?,
+            read_input(Path::new(name)).map_err(|d| MicroInputError::Unreadable(d.to_string()))?,
         )),
     }
 }

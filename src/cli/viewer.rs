@@ -1,25 +1,16 @@
 //! The replay page (`robots run --html FILE`, docs/VIEWER.md): one self-contained HTML file,
-//! the template, style sheet and scripts of `web/` embedded in the binary, with the match's
-//! document (`battle::show::view`) inlined as JSON. The page loads nothing from the network.
+//! the template, style sheet and scripts of `web/` (`battle::show::page`) with the match's
+//! document (`battle::show::view`) inlined as JSON, written. The page loads nothing from the
+//! network.
 
 use crate::cli::io::output::Failure;
 use robots_games::battle::engine::MatchSetup;
-use robots_games::battle::show::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
+use robots_games::battle::show::page::page;
+use robots_games::battle::show::view::{MAX_DOC_BYTES, view_doc};
 use std::path::Path;
 
 /// The longest match a page shows, in robot turns (a 1,000-round match of 12 robots).
 pub const MAX_TURNS: u64 = 100_000;
-
-pub const TEMPLATE: &str = include_str!("../../web/viewer.html");
-pub const STYLE: &str = include_str!("../../web/viewer.css");
-/// The scripts, inlined in this order (web/README.md).
-pub const SCRIPTS: [&str; 5] = [
-    include_str!("../../web/js/palette.js"),
-    include_str!("../../web/js/model.js"),
-    include_str!("../../web/js/board.js"),
-    include_str!("../../web/js/panels.js"),
-    include_str!("../../web/js/app.js"),
-];
 
 /// Plays the match and writes its replay page to `path` (`-`: standard output).
 pub fn write_html(setup: &MatchSetup, path: &Path) -> Result<(), Failure> {
@@ -49,63 +40,9 @@ pub fn write_html(setup: &MatchSetup, path: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The whole page: the template with its title, style, data and scripts filled in.
-pub fn page(doc: &ViewDoc) -> Result<String, serde_json::Error> {
-    let scripts: String = SCRIPTS.concat();
-    Ok(fill(
-        TEMPLATE,
-        &[
-            ("{{TITLE}}", &html_text(&doc.name)),
-            ("{{STYLE}}", STYLE),
-            ("{{DATA}}", &script_json(doc)?),
-            ("{{SCRIPT}}", &scripts),
-        ],
-    ))
-}
-
-/// The template with each marker replaced once, where the template has it: text put in is
-/// never searched for markers.
-pub fn fill(template: &str, parts: &[(&str, &str)]) -> String {
-    let mut places: Vec<(usize, &str, &str)> = parts
-        .iter()
-        .filter_map(|&(marker, text)| template.find(marker).map(|at| (at, marker, text)))
-        .collect();
-    places.sort_unstable();
-    let mut out =
-        String::with_capacity(template.len() + parts.iter().map(|p| p.1.len()).sum::<usize>());
-    let mut from = 0;
-    for (at, marker, text) in places {
-        out.push_str(&template[from..at]);
-        out.push_str(text);
-        from = at + marker.len();
-    }
-    out.push_str(&template[from..]);
-    out
-}
-
-/// Text for an HTML element's content.
-pub fn html_text(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The embedded files never close their own element early, and every marker is used.
-    #[test]
-    fn the_embedded_files_fit_their_elements() {
-        for script in SCRIPTS {
-            assert!(!script.to_ascii_lowercase().contains("</script"));
-            assert!(!script.contains("<!--"));
-        }
-        assert!(!STYLE.to_ascii_lowercase().contains("</style"));
-        for marker in ["{{TITLE}}", "{{STYLE}}", "{{DATA}}", "{{SCRIPT}}"] {
-            assert_eq!(TEMPLATE.matches(marker).count(), 1, "{marker}");
-        }
-    }
 
     /// A program's origin comes from a file: `</script>` in it stays inside the data.
     #[test]
@@ -118,12 +55,5 @@ mod tests {
         assert_eq!(html.to_ascii_lowercase().matches("</script").count(), 2);
         assert!(!html.contains("<!--"));
         assert!(html.contains(r"\u003c/SCRIPT>\u003cscript>alert(1)\u003c/script>\u003c!--"));
-    }
-
-    #[test]
-    fn markers_in_the_text_put_in_stay_as_they_are() {
-        let filled = fill("a{{X}}b{{Y}}c", &[("{{Y}}", "{{X}}"), ("{{X}}", "<{{Y}}>")]);
-        assert_eq!(filled, "a<{{Y}}>b{{X}}c");
-        assert_eq!(html_text("<a & b>"), "&lt;a &amp; b&gt;");
     }
 }

@@ -1,8 +1,9 @@
 //! The layout keeps its promises (ARCHITECTURE.md): no import cycle between the files of
-//! a library or of the binary, no file over 600 lines, no folder of more than 12 files,
-//! a thin `main.rs`, one module that names the YAML crate, no `Result<_, String>` in the
-//! libraries' public functions, a games crate that names no front end's crate,
-//! and game folders that neither print nor touch files, clocks or the terminal.
+//! a library or of the binary, nor between the crates; no file over 600 lines, no folder of
+//! more than 12 files, a thin `main.rs`, one module that names the YAML crate, no
+//! `Result<_, String>` in any crate's public functions, a games crate that names no front
+//! end's crate, an arena that names no command line's, and game folders that neither print
+//! nor touch files, clocks or the terminal.
 
 use crate::support::root;
 use std::collections::{BTreeMap, BTreeSet};
@@ -14,6 +15,9 @@ const BINARY: &str = "src";
 /// The games' library, where every rule is (`crates/games/src`).
 const GAMES: &str = "crates/games/src";
 
+/// The arena's library, the server behind `robots serve` (`crates/arena/src`).
+const ARENA: &str = "crates/arena/src";
+
 /// Each library's source folder, `crates/*/src`, relative to the workspace's root.
 fn libraries() -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = std::fs::read_dir(root().join("crates"))
@@ -23,6 +27,7 @@ fn libraries() -> Vec<PathBuf> {
         .collect();
     out.sort();
     assert!(out.contains(&PathBuf::from(GAMES)), "{out:?}");
+    assert!(out.contains(&PathBuf::from(ARENA)), "{out:?}");
     out
 }
 
@@ -123,7 +128,9 @@ fn expand_braces(mut text: String) -> String {
 /// or a child module of a `mod.rs`): the crate whose source folder is `src` (a library's, or
 /// the binary's: `main.rs` and `cli/`).
 fn import_graph(src: &str) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
-    let binary = src == BINARY;
+    // The binary and the arena (which grew inside the binary, issue 46) keep in a folder's
+    // `mod.rs` what its parts share; the games crate does not.
+    let parts_name_their_folder = src == BINARY || src == ARENA;
     let files: Vec<PathBuf> = rust_files(Path::new(src))
         .into_iter()
         .map(|f| f.strip_prefix(src).unwrap().to_path_buf())
@@ -169,11 +176,12 @@ fn import_graph(src: &str) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
             };
             let skip = usize::from(matches!(first.as_str(), "crate" | "super" | "self"));
             path.extend(words[skip..].iter().filter(|w| *w != "super").cloned());
-            // In the binary a command's `mod.rs` holds what its parts share, so a part names
-            // its own folder's module: that edge is not counted there (the library's are).
+            // In the binary (and the arena, for now) a folder's `mod.rs` holds what its parts
+            // share, so a part names its own folder's module: that edge is not counted there
+            // (the games' are).
             if let Some(target) = resolve(&path)
                 && target != here
-                && !(binary && here.starts_with(&target))
+                && !(parts_name_their_folder && here.starts_with(&target))
             {
                 edges.insert(target);
             }
@@ -192,9 +200,62 @@ fn no_import_cycle_between_files() {
     for graph in [games, binary] {
         assert_no_cycle(&graph);
     }
+    assert!(import_graph(ARENA).len() > 20, "the walk missed the arena");
     for library in libraries() {
         assert_no_cycle(&import_graph(&library.display().to_string()));
     }
+}
+
+/// The workspace's packages (the root's and each of `crates/*`), each with the packages of
+/// the workspace it names (`robots-…`) in any section of its manifest.
+fn package_graph() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let manifests = std::iter::once(PathBuf::from("Cargo.toml")).chain(
+        libraries()
+            .into_iter()
+            .map(|src| src.parent().unwrap().join("Cargo.toml")),
+    );
+    let mut graph = BTreeMap::new();
+    for manifest in manifests {
+        let text = std::fs::read_to_string(root().join(&manifest)).unwrap();
+        let mut name = None;
+        let mut named = BTreeSet::new();
+        let mut section = "";
+        for line in text.lines().map(str::trim) {
+            if line.starts_with('[') {
+                section = line;
+            } else if let Some((key, value)) = line.split_once('=') {
+                let key = key.trim();
+                if section == "[package]" && key == "name" {
+                    name = Some(value.trim().trim_matches('"').to_string());
+                } else if section.ends_with("dependencies]")
+                    && section != "[workspace.dependencies]"
+                    && key.starts_with("robots")
+                {
+                    named.insert(vec![key.trim_end_matches(".workspace").to_string()]);
+                }
+            }
+        }
+        graph.insert(vec![name.unwrap()], named);
+    }
+    graph
+}
+
+/// The binary names the arena and the games, the arena the games, the games neither: no
+/// cycle between the crates, whatever crates come.
+#[test]
+fn no_cycle_between_crates() {
+    let graph = package_graph();
+    let key = |n: &str| vec![n.to_string()];
+    assert!(
+        graph[&key("robots")].contains(&key("robots-arena")),
+        "{graph:?}"
+    );
+    assert!(
+        graph[&key("robots-arena")].contains(&key("robots-games")),
+        "{graph:?}"
+    );
+    assert!(graph[&key("robots-games")].is_empty(), "{graph:?}");
+    assert_no_cycle(&graph);
 }
 
 fn assert_no_cycle(graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) {
@@ -366,12 +427,58 @@ fn the_games_crate_names_no_front_end_crate() {
     );
 }
 
-/// Errors are typed (ARCHITECTURE.md, "Invariants"): no public function of a library
-/// returns `Result<_, String>`.
+/// The arena is a library of its own (issue 46): its manifest names no command line's,
+/// terminal's, editor protocol's or HTTP client's crate (the binary's front ends).
 #[test]
-fn no_public_library_function_returns_a_string_error() {
+fn the_arena_crate_names_no_command_line_crate() {
+    let named = dependencies("crates/arena/Cargo.toml");
+    assert!(named.iter().any(|n| n == "axum"), "{named:?}");
+    for name in &named {
+        assert!(
+            ![
+                "clap",
+                "ratatui",
+                "crossterm",
+                "lsp",
+                "ureq",
+                "robots-arena"
+            ]
+            .iter()
+            .any(|f| name.starts_with(f))
+                && name != "robots",
+            "crates/arena names `{name}`"
+        );
+    }
+}
+
+/// The crates a manifest's `[dependencies]` names.
+fn dependencies(manifest: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(root().join(manifest)).unwrap();
+    let mut section = "";
+    let mut named = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+        } else if section == "[dependencies]"
+            && let Some((name, _)) = line.split_once('=')
+        {
+            named.push(
+                name.trim()
+                    .trim_end_matches(".workspace")
+                    .trim()
+                    .to_string(),
+            );
+        }
+    }
+    named
+}
+
+/// Errors are typed (ARCHITECTURE.md, "Invariants"): no public function of a library or of
+/// the binary returns `Result<_, String>`, its signature on one line or several.
+#[test]
+fn no_public_function_returns_a_string_error() {
     let mut found = Vec::new();
-    for rel in libraries().iter().flat_map(|l| rust_files(l)) {
+    for rel in sources().iter().flat_map(|l| rust_files(l)) {
         let text = code(&rel);
         for (at, _) in text.match_indices("pub fn ") {
             let signature = &text[at..text[at..].find('{').map_or(text.len(), |end| at + end)];

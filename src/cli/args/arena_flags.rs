@@ -26,8 +26,8 @@ pub struct DbArg {
 }
 
 impl DbArg {
-    pub fn target(&self) -> crate::cli::serve::db::Target {
-        crate::cli::serve::db::Target::parse(&self.db)
+    pub fn target(&self) -> robots_arena::db::Target {
+        robots_arena::db::Target::parse(&self.db)
     }
 }
 

@@ -101,7 +101,7 @@ pub fn is_stdin(path: &Path) -> bool {
 /// Checks, before any work, that a file can be written at `path` (`-`: standard output):
 /// its folder is there and is a folder, and nothing but a plain file (or nothing) is at the
 /// path. `what` names the output in the error (`the page`, `the replay`).
-pub fn writable(path: &Path, what: &str) -> Result<(), String> {
+pub fn writable(path: &Path, what: &'static str) -> Result<(), NotWritable> {
     if is_stdin(path) {
         return Ok(());
     }
@@ -111,24 +111,32 @@ pub fn writable(path: &Path, what: &str) -> Result<(), String> {
         _ => Path::new("."),
     };
     if !folder.is_dir() {
-        return Err(format!(
-            "{}: error: cannot write {what}: the folder {} is not there",
-            shown(),
-            robots_games::text::escape(&folder.display().to_string())
-        ));
+        return Err(NotWritable::NoFolder {
+            shown: shown(),
+            what,
+            folder: robots_games::text::escape(&folder.display().to_string()).into_owned(),
+        });
     }
     match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => Err(format!(
-            "{}: error: cannot write {what}: a folder is there",
-            shown()
-        )),
+        Ok(m) if m.is_dir() => Err(NotWritable::Folder {
+            shown: shown(),
+            what,
+        }),
         _ => Ok(()),
     }
 }
 
-/// [`read_input`] with the diagnostic as text.
-pub fn read_text(path: &Path) -> Result<String, String> {
-    read_input(path).map_err(|d| d.to_string())
+/// Why an output cannot be written, told before any work (paths shown escaped).
+#[derive(Debug, thiserror::Error)]
+pub enum NotWritable {
+    #[error("{shown}: error: cannot write {what}: the folder {folder} is not there")]
+    NoFolder {
+        shown: String,
+        what: &'static str,
+        folder: String,
+    },
+    #[error("{shown}: error: cannot write {what}: a folder is there")]
+    Folder { shown: String, what: &'static str },
 }
 
 /// What a file holds, told from its name and its top-level keys, so a command given the

@@ -95,7 +95,11 @@ macro_rules! bad_input {
 bad_input!(
     robots_games::text::diagnostic::Diagnostic,
     robots_games::battle::engine::SetupError,
-    robots_games::battle::live::debug::LoadError
+    robots_games::battle::live::debug::LoadError,
+    robots_arena::ServeError,
+    robots_arena::admin::AdminError,
+    robots_arena::db::DbError,
+    crate::cli::io::files::NotWritable
 );
 
 pub fn finish(result: Result<(), Failure>) -> ExitCode {

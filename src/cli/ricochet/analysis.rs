@@ -165,7 +165,7 @@ fn hardest_question(
         let b = quarters::from_quadrants(&names).map_err(|e| e.to_string())?;
         (b, None)
     } else {
-        let text = crate::cli::io::files::read_text(path)?;
+        let text = crate::cli::io::files::read_input(path)?;
         let keys = robots_games::text::yaml::top_level_keys(&text);
         if keys.iter().any(|k| k == "size") {
             let b = files::parse_custom(&path.display().to_string(), &text)

@@ -2,7 +2,7 @@
 //! memory of its solve: the shipped set, or a file of game ids with the median, p99 and
 //! maximum.
 
-use crate::cli::io::files::read_text;
+use crate::cli::io::files::read_input;
 use crate::cli::io::memory;
 use crate::cli::io::output::Failure;
 use robots_games::ricochet::{self as ricochet_robots, files::game_id::GameId, rules::Rules};
@@ -80,7 +80,7 @@ struct IdLine {
 /// `ricochet bench --ids FILE`: each game id of the file solved and timed, then the median,
 /// p99 and maximum time. Every id is read and checked before the first solve.
 pub fn ids(file: &Path, must_ricochet: bool, json: bool) -> Result<(), Failure> {
-    let text = read_text(file)?;
+    let text = read_input(file)?;
     let rules = Rules {
         must_ricochet,
         no_single_move: false,

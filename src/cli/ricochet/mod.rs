@@ -1,7 +1,7 @@
 //! `robots ricochet …`: positions drawn, solved and checked, benchmarks, games at the terminal.
 
 use crate::cli::args::game_flags::{PictureArgs, RicochetCommand, SolveArgs};
-use crate::cli::io::files::read_text;
+use crate::cli::io::files::read_input;
 use crate::cli::io::output::Failure;
 
 use std::path::Path;
@@ -11,7 +11,7 @@ use robots_games::ricochet::{self as ricochet_robots, position::Position as Rico
 
 fn ricochet_position(path: &Path) -> Result<RicochetPosition, String> {
     let path_of_position = path;
-    let text = read_text(path)?;
+    let text = read_input(path).map_err(|d| d.to_string())?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     // A position names its board relative to itself, inside its folder (docs/FORMATS.md).
     let read = |name: &str| {
@@ -165,7 +165,7 @@ fn board(
     json: bool,
 ) -> Result<(), Failure> {
     solution_on_a_picture(picture, solution)?;
-    let text = read_text(position)?;
+    let text = read_input(position)?;
     if robots_games::text::yaml::top_level_keys(&text)
         .iter()
         .any(|k| k == "size")

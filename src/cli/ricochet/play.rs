@@ -8,7 +8,7 @@
 //! (docs/FORMATS.md, "Ricochet play scripts"), the same transcript every run.
 
 use crate::cli::args::game_flags::RicochetPlay;
-use crate::cli::io::files::read_text;
+use crate::cli::io::files::read_input;
 use crate::cli::io::output::Failure;
 use crate::cli::io::prompt::{self, Editor, Typed, say};
 use robots_games::ricochet::play::bidding::{Heard, Humans, Timer};
@@ -36,7 +36,7 @@ pub fn play(flags: RicochetPlay) -> Result<(), Failure> {
         .map_err(|e| Failure::Bad(format!("--players {players}: {e}")))?;
     let board = match board {
         Some(path) => {
-            let text = read_text(&path)?;
+            let text = read_input(&path)?;
             ricochet_robots::files::parse_custom(&path.display().to_string(), &text)
                 .map_err(|d| d.to_string())?
         }

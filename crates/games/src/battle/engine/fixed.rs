@@ -26,7 +26,7 @@ pub struct Fixed {
     pub(super) entries: Vec<Entry>,
     /// Counts of the terrain kinds the conditions ask about in rings (constant-time tests).
     pub(super) areas: super::asking::areas::Areas,
-    /// Each robot's steps by number: what the step loop reads (`turn.rs`).
+    /// Each robot's steps by number: what the step loop reads (`turn/robot.rs`).
     pub(super) steps: Vec<StepTable>,
     /// Each robot's turns worked out in advance (`plan.rs`), unless too big.
     pub(super) plans: Vec<Option<Arc<super::turn::plan::Plan>>>,

@@ -3,7 +3,7 @@
 //! decision tree on the answers of tests 1–4 (RULES A.4–A.6, R-A10, R-A11). A turn then asks
 //! only its tests and jumps straight to its action; a node knows the steps read on the way
 //! to it, so a robot with destroyed steps idles at the first it reads (R-A9). Only for the
-//! plain language: the step loop of `turn.rs` reads TI-57 programs (A.12).
+//! plain language: the step loop of `robot.rs` reads TI-57 programs (A.12).
 
 use crate::battle::lang::{Instruction, MAX_PROGRAM_STEPS, Program};
 use std::sync::Arc;

@@ -1,0 +1,358 @@
+//! What the API and the pages show: hills, standings (cached per hill until its next
+//! placement), programs (the text only to whom may read it), matches, the viewer's document
+//! of a match with the secret programs left out, and the rank-history plots.
+
+use super::db::{Db, DbError};
+use super::store::{self, Hill, MatchRow, Program, Status};
+use super::worker::{config, entrant, game_result};
+use robots_games::battle::compare::tournament::{self, Game, standings};
+use robots_games::battle::show::page;
+use robots_games::battle::show::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+#[derive(Clone, Debug, Serialize)]
+pub struct HillView {
+    pub name: String,
+    pub size: usize,
+    pub seeds: [u32; 2],
+    pub board: String,
+    pub scenario: u8,
+    pub robots: u8,
+    pub rounds: u32,
+    pub keywords: &'static str,
+    pub programs: i64,
+}
+
+pub fn hill_view(h: &Hill) -> HillView {
+    let s = &h.settings;
+    HillView {
+        name: h.name.clone(),
+        size: s.size,
+        seeds: s.seeds,
+        board: s.board.clone(),
+        scenario: s.scenario,
+        robots: s.robots,
+        rounds: s.rounds,
+        keywords: s.keywords.name(),
+        programs: h.programs,
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Versus {
+    pub id: i64,
+    pub name: String,
+    /// What the row's program scored against it (wins and half the draws), if they met.
+    pub share: Option<f64>,
+}
+
+/// A program's line in its hill's standings.
+#[derive(Clone, Debug, Serialize)]
+pub struct StandingRow {
+    pub rank: usize,
+    pub id: i64,
+    pub name: String,
+    pub author: String,
+    pub played: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub points: u32,
+    pub win_rate: f64,
+    pub rating: f64,
+    pub interval: f64,
+    pub head_to_head: Vec<Versus>,
+}
+
+/// The standings of each hill, with the epoch they were computed at.
+#[derive(Default)]
+pub struct Cache(Mutex<HashMap<i64, (i64, Table)>>);
+
+/// A hill's standings, shared.
+pub type Table = Arc<Vec<StandingRow>>;
+
+/// The standings of a hill, best first.
+pub fn standings_of(db: &Db, cache: &Cache, hill: &Hill) -> Result<Arc<Vec<StandingRow>>, DbError> {
+    {
+        let map = cache.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((epoch, rows)) = map.get(&hill.id)
+            && *epoch == hill.epoch
+        {
+            return Ok(Arc::clone(rows));
+        }
+    }
+    let (members, stored) = db.read(|c| {
+        let members = store::programs_of_hill(c, hill.id, &[Status::Placed])?;
+        Ok((members, store::placed_matches(c, hill.id)?))
+    })?;
+    let index: HashMap<i64, usize> = members.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let results: Vec<_> = stored
+        .iter()
+        .filter_map(|m| game_result(m, &index))
+        .collect();
+    let names: Vec<String> = members.iter().map(|p| p.name.clone()).collect();
+    let table = standings(&names, &results);
+    let rows: Vec<StandingRow> = table
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(rank, r)| {
+            let p = &members[r.entrant];
+            StandingRow {
+                rank: rank + 1,
+                id: p.id,
+                name: p.name.clone(),
+                author: p.author.clone(),
+                played: r.played,
+                wins: r.wins,
+                draws: r.draws,
+                losses: r.losses,
+                points: r.points,
+                win_rate: r.win_rate,
+                rating: r.rating.rating,
+                interval: r.rating.interval,
+                head_to_head: table
+                    .rows
+                    .iter()
+                    .filter(|o| o.entrant != r.entrant)
+                    .map(|o| Versus {
+                        id: members[o.entrant].id,
+                        name: members[o.entrant].name.clone(),
+                        share: table.head_to_head.share(r.entrant, o.entrant),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let rows = Arc::new(rows);
+    let mut map = cache.0.lock().unwrap_or_else(PoisonError::into_inner);
+    map.insert(hill.id, (hill.epoch, Arc::clone(&rows)));
+    Ok(rows)
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ProgramView {
+    pub id: i64,
+    pub name: String,
+    pub author: String,
+    pub hill: String,
+    pub status: Status,
+    pub published: bool,
+    pub submitted: i64,
+    pub games_done: i64,
+    pub games_total: i64,
+    pub rank: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+/// Whether the caller (an account id) may read a program's text: its author, or anyone once
+/// published. Administrators may not: a program is its author's (the seed's secrecy).
+pub fn may_read(p: &Program, caller: Option<i64>) -> bool {
+    p.published || caller == Some(p.account)
+}
+
+pub fn program_view(p: &Program, rank: Option<usize>, caller: Option<i64>) -> ProgramView {
+    ProgramView {
+        id: p.id,
+        name: p.name.clone(),
+        author: p.author.clone(),
+        hill: p.hill_name.clone(),
+        status: p.status,
+        published: p.published,
+        submitted: p.submitted,
+        games_done: p.games_done,
+        games_total: p.games_total,
+        rank,
+        source: may_read(p, caller).then(|| p.source.clone()),
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Side {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchView {
+    pub id: i64,
+    pub hill: String,
+    pub green: Side,
+    pub violet: Side,
+    pub seed_index: u32,
+    /// A string of digits: 64 bits do not fit a JavaScript number.
+    #[serde(serialize_with = "seed_text")]
+    pub seed: u64,
+    pub winner: String,
+    pub rounds: u32,
+    pub reason: String,
+    /// `win`, `draw` or `loss`, from the side of the program whose list this is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<&'static str>,
+}
+
+fn seed_text<S: serde::Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(seed)
+}
+
+pub fn match_view(m: &MatchRow, of: Option<i64>) -> MatchView {
+    let result = of.map(|id| match m.winner.as_str() {
+        "draw" => "draw",
+        "green" if m.green.0 == id => "win",
+        "violet" if m.violet.0 == id => "win",
+        _ => "loss",
+    });
+    MatchView {
+        id: m.id,
+        hill: m.hill.clone(),
+        green: Side {
+            id: m.green.0,
+            name: m.green.1.clone(),
+        },
+        violet: Side {
+            id: m.violet.0,
+            name: m.violet.1.clone(),
+        },
+        seed_index: m.seed_index,
+        seed: m.seed,
+        winner: m.winner.clone(),
+        rounds: m.rounds,
+        reason: m.reason.clone(),
+        result,
+    }
+}
+
+/// The longest match the viewer is given, in robot turns.
+const MAX_TURNS: u64 = 100_000;
+
+/// The viewer's document of a stored match, played again from its programs; the steps and
+/// tests of a program the caller may not read are left out (its events stay).
+pub fn replay(db: &Db, id: i64, caller: Option<i64>) -> Result<Option<ViewDoc>, DbError> {
+    let Some((m, green, violet, hill)) = db.read(|c| {
+        let Some(m) = store::match_by_id(c, id)? else {
+            return Ok(None);
+        };
+        let (Some(g), Some(v)) = (
+            store::program(c, m.green.0)?,
+            store::program(c, m.violet.0)?,
+        ) else {
+            return Ok(None);
+        };
+        let Some(hill) = store::hill_by_id(c, g.hill)? else {
+            return Ok(None);
+        };
+        Ok(Some((m, g, v, hill)))
+    })?
+    else {
+        return Ok(None);
+    };
+    let (Ok(config), Some(ge), Some(ve)) = (
+        config(&hill),
+        entrant(&green, &hill),
+        entrant(&violet, &hill),
+    ) else {
+        return Ok(None);
+    };
+    let game = Game {
+        a: 0,
+        b: 1,
+        swapped: false,
+        seed_index: m.seed_index,
+    };
+    let setup = tournament::setup(&[ge, ve], &config, game);
+    if setup.seed != m.seed {
+        return Ok(None);
+    }
+    let Ok(mut doc) = view_doc(&setup, MAX_TURNS, MAX_DOC_BYTES) else {
+        return Ok(None);
+    };
+    let hidden = [!may_read(&green, caller), !may_read(&violet, caller)];
+    for r in &mut doc.robots {
+        if hidden.get(r.team).copied().unwrap_or(true) {
+            r.steps.clear();
+            r.tests.clear();
+        }
+    }
+    Ok(Some(doc))
+}
+
+/// Rank over placements as a small SVG plot: one line per program, rank 1 at the top.
+pub fn history_svg(series: &[(String, Vec<(i64, i64)>)]) -> String {
+    let (w, h, pad) = (360.0, 140.0, 24.0);
+    let epochs = series.iter().flat_map(|s| s.1.iter().map(|p| p.0));
+    let (first, last) = epochs.fold((i64::MAX, i64::MIN), |(a, b), e| (a.min(e), b.max(e)));
+    let worst = series
+        .iter()
+        .flat_map(|s| s.1.iter().map(|p| p.1))
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    let span = (last - first).max(1) as f64;
+    let x = |e: i64| pad + (e - first) as f64 / span * (w - 2.0 * pad);
+    let y = |r: i64| pad / 2.0 + (r - 1) as f64 / (worst - 1) as f64 * (h - 1.5 * pad);
+    let palette = [
+        "#2a9d8f", "#7b2cbf", "#e76f51", "#264653", "#e9c46a", "#457b9d",
+    ];
+    let mut body = format!(
+        "<text x=\"2\" y=\"{}\" font-size=\"10\">rank 1</text><text x=\"2\" y=\"{}\" font-size=\"10\">{worst}</text>",
+        y(1) + 3.0,
+        y(worst)
+    );
+    for (i, (name, points)) in series.iter().enumerate() {
+        let colour = palette[i % palette.len()];
+        let line: Vec<String> = points
+            .iter()
+            .map(|&(e, r)| format!("{:.1},{:.1}", x(e), y(r)))
+            .collect();
+        body.push_str(&format!(
+            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"><title>{}</title></polyline>",
+            line.join(" "),
+            page::markup_text(name)
+        ));
+        if let Some(&(e, r)) = points.last() {
+            body.push_str(&format!(
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"/>",
+                x(e),
+                y(r)
+            ));
+        }
+    }
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">\
+         <rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>{body}</svg>"
+    )
+}
+
+/// The viewer's page for the arena: the template of `robots run --html` with its style and
+/// scripts as files of the site (no inline script: the arena's CSP), the document inline as
+/// JSON data.
+pub fn viewer_page(doc: &ViewDoc) -> Option<String> {
+    let template = page::TEMPLATE
+        .replace(
+            "<style>\n{{STYLE}}\n</style>",
+            "<link rel=\"stylesheet\" href=\"/static/viewer.css\">",
+        )
+        .replace(
+            "<script>\n{{SCRIPT}}\n</script>",
+            "<script src=\"/static/viewer.js\"></script>",
+        );
+    let template: String = template
+        .lines()
+        .filter(|l| !l.contains("http-equiv=\"Content-Security-Policy\""))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    if template.contains("{{SCRIPT}}") || template.contains("{{STYLE}}") {
+        return None;
+    }
+    let data = script_json(doc).ok()?;
+    Some(page::fill(
+        &template,
+        &[
+            ("{{TITLE}}", &page::markup_text(&doc.name)),
+            ("{{DATA}}", &data),
+        ],
+    ))
+}
