@@ -4,7 +4,7 @@
 //! frame closes the connection at once. Names that differ only in case are one name: a
 //! look-alike is refused at sign-up (API and form) and any case signs in.
 
-use super::rooms::store::{Settings, insert};
+use super::rooms::store::insert;
 use super::{App, auth, db::Db, service, store, tests::test_config, worker};
 use axum::Router;
 use axum::body::Body;
@@ -53,19 +53,7 @@ fn arena(tag: &str) -> Arena {
         .write(|c| store::account_insert(c, "alice", "!", 0))
         .unwrap()
         .unwrap();
-    let settings = Settings {
-        game: "battle".into(),
-        board: "duel".into(),
-        scenario: 1,
-        robots: 1,
-        rounds: 50,
-        pace: 4.0,
-        timeout: 60,
-        spectators: true,
-        players: 2,
-        variant: "standard".into(),
-        hints: false,
-    };
+    let settings = crate::rooms::tests::game_settings("battle", "duel", (50, 4.0, 60));
     let seats = ["green", "violet"];
     app.db
         .write(|c| insert(c, (ROOM, alice), &settings, &seats, (1, 0)))

@@ -122,19 +122,7 @@ async fn world() -> World {
     );
     worker::drain(&db).unwrap();
     let game = db.read(|c| store::matches_of(c, program, 1, 0)).unwrap()[0].id;
-    let room = super::rooms::store::Settings {
-        game: "battle".into(),
-        board: "duel".into(),
-        scenario: 1,
-        robots: 1,
-        rounds: 50,
-        pace: 4.0,
-        timeout: 60,
-        spectators: true,
-        players: 2,
-        variant: "standard".into(),
-        hints: false,
-    };
+    let room = crate::rooms::tests::game_settings("battle", "duel", (50, 4.0, 60));
     let seats = ["green", "violet"];
     db.write(|c| super::rooms::store::insert(c, (ROOM, ids[0]), &room, &seats, (1, 0)))
         .unwrap();

@@ -397,7 +397,7 @@ mod hostile {
 }
 
 /// A room's settings for the tests.
-pub(super) fn game_settings(
+pub(crate) fn game_settings(
     game: &str,
     board: &str,
     (rounds, pace, timeout): (u32, f64, u32),
