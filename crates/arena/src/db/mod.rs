@@ -6,6 +6,7 @@
 //! `spawn_blocking`, workers from their own threads. Queries go through [`sql::Sql`].
 
 pub mod dialect;
+pub mod ids;
 pub mod sql;
 
 use rusqlite::Connection;
