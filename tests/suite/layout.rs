@@ -128,9 +128,9 @@ fn expand_braces(mut text: String) -> String {
 /// or a child module of a `mod.rs`): the crate whose source folder is `src` (a library's, or
 /// the binary's: `main.rs` and `cli/`).
 fn import_graph(src: &str) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
-    // The binary and the arena (which grew inside the binary, issue 46) keep in a folder's
-    // `mod.rs` what its parts share; the games crate does not.
-    let parts_name_their_folder = src == BINARY || src == ARENA;
+    // The arena (which grew inside the binary, issue 46) keeps in a folder's `mod.rs` what its
+    // parts share, for now; the games crate and the binary do not.
+    let parts_name_their_folder = src == ARENA;
     let files: Vec<PathBuf> = rust_files(Path::new(src))
         .into_iter()
         .map(|f| f.strip_prefix(src).unwrap().to_path_buf())
@@ -159,13 +159,11 @@ fn import_graph(src: &str) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
                 .map(str::to_string)
                 .collect();
             let Some(first) = words.first() else { continue };
+            // `super::super::x` climbs once for each `super`.
+            let supers = words.iter().take_while(|w| *w == "super").count();
             let mut path = match first.as_str() {
                 "crate" => Vec::new(),
-                "super" => {
-                    let mut p = here.clone();
-                    p.pop();
-                    p
-                }
+                "super" => here[..here.len().saturating_sub(supers)].to_vec(),
                 "self" => here.clone(),
                 child
                     if is_mod && modules.contains(&[here.clone(), vec![child.into()]].concat()) =>
@@ -174,11 +172,14 @@ fn import_graph(src: &str) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
                 }
                 _ => continue,
             };
-            let skip = usize::from(matches!(first.as_str(), "crate" | "super" | "self"));
-            path.extend(words[skip..].iter().filter(|w| *w != "super").cloned());
-            // In the binary (and the arena, for now) a folder's `mod.rs` holds what its parts
-            // share, so a part names its own folder's module: that edge is not counted there
-            // (the games' are).
+            let skip = match first.as_str() {
+                "super" => supers,
+                "crate" | "self" => 1,
+                _ => 0,
+            };
+            path.extend(words[skip..].iter().cloned());
+            // In the arena, for now, a folder's `mod.rs` holds what its parts share, so a part
+            // names its own folder's module: that edge is not counted there.
             if let Some(target) = resolve(&path)
                 && target != here
                 && !(parts_name_their_folder && here.starts_with(&target))
@@ -297,6 +298,12 @@ fn the_import_graph_sees_imports() {
     let layout: Vec<String> = ["cli", "tui", "layout"].map(String::from).to_vec();
     let lines: Vec<String> = ["cli", "tui", "lines"].map(String::from).to_vec();
     assert!(binary[&layout].contains(&lines), "{:?}", binary[&layout]);
+    // `super::super::picture` climbs twice: to the command line's picture, not the folder.
+    let drawn: Vec<String> = ["cli", "ricochet", "random_board"].map(String::from).to_vec();
+    let picture: Vec<String> = ["cli", "picture"].map(String::from).to_vec();
+    assert!(binary[&drawn].contains(&picture), "{:?}", binary[&drawn]);
+    let folder: Vec<String> = ["cli", "ricochet"].map(String::from).to_vec();
+    assert!(!binary[&drawn].contains(&folder), "{:?}", binary[&drawn]);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `ricochet hint`, `ricochet solve --all` and `ricochet hardest`: what a position's optimal
 //! solutions have in common, all of them, and a board's hardest start positions.
 
-use super::ricochet_position;
+use super::position::ricochet_position;
 use crate::cli::io::output::Failure;
 use robots_games::ricochet::analysis::all::{self, AllError};
 use robots_games::ricochet::position::{Goal, Move, Position};
