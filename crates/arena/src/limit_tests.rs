@@ -56,7 +56,15 @@ fn arena(tag: &str) -> Arena {
     let settings = crate::rooms::tests::game_settings("battle", "duel", (50, 4.0, 60));
     let seats = ["green", "violet"];
     app.db
-        .write(|c| insert(c, (ROOM, alice), &settings, &seats, (1, 0)))
+        .write(|c| {
+            insert(
+                c,
+                (ROOM, crate::db::ids::AccountId(alice)),
+                &settings,
+                &seats,
+                (1, 0),
+            )
+        })
         .unwrap();
     Arena {
         router: service(Arc::clone(&app)),

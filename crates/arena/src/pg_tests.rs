@@ -18,8 +18,9 @@
 use super::auth;
 use super::limit_tests::{look_alikes, look_alikes_sign_in};
 use super::rooms::Rooms;
-use super::rooms::actor::Message;
+use super::rooms::protocol::Message;
 use super::rooms::tests::{Place, battle_room, say, set_up_room, view, wait_ended};
+use crate::db::ids::{AccountId, RoomId};
 use crate::db::{Db, DbError, Target, dialect};
 use crate::store as arena;
 use std::path::PathBuf;
@@ -172,12 +173,13 @@ fn a_room_is_played_from_either_server_and_survives_its_owner() {
         Arc::new(Db::connect(&target).unwrap()),
         Arc::new(Db::connect(&target).unwrap()),
     );
-    let mut ids = [0; 2];
+    let mut ids = [AccountId(0); 2];
     for (i, name) in ["alice", "bob"].into_iter().enumerate() {
-        ids[i] = db_a
-            .write(|c| arena::account_insert(c, name, "!", 0))
-            .unwrap()
-            .unwrap();
+        ids[i] = AccountId(
+            db_a.write(|c| arena::account_insert(c, name, "!", 0))
+                .unwrap()
+                .unwrap(),
+        );
     }
     let p = Place::on(Arc::clone(&db_b), ids);
     battle_room(&p, "sharedroom", 40.0, 400);
@@ -239,7 +241,7 @@ fn a_room_is_played_from_either_server_and_survives_its_owner() {
         .read(|c| super::rooms::store::by_code(c, "sharedroom"))
         .unwrap()
         .unwrap();
-    assert_eq!(ended.state, "over");
+    assert_eq!(ended.state, super::rooms::room::RoomState::Over);
     let b = server_b.cluster.as_ref().expect("PostgreSQL rooms");
     assert!(b.owns(ended.id), "server B took the game over");
     assert!(!server_a.cluster.as_ref().is_some_and(|a| a.owns(ended.id)));
@@ -298,18 +300,18 @@ CREATE TRIGGER audit_taken AFTER UPDATE ON room_inbox FOR EACH ROW
 ";
 
 /// The backend holding the room's advisory lock, if any.
-fn lock_holder(c: &mut postgres::Client, room: i64) -> Option<i32> {
+fn lock_holder(c: &mut postgres::Client, room: RoomId) -> Option<i32> {
     c.query_opt(
         "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 \
          AND (classid::bigint << 32) + objid::bigint = $1",
-        &[&crate::db::dialect::room_lock(room)],
+        &[&crate::db::dialect::room_lock(room.get())],
     )
     .unwrap()
     .map(|r| r.get(0))
 }
 
 /// The room's decisions as stored, each as its JSON.
-fn decisions(db: &Db, room: i64) -> Vec<serde_json::Value> {
+fn decisions(db: &Db, room: RoomId) -> Vec<serde_json::Value> {
     db.read(|c| super::rooms::store::actions(c, room))
         .unwrap()
         .iter()
@@ -319,7 +321,7 @@ fn decisions(db: &Db, room: i64) -> Vec<serde_json::Value> {
 
 /// Waits until the signal `(robot, step)` is stored as a decision (sent at the end of its
 /// team's turn).
-fn wait_signal(db: &Db, room: i64, (robot, step): (&str, u64)) {
+fn wait_signal(db: &Db, room: RoomId, (robot, step): (&str, u64)) {
     let deadline = Instant::now() + Duration::from_secs(30);
     while !decisions(db, room)
         .iter()
@@ -351,12 +353,13 @@ fn a_broken_lock_connection_moves_the_room_and_fences_its_old_owner() {
     );
     let mut test = psql(&cluster.url);
     test.batch_execute(AUDIT).unwrap();
-    let mut ids = [0; 2];
+    let mut ids = [AccountId(0); 2];
     for (i, name) in ["alice", "bob"].into_iter().enumerate() {
-        ids[i] = db_a
-            .write(|c| arena::account_insert(c, name, "!", 0))
-            .unwrap()
-            .unwrap();
+        ids[i] = AccountId(
+            db_a.write(|c| arena::account_insert(c, name, "!", 0))
+                .unwrap()
+                .unwrap(),
+        );
     }
     let p = Place::on(Arc::clone(&db_b), ids);
     battle_room(&p, "fencedroom", 20.0, 400);
@@ -412,8 +415,8 @@ fn a_broken_lock_connection_moves_the_room_and_fences_its_old_owner() {
     stop.store(true, Ordering::Relaxed);
 }
 
-fn generation(c: &mut postgres::Client, room: i64) -> i64 {
-    c.query_one("SELECT generation FROM rooms WHERE id = $1", &[&room])
+fn generation(c: &mut postgres::Client, room: RoomId) -> i64 {
+    c.query_one("SELECT generation FROM rooms WHERE id = $1", &[&room.get()])
         .unwrap()
         .get(0)
 }
@@ -421,7 +424,7 @@ fn generation(c: &mut postgres::Client, room: i64) -> i64 {
 /// Kills the session holding the room's lock, found as an operator would (the room's lock in
 /// `pg_locks`, held by the connection named `robots-room-locks`), and waits until its lock is
 /// gone: its pid, and the database's time then (from when its server must write nothing).
-fn kill_lock_session(test: &mut postgres::Client, room: i64) -> (i32, std::time::SystemTime) {
+fn kill_lock_session(test: &mut postgres::Client, room: RoomId) -> (i32, std::time::SystemTime) {
     let pid = lock_holder(test, room).expect("a server holds the room's lock");
     let name: String = test
         .query_one(
@@ -472,23 +475,23 @@ fn assert_each_once(stored: &[serde_json::Value]) {
 }
 
 /// The generation the cluster owns the room at, if it does.
-fn owner_generation(cluster: &super::rooms::relay::Cluster, room: i64) -> Option<i64> {
+fn owner_generation(cluster: &super::rooms::relay::Cluster, room: RoomId) -> Option<i64> {
     cluster
         .owns(room)
-        .then(|| cluster.try_own(room).map(|(owner, _)| owner.generation))
+        .then(|| cluster.try_own(room).map(|claim| claim.owner.generation))
         .flatten()
 }
 
 /// The old owner's writes are refused by the guard, its old generation as its lock session
 /// (gone), and nothing is written.
-fn assert_fenced(db: &Db, (room, old, pid): (i64, i64, i32)) {
-    use super::rooms::store::{self, Owner};
+fn assert_fenced(db: &Db, (room, old, pid): (RoomId, i64, i32)) {
+    use super::rooms::store::{self, Fence, Owner, RoomState};
     let before = decisions(db, room).len();
     let stale = Owner {
         generation: old,
         session: pid,
     };
-    let written = db.write(|c| store::push_action(c, (room, stale), "{}", None));
+    let written = db.write(|c| store::push_action(c, Fence { room, owner: stale }, "{}", None));
     assert!(matches!(written, Err(DbError::Fenced)), "{written:?}");
     let generation: i64 = db
         .read(|c| {
@@ -504,7 +507,17 @@ fn assert_fenced(db: &Db, (room, old, pid): (i64, i64, i32)) {
         generation,
         session: pid,
     };
-    let written = db.write(|c| store::set_state(c, (room, lockless), ("over", 1), (false, 1.0)));
+    let written = db.write(|c| {
+        store::set_state(
+            c,
+            Fence {
+                room,
+                owner: lockless,
+            },
+            (RoomState::Over, 1),
+            (false, 1.0),
+        )
+    });
     assert!(matches!(written, Err(DbError::Fenced)), "{written:?}");
     assert_eq!(decisions(db, room).len(), before);
 }

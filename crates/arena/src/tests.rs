@@ -124,8 +124,16 @@ async fn world() -> World {
     let game = db.read(|c| store::matches_of(c, program, 1, 0)).unwrap()[0].id;
     let room = crate::rooms::tests::game_settings("battle", "duel", (50, 4.0, 60));
     let seats = ["green", "violet"];
-    db.write(|c| super::rooms::store::insert(c, (ROOM, ids[0]), &room, &seats, (1, 0)))
-        .unwrap();
+    db.write(|c| {
+        super::rooms::store::insert(
+            c,
+            (ROOM, crate::db::ids::AccountId(ids[0])),
+            &room,
+            &seats,
+            (1, 0),
+        )
+    })
+    .unwrap();
     World {
         router: service(Arc::clone(&app)),
         app,

@@ -1,187 +1,59 @@
-//! A room's own thread (the table of `robots play` is not shared between threads): it owns
-//! the game, takes the players' messages in order, plays the match at the room's pace,
-//! plays for a player away longer than the timeout, stores every decision, and publishes
-//! after each change what each seat, and a spectator, may see.
+//! The battle game's room on its own thread (the table of `robots play` is not shared
+//! between threads): it owns the game, takes the players' messages in order, plays the match
+//! at the room's pace, plays for a player away longer than the timeout, stores every
+//! decision, and publishes after each change what each seat, and a spectator, may see.
 
-use super::Halt;
 use super::battle::{Action, Battle, Viewer, colour};
-use super::store::{self, Seat};
+use super::live::{Asked, Command, Halt, Parts, Published};
+use super::protocol::{Answer, Message};
+use super::room::{Armed, Player, RoomState};
+use super::seats::{Idle, Received, SitError};
+use super::store;
 use crate::db::Db;
-use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
-use tokio::sync::{oneshot, watch};
+use tokio::sync::watch;
 
 /// The fastest pace, in robot turns a second.
 pub const MAX_PACE: f64 = 500.0;
-/// How long a room with nobody in it keeps its thread (unless its match is under way).
-pub const IDLE: Duration = Duration::from_secs(600);
 /// Steps between two writes of the turn reached.
 const SAVE_EVERY: u64 = 25;
 
-/// What a client may send (docs/ROOMS.md, "The protocol").
-#[derive(Clone, Debug, Deserialize, Serialize)]
-#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
-pub enum Message {
-    Sit {
-        colour: String,
-    },
-    Program {
-        source: String,
-    },
-    Ready {
-        ready: bool,
-    },
-    Start,
-    Place {
-        at: [i32; 2],
-        facing: u8,
-    },
-    Signal {
-        robot: String,
-        step: u8,
-    },
-    Skip,
-    Pace {
-        turns_per_second: f64,
-    },
-    Pause,
-    Resume,
-    /// Ricochet: a bid of so many moves.
-    Bid {
-        moves: u32,
-    },
-    /// Ricochet: no more bids this round.
-    Pass,
-    /// Ricochet: the bidder's moves, as `robots ricochet check` takes them; Micro: the
-    /// cells the robot stops on after the start (`B5 R5`).
-    Show {
-        moves: String,
-    },
-    /// Micro: the announcement of a number of moves (the first ends the race), for the
-    /// mission named (if named: a mission over by the time it arrives refuses it).
-    Announce {
-        moves: u32,
-        #[serde(default)]
-        mission: Option<u32>,
-    },
-    /// Ricochet: a hint of the solver's, level 1 to 3, for the asker only.
-    Hint {
-        level: u8,
-    },
-}
-
-/// Where the answer to a player's message goes.
-pub type Reply = oneshot::Sender<Result<Option<Value>, String>>;
-
-/// What the room's thread is asked.
-pub enum Command {
-    Join(i64),
-    Leave(i64),
-    Act {
-        account: i64,
-        name: String,
-        message: Message,
-        reply: Reply,
-    },
-    /// The game as a match file, once over.
-    MatchFile(oneshot::Sender<Option<String>>),
-}
-
-/// What the room shows, as of its last change.
-#[derive(Debug, Default)]
-pub struct Published {
-    /// Each seat's account, in seat order.
-    pub seated: Vec<Option<i64>>,
-    /// Each seat's colour.
-    pub colours: Vec<&'static str>,
-    /// Connections open to the room.
-    pub connections: usize,
-    /// Each seat's view, then a spectator's.
-    pub views: Vec<Arc<str>>,
-    pub spectator: Arc<str>,
-    pub playing: bool,
-}
-
-impl Published {
-    /// The view for `account`.
-    pub fn view_for(&self, account: i64) -> Arc<str> {
-        self.seated
-            .iter()
-            .position(|s| *s == Some(account))
-            .and_then(|i| self.views.get(i).cloned())
-            .unwrap_or_else(|| Arc::clone(&self.spectator))
-    }
-}
-
 pub struct Actor {
-    pub battle: Battle,
-    pub db: Arc<Db>,
-    pub online: HashMap<i64, usize>,
-    pub away_since: Vec<Option<Instant>>,
-    pub publish: watch::Sender<Arc<Published>>,
-    pub saved_turn: u64,
+    battle: Battle,
+    db: Arc<Db>,
+    publish: watch::Sender<Arc<Published>>,
+    saved_turn: u64,
     /// The server's stop and the game's own end (it moved to another server).
-    pub halt: Halt,
+    halt: Halt,
 }
 
 impl Actor {
-    fn seat_of(&self, account: i64) -> Option<usize> {
-        self.battle
-            .seats
-            .iter()
-            .position(|s| s.player.as_ref().is_some_and(|p| p.0 == account))
-    }
-
-    fn computer(&self) -> Vec<bool> {
-        let timeout = Duration::from_secs(u64::from(self.battle.room.settings.timeout));
-        self.away_since
-            .iter()
-            .map(|a| a.is_some_and(|t| t.elapsed() >= timeout))
-            .collect()
-    }
-
-    fn online_seats(&self) -> Vec<bool> {
-        self.battle
-            .seats
-            .iter()
-            .map(|s| {
-                s.player
-                    .as_ref()
-                    .is_some_and(|p| self.online.get(&p.0).copied().unwrap_or(0) > 0)
-            })
-            .collect()
+    /// The room's game played again from its stored decisions, and its thread's channels.
+    pub fn new(parts: Parts) -> (Actor, Receiver<Command>) {
+        let battle = Battle::rebuild(parts.row, parts.seats, &parts.actions);
+        let actor = Actor {
+            saved_turn: battle.turn(),
+            battle,
+            db: parts.db,
+            publish: parts.publish,
+            halt: parts.halt,
+        };
+        (actor, parts.commands)
     }
 
     /// Computes and sends every view.
     pub fn publish(&self) {
-        let (online, computer) = (self.online_seats(), self.computer());
-        let view = |seat| {
-            let mut v = self.battle.state(Viewer { seat }, &online, &computer);
-            v["seat"] = json!(seat.map(robots_games::battle::terrain::TeamColour::name));
-            Arc::<str>::from(v.to_string())
-        };
-        let published = Published {
-            colours: self.battle.seats.iter().map(|s| colour(s).name()).collect(),
-            connections: self.online.values().sum(),
-            seated: self
-                .battle
-                .seats
-                .iter()
-                .map(|s| s.player.as_ref().map(|p| p.0))
-                .collect(),
-            views: self
-                .battle
-                .seats
-                .iter()
-                .map(|s| view(Some(colour(s))))
-                .collect(),
-            spectator: view(None),
-            playing: self.battle.room.state != "writing",
-        };
+        let view = |seat| Arc::<str>::from(self.battle.view(Viewer { seat }));
+        let views = self
+            .battle
+            .seats
+            .iter()
+            .map(|s| view(Some(colour(s))))
+            .collect();
+        let playing = self.battle.room.state != RoomState::Writing;
+        let published = self.battle.seats.published(views, view(None), playing);
         self.publish.send_replace(Arc::new(published));
     }
 
@@ -196,18 +68,17 @@ impl Actor {
     /// another server (the game ends).
     fn save_state(&mut self) -> Result<(), String> {
         let state = if self.battle.is_over() {
-            "over"
+            RoomState::Over
         } else {
-            self.battle.room.state.as_str()
-        }
-        .to_string();
-        self.battle.room.state.clone_from(&state);
+            self.battle.room.state
+        };
+        self.battle.room.state = state;
         let (fence, turn) = (self.battle.room.fence(), self.battle.turn());
         self.saved_turn = turn;
         let host = (self.battle.paused, self.battle.pace);
         let written = self
             .db
-            .write(|c| store::set_state(c, fence, (&state, turn), host));
+            .write(|c| store::set_state(c, fence, (state, turn), host));
         Ok(self.halt.wrote(written, "state")?)
     }
 
@@ -255,26 +126,19 @@ impl Actor {
     }
 
     /// The messages of the writing phase: a seat, a program, ready.
-    fn act_writing(
-        &mut self,
-        account: i64,
-        name: &str,
-        message: Message,
-    ) -> Result<Option<Value>, String> {
-        let writing = self.battle.room.state == "writing";
-        let seat = self.seat_of(account);
+    fn act_writing(&mut self, player: Player, message: Message) -> Result<Option<Answer>, String> {
+        let writing = self.battle.room.state == RoomState::Writing;
+        let seat = self.battle.seats.of(player.account);
         match message {
             Message::Sit { colour: wanted } => {
                 let i = self
                     .battle
                     .seats
-                    .iter()
-                    .position(|s| s.colour == wanted)
-                    .ok_or("no such seat")?;
-                if !writing || seat.is_some() || self.battle.seats[i].player.is_some() {
-                    return Err("that seat cannot be taken now".into());
-                }
-                self.battle.seats[i].player = Some((account, name.to_string()));
+                    .sit(&wanted, player, writing)
+                    .map_err(|e| match e {
+                        SitError::NoSuchSeat => "no such seat",
+                        SitError::Taken => "that seat cannot be taken now",
+                    })?;
                 self.save_seat(i)?;
             }
             Message::Program { source } => {
@@ -285,16 +149,12 @@ impl Actor {
                 let (ok, diagnostics) =
                     crate::api::check_program(&source, robots_games::battle::lang::Keywords::Plain);
                 if !ok {
-                    return Ok(Some(
-                        json!({"type": "diagnostics", "diagnostics": diagnostics}),
-                    ));
+                    return Ok(Some(Answer::Diagnostics { diagnostics }));
                 }
                 self.battle.seats[i].source = Some(source);
                 self.battle.seats[i].ready = false;
                 self.save_seat(i)?;
-                return Ok(Some(
-                    json!({"type": "diagnostics", "diagnostics": diagnostics}),
-                ));
+                return Ok(Some(Answer::Diagnostics { diagnostics }));
             }
             Message::Ready { ready } => {
                 let i = seat
@@ -311,14 +171,14 @@ impl Actor {
         Ok(None)
     }
 
-    fn act(&mut self, account: i64, name: &str, message: Message) -> Result<Option<Value>, String> {
-        let writing = self.battle.room.state == "writing";
-        let host = self.battle.room.host == account;
-        let seat = self.seat_of(account);
+    fn act(&mut self, player: Player, message: Message) -> Result<Option<Answer>, String> {
+        let writing = self.battle.room.state == RoomState::Writing;
+        let host = self.battle.room.host == player.account;
+        let seat = self.battle.seats.of(player.account);
         let seat_colour = seat.map(|i| colour(&self.battle.seats[i]));
         match message {
             Message::Sit { .. } | Message::Program { .. } | Message::Ready { .. } => {
-                return self.act_writing(account, name, message);
+                return self.act_writing(player, message);
             }
             Message::Start => {
                 if !host || !writing {
@@ -328,12 +188,12 @@ impl Actor {
                     .battle
                     .seats
                     .iter()
-                    .all(|s: &Seat| s.player.is_some() && s.source.is_some() && s.ready)
+                    .all(|s| s.player.is_some() && s.source.is_some() && s.ready)
                 {
                     return Err("every seat needs a player with a program, ready".into());
                 }
                 self.battle.start().map_err(|e| e.to_string())?;
-                self.battle.room.state = "playing".into();
+                self.battle.room.state = RoomState::Playing;
                 self.save_state()?;
             }
             Message::Place { at, facing } => self.decide(
@@ -350,7 +210,7 @@ impl Actor {
                 if Some(name.team) != seat_colour {
                     return Err("a player signals one of their own robots (R-A13)".into());
                 }
-                self.battle.seats[i].armed = Some((robot, step));
+                self.battle.seats[i].armed = Some(Armed { robot, step });
                 self.save_seat(i)?;
             }
             Message::Skip => {
@@ -399,7 +259,7 @@ impl Actor {
         let seat = self.battle.seats.iter().position(|s| colour(s) == team);
         let armed = seat.and_then(|i| self.battle.seats[i].armed.take());
         let was_armed = armed.is_some();
-        let sent = armed.is_some_and(|(robot, step)| {
+        let sent = armed.is_some_and(|Armed { robot, step }| {
             let signal = Action::Signal {
                 turn: 0,
                 robot,
@@ -432,11 +292,10 @@ impl Actor {
         let Some(waiting) = self.battle.waiting_for() else {
             return false;
         };
-        let computer = self.computer();
         let Some(i) = self.battle.seats.iter().position(|s| colour(s) == waiting) else {
             return false;
         };
-        if !computer[i] {
+        if !self.battle.seats.computer(i) {
             return false;
         }
         match self.battle.computer_action() {
@@ -445,30 +304,17 @@ impl Actor {
         }
     }
 
-    fn presence(&mut self) {
-        let online = self.online_seats();
-        for (i, on) in online.into_iter().enumerate() {
-            match (on, self.away_since[i]) {
-                (true, _) => self.away_since[i] = None,
-                (false, None) => self.away_since[i] = Some(Instant::now()),
-                (false, Some(_)) => {}
-            }
-        }
-    }
-
     /// Takes commands and plays the match until the server stops (or the game moves to
     /// another server: then it writes nothing more).
     pub fn run(mut self, commands: &Receiver<Command>) {
         let mut next_step = Instant::now();
-        let mut empty_since = Instant::now();
-        self.presence();
+        let mut idle = Idle::default();
+        self.battle.seats.presence();
         self.publish();
         while !self.halt.stopped() {
-            if self.online.values().any(|&n| n > 0) {
-                empty_since = Instant::now();
-            }
+            let idle_too_long = idle.too_long(&self.battle.seats);
             let under_way = self.battle.table.is_some() && !self.battle.is_over();
-            if !under_way && empty_since.elapsed() > IDLE {
+            if !under_way && idle_too_long {
                 break;
             }
             let playing =
@@ -478,40 +324,33 @@ impl Actor {
             } else {
                 Duration::from_millis(500)
             };
-            let mut changed = match commands.recv_timeout(wait.min(Duration::from_millis(500))) {
-                Ok(Command::Join(a)) => {
-                    *self.online.entry(a).or_default() += 1;
-                    true
-                }
-                Ok(Command::Leave(a)) => {
-                    let n = self.online.entry(a).or_default();
-                    *n = n.saturating_sub(1);
-                    true
-                }
-                Ok(Command::Act {
+            let wait = wait.min(Duration::from_millis(500));
+            let mut changed = match self.battle.seats.receive(commands, wait) {
+                Received::Presence => true,
+                Received::Asked(Asked {
                     account,
                     name,
                     message,
                     reply,
                 }) => {
-                    let answer = self.act(account, &name, message);
+                    let answer = self.act(Player { account, name }, message);
                     // The new state is published before the answer: a client that hears
                     // its answer has the state it made.
                     if answer.is_ok() {
-                        self.presence();
+                        self.battle.seats.presence();
                         self.publish();
                     }
                     let _ = reply.send(answer);
                     false
                 }
-                Ok(Command::MatchFile(reply)) => {
+                Received::MatchFile(reply) => {
                     let _ = reply.send(self.battle.match_file());
                     false
                 }
-                Err(RecvTimeoutError::Timeout) => false,
-                Err(RecvTimeoutError::Disconnected) => break,
+                Received::Nothing => false,
+                Received::Closed => break,
             };
-            self.presence();
+            self.battle.seats.presence();
             changed |= self.stand_in();
             changed |= self.signal_window();
             if playing && Instant::now() >= next_step {

@@ -3,7 +3,12 @@
 //! each connection may see of it. Played again from the stored decisions after a restart:
 //! the engine is seeded and pure, so the game stands where it stood.
 
-use super::store::{RoomRow, Seat};
+use super::protocol::{
+    self, BattlePhase, BattleResult, BattleState, Placing, Revealed, RobotShown, SignalChoice,
+    SignalShown,
+};
+use super::seats::Seats;
+use super::store::{RoomRow, RoomState, Seat};
 use robots_games::battle::compare::tournament;
 use robots_games::battle::engine::{
     Event, MatchSetup, PlaceError, RobotName, RobotNameError, RobotSetup, Rules, Scenario,
@@ -16,7 +21,6 @@ use robots_games::battle::live::hot_seat::{HotSeat, Phase, Refusal, TableError};
 use robots_games::battle::terrain::TeamColour;
 use robots_games::text::diagnostic::Diagnostic;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -76,7 +80,7 @@ pub struct Viewer {
 
 pub struct Battle {
     pub room: RoomRow,
-    pub seats: Vec<Seat>,
+    pub seats: Seats,
     pub table: Option<HotSeat>,
     pub log: VecDeque<String>,
     pub paused: bool,
@@ -95,7 +99,8 @@ pub fn match_setup(room: &RoomRow, seats: &[Seat]) -> Result<MatchSetup, SetupEr
     let board = board_file::parse_board(&s.board, text).map_err(SetupError::Board)?;
     let mut teams = Vec::new();
     for seat in seats {
-        let (Some((_, name)), Some(source)) = (&seat.player, &seat.source) else {
+        let (Some(super::store::Player { name, .. }), Some(source)) = (&seat.player, &seat.source)
+        else {
             return Err(SetupError::NoPlayer(seat.colour.clone()));
         };
         let program = match_file::parse_program_file_in(name, source, Keywords::Plain)
@@ -131,6 +136,7 @@ impl Battle {
     pub fn new(room: RoomRow, seats: Vec<Seat>) -> Battle {
         let pace = room.pace.unwrap_or(room.settings.pace);
         let paused = room.paused;
+        let seats = Seats::new(seats, room.settings.timeout);
         Battle {
             room,
             seats,
@@ -139,6 +145,35 @@ impl Battle {
             paused,
             pace,
         }
+    }
+
+    /// The game of a stored room: started when it was, every decision applied at the turn
+    /// it was made, then played to the turn reached.
+    pub fn rebuild(row: RoomRow, seats: Vec<Seat>, actions: &[String]) -> Battle {
+        let turn = row.turn;
+        let started = row.state != RoomState::Writing;
+        let mut battle = Battle::new(row, seats);
+        if !started {
+            return battle;
+        }
+        if let Err(e) = battle.start() {
+            tracing::error!(room = %battle.room.code, error = %e, "a room's game cannot be set up again");
+            return battle;
+        }
+        for text in actions {
+            let Ok(action) = serde_json::from_str::<Action>(text) else {
+                continue;
+            };
+            if let Action::Signal { turn, .. } | Action::Skip { turn } = &action {
+                battle.catch_up(*turn);
+            }
+            let by = battle.decider().unwrap_or(colour(&battle.seats[0]));
+            if let Err(e) = battle.apply(by, &action) {
+                tracing::error!(room = %battle.room.code, error = %e, "a stored decision does not apply");
+            }
+        }
+        battle.catch_up(turn);
+        battle
     }
 
     /// Builds the table once the host starts.
@@ -293,14 +328,14 @@ impl Battle {
             .flatten()
     }
 
-    fn robots(&self, viewer: Viewer) -> (Vec<Value>, Vec<Value>) {
+    fn robots(&self, viewer: Viewer) -> (Vec<RobotShown>, Vec<SignalShown>) {
         let Some(table) = &self.table else {
             return (Vec::new(), Vec::new());
         };
         let board = &table.setup().board;
         let at = |cell| {
             let (c, r) = board.offset(cell);
-            json!([c, r])
+            [c, r]
         };
         let Some(session) = table.session() else {
             let robots = table
@@ -309,8 +344,15 @@ impl Battle {
                 .into_iter()
                 .map(|(slot, cell, facing)| {
                     let team = table.setup().teams[slot.team].colour;
-                    json!({"name": format!("{team}.{}", slot.robot + 1), "team": team.name(), "at": at(cell),
-                           "facing": facing.number(), "alive": true, "shots": robots_games::battle::engine::SHOTS, "signal": false})
+                    RobotShown {
+                        name: format!("{team}.{}", slot.robot + 1),
+                        team: team.name(),
+                        at: at(cell),
+                        facing: facing.number(),
+                        alive: true,
+                        shots: robots_games::battle::engine::SHOTS,
+                        signal: false,
+                    }
                 })
                 .collect();
             return (robots, Vec::new());
@@ -321,14 +363,21 @@ impl Battle {
         for id in m.robot_ids() {
             let r = m.robot(id);
             let team = m.team(r.team).colour;
-            robots.push(
-                json!({"name": r.name.to_string(), "team": team.name(), "at": at(r.cell),
-                "facing": r.facing.number(), "alive": r.alive, "shots": r.shots,
-                "signal": r.pending_signal.is_some()}),
-            );
+            robots.push(RobotShown {
+                name: r.name.to_string(),
+                team: team.name(),
+                at: at(r.cell),
+                facing: r.facing.number(),
+                alive: r.alive,
+                shots: r.shots,
+                signal: r.pending_signal.is_some(),
+            });
             // A pending signal's step is its sender's only (R-A23).
             if let (Some(step), true) = (r.pending_signal, viewer.seat == Some(team)) {
-                mine.push(json!({"robot": r.name.to_string(), "step": step}));
+                mine.push(SignalShown {
+                    robot: r.name.to_string(),
+                    step,
+                });
             }
         }
         (robots, mine)
@@ -336,7 +385,7 @@ impl Battle {
 
     /// What a player may signal while the match plays: their robots alive with no signal
     /// waiting, the signals left, and the one armed for the end of their next turn.
-    fn signal_choice(&self, team: TeamColour) -> Option<Value> {
+    fn signal_choice(&self, team: TeamColour) -> Option<SignalChoice> {
         let m = self.table.as_ref()?.session()?.current();
         if m.is_over() {
             return None;
@@ -353,68 +402,82 @@ impl Battle {
             .map(|r| r.name.to_string())
             .collect();
         let seat = self.seats.iter().position(|s| colour(s) == team)?;
-        let armed = self.seats[seat]
-            .armed
-            .as_ref()
-            .map(|(robot, step)| json!({"robot": robot, "step": step}));
-        (left > 0).then(|| json!({"robots": robots, "left": left, "armed": armed}))
+        let armed = self.seats[seat].armed.as_ref().map(|a| SignalShown {
+            robot: a.robot.clone(),
+            step: a.step,
+        });
+        (left > 0).then_some(SignalChoice {
+            robots,
+            left,
+            armed,
+        })
     }
 
-    /// What `viewer` may know now (docs/ROOMS.md, "The protocol").
-    pub fn state(&self, viewer: Viewer, online: &[bool], computer: &[bool]) -> Value {
+    /// What `viewer` may know now (docs/ROOMS.md, "The protocol"), as it is sent.
+    pub fn view(&self, viewer: Viewer) -> String {
         let phase = match self.phase() {
-            None if self.room.state == "writing" => "writing",
-            None | Some(Phase::Place { .. } | Phase::Confirm) => "placing",
-            Some(Phase::Over) => "over",
-            Some(_) => "playing",
+            None if self.room.state == RoomState::Writing => BattlePhase::Writing,
+            None | Some(Phase::Place { .. } | Phase::Confirm) => BattlePhase::Placing,
+            Some(Phase::Over) => BattlePhase::Over,
+            Some(_) => BattlePhase::Playing,
         };
-        let seats: Vec<Value> = self
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                json!({"colour": s.colour, "player": s.player.as_ref().map(|p| &p.1),
-                "ready": s.ready, "online": online.get(i).copied().unwrap_or(false),
-                "computer": computer.get(i).copied().unwrap_or(false)})
-            })
+        let seats = (0..self.seats.len())
+            .map(|i| self.seats.shown(i, self.seats.computer(i), None))
             .collect();
         let program = viewer
             .seat
             .and_then(|c| self.seats.iter().find(|s| colour(s) == c))
-            .and_then(|s| s.source.clone());
-        let revealed: Vec<Value> = if self.is_over() {
+            .and_then(|s| s.source.as_deref());
+        let revealed = if self.is_over() {
             self.seats
                 .iter()
-                .map(|s| json!({"colour": s.colour, "source": s.source}))
+                .map(|s| Revealed {
+                    colour: &s.colour,
+                    source: s.source.as_deref(),
+                })
                 .collect()
         } else {
             Vec::new()
         };
         let place = match self.phase() {
-            Some(Phase::Place { robot, free, .. }) => self.table.as_ref().map(|t| {
-                let free: Vec<Value> = free
+            Some(Phase::Place { robot, free, .. }) => self.table.as_ref().map(|t| Placing {
+                robot: robot.to_string(),
+                free: free
                     .iter()
                     .map(|&c| {
                         let (x, y) = t.setup().board.offset(c);
-                        json!([x, y])
+                        [x, y]
                     })
-                    .collect();
-                json!({"robot": robot.to_string(), "free": free})
+                    .collect(),
             }),
             _ => None,
         };
-        let ask_signal = viewer.seat.and_then(|team| self.signal_choice(team));
         let (robots, my_signals) = self.robots(viewer);
         let session = self.table.as_ref().and_then(HotSeat::session);
-        let round = session.map_or(0, |s| s.current().state().round());
-        let result = session.and_then(|s| s.current().outcome()).map(|o| {
-            json!({"winner": o.winner.map(TeamColour::name), "verdict": verdict(o.winner, o.reason), "rounds": o.rounds})
-        });
-        json!({
-            "type": "state", "phase": phase, "seats": seats, "program": program, "revealed": revealed,
-            "waiting_for": self.waiting_for().map(TeamColour::name), "place": place, "robots": robots,
-            "ask_signal": ask_signal, "my_signals": my_signals, "round": round, "turn": self.turn(),
-            "paused": self.paused, "pace": self.pace, "log": self.log, "result": result,
+        let result = session
+            .and_then(|s| s.current().outcome())
+            .map(|o| BattleResult {
+                winner: o.winner.map(TeamColour::name),
+                verdict: verdict(o.winner, o.reason),
+                rounds: o.rounds,
+            });
+        protocol::text(&BattleState {
+            seat: viewer.seat.map(TeamColour::name),
+            phase,
+            seats,
+            program,
+            revealed,
+            waiting_for: self.waiting_for().map(TeamColour::name),
+            place,
+            robots,
+            ask_signal: viewer.seat.and_then(|team| self.signal_choice(team)),
+            my_signals,
+            round: session.map_or(0, |s| s.current().state().round()),
+            turn: self.turn(),
+            paused: self.paused,
+            pace: self.pace,
+            log: &self.log,
+            result,
         })
     }
 }

@@ -2,10 +2,13 @@
 //! page: `web/rooms/room.js` and the modules it imports), and the match file of a game that
 //! is over.
 
+use super::live::Command;
+use super::room::{Game, Player};
 use super::store::{self, Settings};
 use crate::App;
 use crate::api::{self, ApiError};
 use crate::auth::Caller;
+use crate::db::ids::AccountId;
 use crate::forms::checked;
 use crate::pages::{api_error, error_page, layout, respond};
 use axum::Extension;
@@ -20,11 +23,11 @@ use std::sync::Arc;
 /// Rooms an account may create in a day.
 pub const MAX_ROOMS_A_DAY: i64 = 50;
 
-fn account(caller: &Caller) -> Result<i64, ApiError> {
+fn account(caller: &Caller) -> Result<AccountId, ApiError> {
     caller
         .account
         .as_ref()
-        .map(|a| a.id)
+        .map(|a| Player::of(a).account)
         .ok_or_else(ApiError::internal)
 }
 
@@ -40,7 +43,7 @@ pub async fn list(State(app): State<Arc<App>>, Extension(caller): Extension<Call
     let body = html! {
         h1 { "Rooms" }
         p { "A room is a game of robots played live by two players on their own devices: programs and signals stay secret (docs/ROOMS.md). Share its link." }
-        ul #rooms { @for (code, host, state) in &rooms { li { a href={ "/rooms/" (code) } { "room " (code[..8.min(code.len())]) } " by " (host) ": " (state) } } }
+        ul #rooms { @for r in &rooms { li { a href={ "/rooms/" (r.code) } { "room " (r.code[..8.min(r.code.len())]) } " by " (r.host) ": " (r.state) } } }
         h2 { "A new room" }
         form #new-room method="post" action="/rooms" {
             input type="hidden" name="csrf" value=(caller.csrf);
@@ -95,7 +98,7 @@ pub struct NewRoom {
 /// The seats of a room: the first `players` camp colours of its board; Ricochet's seats are
 /// numbered.
 pub fn seat_colours(s: &Settings) -> Vec<&'static str> {
-    if s.game == "ricochet" || s.game == "micro" {
+    if s.game != Game::Battle {
         return ["1", "2", "3", "4"][..usize::from(s.players).min(4)].to_vec();
     }
     let board = robots_games::battle::files::shipped::board(&s.board)
@@ -111,12 +114,12 @@ pub fn seat_colours(s: &Settings) -> Vec<&'static str> {
 
 /// What is wrong with a room's settings, if anything.
 fn problem(s: &Settings) -> Option<String> {
-    if s.game == "ricochet" {
+    if s.game == Game::Ricochet {
         let board = ["original", "ricochets"].contains(&s.board.as_str());
         return (!board || !(1..=4).contains(&s.players))
             .then(|| "a Ricochet room: board original or ricochets, 1 to 4 players".into());
     }
-    if s.game == "micro" {
+    if s.game == Game::Micro {
         let face = robots_games::micro::shipped::micro_face(&s.board).is_some();
         let variant = ["standard", "waypoint", "no-token"].contains(&s.variant.as_str());
         return (!face || !variant || !(1..=4).contains(&s.players)).then(|| {
@@ -125,9 +128,6 @@ fn problem(s: &Settings) -> Option<String> {
                 robots_games::micro::shipped::names()
             )
         });
-    }
-    if s.game != "battle" {
-        return Some("a room plays battle, ricochet or micro".into());
     }
     let board = robots_games::battle::files::shipped::board(&s.board)
         .and_then(|t| robots_games::battle::files::board_file::parse_board(&s.board, t).ok());
@@ -165,11 +165,17 @@ pub async fn create(
         Ok(f) => f,
         Err(page) => return *page,
     };
-    let game = f.game.unwrap_or_else(|| "battle".into());
-    let board = match (game.as_str(), f.rico_board) {
-        ("ricochet", Some(b)) => b,
-        ("ricochet", None) => "original".into(),
-        ("micro", _) => f
+    let Ok(game) = f.game.as_deref().unwrap_or("battle").parse::<Game>() else {
+        return error_page(
+            StatusCode::BAD_REQUEST,
+            "a room plays battle, ricochet or micro",
+            &caller,
+        );
+    };
+    let board = match (game, f.rico_board) {
+        (Game::Ricochet, Some(b)) => b,
+        (Game::Ricochet, None) => "original".into(),
+        (Game::Micro, _) => f
             .micro_face
             .unwrap_or_else(|| robots_games::micro::shipped::DEFAULT_FACE.into()),
         _ => f.board,
@@ -193,7 +199,7 @@ pub async fn create(
     let made = async {
         let (db, host) = (Arc::clone(&app.db), account(&caller)?);
         api::blocking(move || {
-            let code = super::new_code()?;
+            let code = new_code()?;
             let mut seed = [0u8; 8];
             getrandom::fill(&mut seed).map_err(|_| ApiError::internal())?;
             let seed = u64::from_le_bytes(seed);
@@ -253,11 +259,7 @@ pub async fn match_file(
         Err((status, detail)) => return error_page(status, detail, &caller),
     };
     let (reply, answer) = tokio::sync::oneshot::channel();
-    if handle
-        .commands
-        .send(super::actor::Command::MatchFile(reply))
-        .is_err()
-    {
+    if handle.commands.send(Command::MatchFile(reply)).is_err() {
         return error_page(
             StatusCode::SERVICE_UNAVAILABLE,
             "the room is closed",
@@ -285,4 +287,9 @@ pub async fn match_file(
             &caller,
         ),
     }
+}
+
+/// A new room's code: 32 hex digits from the system's random source.
+pub fn new_code() -> Result<String, crate::auth::CryptoError> {
+    Ok(crate::auth::new_secret()?[..32].to_string())
 }

@@ -1,99 +1,26 @@
-//! The rooms' queries: a room, its seats, its log of decisions. Bound parameters only. Every
-//! write of a room's game is made by its owner and guarded by its generation (`fenced`).
+//! The rooms' queries: a room, its seats, its log of decisions (the stored types are
+//! `room.rs`). Bound parameters only. Every write of a room's game is made by its owner and
+//! guarded by its generation (`fenced`).
 
 use crate::db::DbError;
 use crate::db::dialect;
+use crate::db::ids::{AccountId, RoomId};
 use crate::db::sql::{Sql, SqlResult};
 use rusqlite::params;
-use serde::{Deserialize, Serialize};
 
-/// A room's settings, fixed when it is created.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Settings {
-    /// `battle`, `ricochet` or `micro`.
-    #[serde(default = "battle")]
-    pub game: String,
-    pub board: String,
-    pub scenario: u8,
-    pub robots: u8,
-    pub rounds: u32,
-    /// Robot turns a second while the match plays.
-    pub pace: f64,
-    /// Seconds a player may be away while the game waits for them.
-    pub timeout: u32,
-    pub spectators: bool,
-    /// The seats: 2 to the board's camps (in the rules' order of colours).
-    #[serde(default = "two")]
-    pub players: u8,
-    /// Micro Robots' rules: `standard`, `waypoint` or `no-token` (RULES C.1).
-    #[serde(default = "standard")]
-    pub variant: String,
-    /// Ricochet: the players may ask the solver's graded hints.
-    #[serde(default)]
-    pub hints: bool,
-}
-
-fn standard() -> String {
-    "standard".into()
-}
-
-fn two() -> u8 {
-    2
-}
-
-fn battle() -> String {
-    "battle".into()
-}
-
-/// Who writes a room's game: the generation its owner took it at (one more at each take on
-/// PostgreSQL; 0 on SQLite, never changed) and, on PostgreSQL, the backend of the session
-/// holding the room's lock (`relay/owner.rs`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Owner {
-    pub generation: i64,
-    pub session: i32,
-}
-
-/// A room and its owner: what every write of the room's game names.
-pub type Fence = (i64, Owner);
-
-/// A room as stored.
-#[derive(Clone, Debug)]
-pub struct RoomRow {
-    pub id: i64,
-    pub code: String,
-    pub host: i64,
-    pub host_name: String,
-    pub settings: Settings,
-    pub seed: u64,
-    pub state: String,
-    pub turn: u64,
-    pub paused: bool,
-    /// The host's pace, when set (else the settings').
-    pub pace: Option<f64>,
-    /// Who writes the room's game here: the generation as read (SQLite), or as this server
-    /// took it (PostgreSQL).
-    pub owner: Owner,
-}
-
-impl RoomRow {
-    pub fn fence(&self) -> Fence {
-        (self.id, self.owner)
-    }
-}
+pub use super::room::{Fence, Listed, Owner, Player, RoomRow, RoomState, Seat, Settings};
 
 /// Runs `write` in a transaction opened by the room's guard (`dialect::room_guard`):
 /// `DbError::Fenced`, and nothing written, when `owner` no longer owns the room.
 pub fn fenced<T>(
     c: &Sql,
-    (room, owner): Fence,
+    Fence { room, owner }: Fence,
     write: impl FnOnce(&Sql) -> SqlResult<T>,
 ) -> SqlResult<T> {
     c.transaction(false, |tx| {
         let guard = dialect::room_guard(tx.is_pg());
         let held = if tx.is_pg() {
-            let lock = dialect::room_lock(room);
+            let lock = dialect::room_lock(room.get());
             tx.execute(guard, params![room, owner.generation, owner.session, lock])?
         } else {
             tx.execute(guard, params![room, owner.generation])?
@@ -105,27 +32,16 @@ pub fn fenced<T>(
     })
 }
 
-/// A seat: its colour, its player (account id and name) and their program.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Seat {
-    pub colour: String,
-    pub player: Option<(i64, String)>,
-    pub source: Option<String>,
-    pub ready: bool,
-    /// The signal set for the end of the player's next turn.
-    pub armed: Option<(String, u8)>,
-}
-
 /// Creates a room with a seat for each of `colours`, in order.
 pub fn insert(
     c: &Sql,
-    (code, host): (&str, i64),
+    (code, host): (&str, AccountId),
     settings: &Settings,
     colours: &[&str],
     (seed, now): (u64, i64),
-) -> SqlResult<i64> {
+) -> SqlResult<RoomId> {
     let json = serde_json::to_string(settings).unwrap_or_default();
-    let id: i64 = c.query_row(
+    let id: RoomId = c.query_row(
         "INSERT INTO rooms (code, game, host, settings, seed, state, created) VALUES (?1, ?6, ?2, ?3, ?4, 'writing', ?5) RETURNING id",
         params![code, host, json, crate::store::seed_to_sql(seed), now, settings.game],
         |r| r.get(0),
@@ -148,15 +64,18 @@ pub fn by_code(c: &Sql, code: &str) -> SqlResult<Option<RoomRow>> {
             |r| {
                 let settings: String = r.get(4)?;
                 let seed: i64 = r.get(5)?;
+                let state: String = r.get(6)?;
+                let (id, host) = (r.get(0)?, r.get(2)?);
                 let turn: i64 = r.get(7)?;
-                Ok(serde_json::from_str(&settings).ok().map(|settings| RoomRow {
-                    id: r.get(0).unwrap_or_default(),
+                let settings = serde_json::from_str(&settings).ok();
+                Ok(settings.zip(state.parse().ok()).map(|(settings, state)| RoomRow {
+                    id,
                     code: r.get(1).unwrap_or_default(),
-                    host: r.get(2).unwrap_or_default(),
+                    host,
                     host_name: r.get(3).unwrap_or_default(),
                     settings,
                     seed: u64::from_ne_bytes(i64::to_ne_bytes(seed)),
-                    state: r.get(6).unwrap_or_default(),
+                    state,
                     turn: u64::try_from(turn).unwrap_or(0),
                     paused: r.get(8).unwrap_or_default(),
                     pace: r.get(9).unwrap_or_default(),
@@ -171,18 +90,20 @@ pub fn by_code(c: &Sql, code: &str) -> SqlResult<Option<RoomRow>> {
     Ok(found.flatten())
 }
 
-pub fn seats(c: &Sql, room: i64) -> SqlResult<Vec<Seat>> {
+pub fn seats(c: &Sql, room: RoomId) -> SqlResult<Vec<Seat>> {
     c.query(
         "SELECT s.colour, s.account, a.name, s.source, s.ready, s.armed FROM room_seats s \
          LEFT JOIN accounts a ON a.id = s.account WHERE s.room = ?1 ORDER BY s.place",
         params![room],
         |r| {
-            let account: Option<i64> = r.get(1)?;
+            let account: Option<AccountId> = r.get(1)?;
             let name: Option<String> = r.get(2)?;
             let armed: Option<String> = r.get(5)?;
             Ok(Seat {
                 colour: r.get(0)?,
-                player: account.zip(name),
+                player: account
+                    .zip(name)
+                    .map(|(account, name)| Player { account, name }),
                 source: r.get(3)?,
                 ready: r.get(4)?,
                 armed: armed.and_then(|a| serde_json::from_str(&a).ok()),
@@ -192,16 +113,16 @@ pub fn seats(c: &Sql, room: i64) -> SqlResult<Vec<Seat>> {
 }
 
 pub fn set_seat(c: &Sql, fence: Fence, seat: &Seat) -> SqlResult<()> {
-    fenced(c, fence, |c| write_seat(c, fence.0, seat))
+    fenced(c, fence, |c| write_seat(c, fence.room, seat))
 }
 
-fn write_seat(c: &Sql, room: i64, seat: &Seat) -> SqlResult<()> {
+fn write_seat(c: &Sql, room: RoomId, seat: &Seat) -> SqlResult<()> {
     c.execute(
         "UPDATE room_seats SET account = ?3, source = ?4, ready = ?5, armed = ?6 WHERE room = ?1 AND colour = ?2",
         params![
             room,
             seat.colour,
-            seat.player.as_ref().map(|p| p.0),
+            seat.player.as_ref().map(|p| p.account),
             seat.source,
             seat.ready,
             seat.armed.as_ref().and_then(|a| serde_json::to_string(a).ok())
@@ -214,14 +135,14 @@ fn write_seat(c: &Sql, room: i64, seat: &Seat) -> SqlResult<()> {
 pub fn set_state(
     c: &Sql,
     fence: Fence,
-    (state, turn): (&str, u64),
+    (state, turn): (RoomState, u64),
     (paused, pace): (bool, f64),
 ) -> SqlResult<()> {
     fenced(c, fence, |c| {
         c.execute(
             "UPDATE rooms SET state = ?2, turn = ?3, paused = ?4, pace = ?5 WHERE id = ?1",
             params![
-                fence.0,
+                fence.room,
                 state,
                 i64::try_from(turn).unwrap_or(i64::MAX),
                 paused,
@@ -232,7 +153,7 @@ pub fn set_state(
     })
 }
 
-pub fn actions(c: &Sql, room: i64) -> SqlResult<Vec<String>> {
+pub fn actions(c: &Sql, room: RoomId) -> SqlResult<Vec<String>> {
     c.query(
         "SELECT action FROM room_actions WHERE room = ?1 ORDER BY seq",
         params![room],
@@ -246,19 +167,19 @@ pub fn push_action(c: &Sql, fence: Fence, action: &str, seat: Option<&Seat>) -> 
     fenced(c, fence, |c| {
         c.execute(
             "INSERT INTO room_actions (room, seq, action) VALUES (?1, (SELECT coalesce(max(seq), 0) + 1 FROM room_actions WHERE room = ?1), ?2)",
-            params![fence.0, action],
+            params![fence.room, action],
         )?;
         if let Some(seat) = seat {
-            write_seat(c, fence.0, seat)?;
+            write_seat(c, fence.room, seat)?;
         }
         Ok(())
     })
 }
 
-/// The rooms an account hosts or sits in, newest first: (code, host's name, state).
-pub fn rooms_of(c: &Sql, account: i64) -> SqlResult<Vec<(String, String, String)>> {
+/// The rooms an account hosts or sits in, newest first.
+pub fn rooms_of(c: &Sql, account: AccountId) -> SqlResult<Vec<Listed>> {
     c.query("SELECT DISTINCT r.code, a.name, r.state, r.id FROM rooms r JOIN accounts a ON a.id = r.host \
-         LEFT JOIN room_seats s ON s.room = r.id WHERE r.host = ?1 OR s.account = ?1 ORDER BY r.id DESC LIMIT 50", params![account], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+         LEFT JOIN room_seats s ON s.room = r.id WHERE r.host = ?1 OR s.account = ?1 ORDER BY r.id DESC LIMIT 50", params![account], |r| Ok(Listed { code: r.get(0)?, host: r.get(1)?, state: r.get(2)? }))
 }
 
 /// Rooms still being played (resumed when the server starts).
@@ -271,7 +192,7 @@ pub fn live_codes(c: &Sql) -> SqlResult<Vec<String>> {
 }
 
 /// Rooms an account created since `since`.
-pub fn created_since(c: &Sql, host: i64, since: i64) -> SqlResult<i64> {
+pub fn created_since(c: &Sql, host: AccountId, since: i64) -> SqlResult<i64> {
     c.query_row(
         "SELECT count(*) FROM rooms WHERE host = ?1 AND created > ?2",
         params![host, since],

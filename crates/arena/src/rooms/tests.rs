@@ -3,9 +3,11 @@
 //! again from the database to where it stood, then to the same end. The rooms of Ricochet
 //! and Micro Robots: `turn_tests.rs`.
 
-use super::actor::{Command, Message};
-use super::{Handle, Rooms, store};
+use super::live::{Asked, Command, Handle};
+use super::protocol::Message;
+use super::{Rooms, store};
 use crate::db::Db;
+use crate::db::ids::{AccountId, RoomId};
 use crate::store as arena;
 use serde_json::Value;
 use std::sync::Arc;
@@ -19,7 +21,7 @@ pub(crate) struct Place {
     /// The folder removed at the end (none for a database elsewhere).
     dir: std::path::PathBuf,
     pub(crate) db: Arc<Db>,
-    pub(crate) ids: [i64; 2],
+    pub(crate) ids: [AccountId; 2],
 }
 
 impl Drop for Place {
@@ -37,12 +39,13 @@ pub(super) fn place(tag: &str) -> Place {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let db = Arc::new(Db::open(&dir.join("a.sqlite")).unwrap());
-    let mut ids = [0; 2];
+    let mut ids = [AccountId(0); 2];
     for (i, name) in ["alice", "bob"].into_iter().enumerate() {
-        ids[i] = db
-            .write(|c| arena::account_insert(c, name, "!", 0))
-            .unwrap()
-            .unwrap();
+        ids[i] = AccountId(
+            db.write(|c| arena::account_insert(c, name, "!", 0))
+                .unwrap()
+                .unwrap(),
+        );
     }
     Place { dir, db, ids }
 }
@@ -63,19 +66,20 @@ fn program(name: &str, mark: &str) -> String {
 
 pub(crate) fn say(
     h: &Handle,
-    (account, name): (i64, &str),
+    (account, name): (AccountId, &str),
     message: Message,
 ) -> Result<Option<Value>, String> {
     let (reply, answer) = tokio::sync::oneshot::channel();
     h.commands
-        .send(Command::Act {
+        .send(Command::Act(Asked {
             account,
             name: name.into(),
             message,
             reply,
-        })
+        }))
         .unwrap();
-    answer.blocking_recv().unwrap()
+    let answer = answer.blocking_recv().unwrap()?;
+    Ok(answer.map(|a| serde_json::to_value(a).unwrap()))
 }
 
 /// Waits until the room's thread has ended (its last writes done): a room stopped then
@@ -88,7 +92,7 @@ pub(crate) fn wait_ended(h: &Handle) {
     }
 }
 
-pub(crate) fn view(h: &Handle, account: i64) -> Value {
+pub(crate) fn view(h: &Handle, account: AccountId) -> Value {
     serde_json::from_str(&h.published.borrow().view_for(account)).unwrap()
 }
 
@@ -252,8 +256,8 @@ fn each_view_keeps_the_other_players_secrets() {
 }
 
 impl Place {
-    /// Two accounts already made in `db` (PostgreSQL: `serve/pg_tests.rs`).
-    pub(crate) fn on(db: Arc<Db>, ids: [i64; 2]) -> Place {
+    /// Two accounts already made in `db` (PostgreSQL: `pg_tests.rs`).
+    pub(crate) fn on(db: Arc<Db>, ids: [AccountId; 2]) -> Place {
         Place {
             dir: std::path::PathBuf::new(),
             db,
@@ -261,7 +265,7 @@ impl Place {
         }
     }
 
-    fn db_room(&self, code: &str) -> i64 {
+    fn db_room(&self, code: &str) -> RoomId {
         self.db
             .read(|c| store::by_code(c, code))
             .unwrap()
@@ -377,13 +381,13 @@ mod hostile {
             let stop = Arc::new(AtomicBool::new(false));
             let rooms = Rooms::new(Arc::clone(&p.db), Arc::clone(&stop));
             let h = rooms.get("hostileroom").unwrap().unwrap();
-            let stranger = p.db.write(|c| arena::account_insert(c, "carol", "!", 0)).unwrap().unwrap();
+            let stranger = AccountId(p.db.write(|c| arena::account_insert(c, "carol", "!", 0)).unwrap().unwrap());
             let who = [(p.ids[0], "alice"), (p.ids[1], "bob"), (stranger, "carol")];
             for (i, text) in &messages {
                 // The socket's own parse: what does not parse is answered there.
                 if let Ok(m) = serde_json::from_str::<Message>(text) {
                     let (reply, answer) = tokio::sync::oneshot::channel();
-                    h.commands.send(Command::Act { account: who[*i].0, name: who[*i].1.into(), message: m, reply }).unwrap();
+                    h.commands.send(Command::Act(Asked { account: who[*i].0, name: who[*i].1.into(), message: m, reply })).unwrap();
                     prop_assert!(answer.blocking_recv().is_ok(), "the room's thread answers");
                 }
                 for account in [p.ids[0], p.ids[1], stranger] {
@@ -403,7 +407,7 @@ pub(crate) fn game_settings(
     (rounds, pace, timeout): (u32, f64, u32),
 ) -> store::Settings {
     store::Settings {
-        game: game.into(),
+        game: game.parse().unwrap(),
         board: board.into(),
         scenario: 1,
         robots: 1,

@@ -4,8 +4,9 @@
 //! counts (text, binary, ping, pong), and a binary frame closes the connection at once (the
 //! protocol is JSON text).
 
-use super::Handle;
-use super::actor::{Command, Message};
+use super::live::{Asked, Command, Handle};
+use super::protocol::{self, Hello, Message, RoomShown, You};
+use super::room::Player;
 use crate::App;
 use crate::auth::Caller;
 use crate::store::Account;
@@ -15,7 +16,6 @@ use axum::extract::ws::{self, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -54,7 +54,8 @@ pub async fn room_for(
         .map_err(|_| (StatusCode::INTERNAL_SERVER_ERROR, "the server failed"))?
         .ok_or((StatusCode::NOT_FOUND, "no such room"))?;
     let published = handle.published.borrow().clone();
-    let member = published.seated.contains(&Some(account.id)) || handle.room.host == account.id;
+    let id = Player::of(account).account;
+    let member = published.seated.contains(&Some(id)) || handle.room.host == id;
     if published.connections >= MAX_CONNECTIONS {
         return Err((StatusCode::SERVICE_UNAVAILABLE, "this room is full"));
     }
@@ -102,34 +103,44 @@ fn text(value: &str) -> ws::Message {
 }
 
 async fn connection(mut socket: WebSocket, mut handle: Handle, account: Account) {
-    let _ = handle.commands.send(Command::Join(account.id));
+    let player = Player::of(&account);
+    let _ = handle.commands.send(Command::Join(player.account));
+    let hello = hello(&handle, &player);
+    let first = handle
+        .published
+        .borrow_and_update()
+        .view_for(player.account);
+    if socket.send(text(&hello)).await.is_ok() && socket.send(text(&first)).await.is_ok() {
+        serve(&mut socket, &mut handle, &player).await;
+    }
+    let _ = handle.commands.send(Command::Leave(player.account));
+}
+
+/// The first message: who the player is in the room, its settings and its board.
+fn hello(handle: &Handle, player: &Player) -> String {
     let first = handle.published.borrow().clone();
     let seat = first
         .seated
         .iter()
-        .position(|s| *s == Some(account.id))
+        .position(|s| *s == Some(player.account))
         .and_then(|i| first.colours.get(i));
-    let settings = &handle.room.settings;
-    let hello = json!({
-        "type": "hello",
-        "you": {"name": account.name, "seat": seat, "host": handle.room.host == account.id},
-        "room": {"code": handle.room.code, "game": settings.game, "host": handle.room.host_name,
-            "board": settings.board, "players": settings.players, "scenario": settings.scenario,
-            "robots": settings.robots, "rounds": settings.rounds, "pace": settings.pace,
-            "timeout": settings.timeout, "spectators": settings.spectators,
-            "variant": settings.variant, "hints": settings.hints},
-        "board": *handle.board,
-    });
-    let first = handle.published.borrow_and_update().view_for(account.id);
-    if socket.send(text(&hello.to_string())).await.is_ok()
-        && socket.send(text(&first)).await.is_ok()
-    {
-        serve(&mut socket, &mut handle, &account).await;
-    }
-    let _ = handle.commands.send(Command::Leave(account.id));
+    let room = &handle.room;
+    protocol::text(&Hello {
+        you: You {
+            name: &player.name,
+            seat: seat.map(String::as_str),
+            host: room.host == player.account,
+        },
+        room: RoomShown {
+            code: &room.code,
+            host: &room.host_name,
+            settings: &room.settings,
+        },
+        board: &handle.board,
+    })
 }
 
-async fn serve(socket: &mut WebSocket, handle: &mut Handle, account: &Account) {
+async fn serve(socket: &mut WebSocket, handle: &mut Handle, player: &Player) {
     let (mut second, mut count) = (Instant::now(), 0u32);
     loop {
         tokio::select! {
@@ -137,7 +148,7 @@ async fn serve(socket: &mut WebSocket, handle: &mut Handle, account: &Account) {
                 if changed.is_err() {
                     break;
                 }
-                let view = handle.published.borrow_and_update().view_for(account.id);
+                let view = handle.published.borrow_and_update().view_for(player.account);
                 if socket.send(text(&view)).await.is_err() {
                     break;
                 }
@@ -161,7 +172,7 @@ async fn serve(socket: &mut WebSocket, handle: &mut Handle, account: &Account) {
                     ws::Message::Close(_) => break,
                     ws::Message::Ping(_) | ws::Message::Pong(_) => continue,
                 };
-                let answer = act(handle, account, body.as_str()).await;
+                let answer = act(handle, player, body.as_str()).await;
                 if let Some(answer) = answer && socket.send(text(&answer)).await.is_err() {
                     break;
                 }
@@ -181,25 +192,25 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
 }
 
 /// A client's message handed to the room's thread: its answer, if any.
-async fn act(handle: &Handle, account: &Account, body: &str) -> Option<String> {
-    let message: Message = match serde_json::from_str(body) {
-        Ok(m) => m,
-        Err(_) => return Some(json!({"type": "error", "message": "that message is not one a room takes (docs/ROOMS.md)"}).to_string()),
+async fn act(handle: &Handle, player: &Player, body: &str) -> Option<String> {
+    let error = |message: &str| Some(protocol::text(&protocol::Error { message }));
+    let Ok(message) = serde_json::from_str::<Message>(body) else {
+        return error("that message is not one a room takes (docs/ROOMS.md)");
     };
     let (reply, answer) = tokio::sync::oneshot::channel();
-    let command = Command::Act {
-        account: account.id,
-        name: account.name.clone(),
+    let command = Command::Act(Asked {
+        account: player.account,
+        name: player.name.clone(),
         message,
         reply,
-    };
+    });
     if handle.commands.send(command).is_err() {
-        return Some(json!({"type": "error", "message": "the room is closed"}).to_string());
+        return error("the room is closed");
     }
     match answer.await {
-        Ok(Ok(Some(value))) => Some(value.to_string()),
+        Ok(Ok(Some(answer))) => Some(protocol::text(&answer)),
         Ok(Ok(None)) => None,
-        Ok(Err(message)) => Some(json!({"type": "error", "message": message}).to_string()),
-        Err(_) => Some(json!({"type": "error", "message": "the room is closed"}).to_string()),
+        Ok(Err(message)) => error(&message),
+        Err(_) => error("the room is closed"),
     }
 }

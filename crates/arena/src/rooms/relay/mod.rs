@@ -8,119 +8,28 @@
 //! database, as after a restart. What a relay is sent is what the owner's connections are:
 //! each player's own view, nothing else (the views travel through the database, which only
 //! the servers reach). The owner's side — its lock, its generation, the end of its games
-//! when the lock goes — is `owner.rs`.
+//! when the lock goes — is `owner.rs`; what both sides share, `cluster.rs`.
 
+mod cluster;
 mod owner;
 
-use super::actor::{Command, Message, Published};
+use super::live::{Asked, Channels, Command, Published};
 use crate::db::Db;
+use crate::db::ids::RoomId;
 use crate::db::sql::SqlResult;
+pub use cluster::Cluster;
+use cluster::{IN, OUT, Pending, REPLY, Relayed, Remote, Waiting, Wire, lock};
 pub use owner::Claim;
-use owner::Owned;
 use rusqlite::params;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::{oneshot, watch};
+use tokio::sync::watch;
 
-const IN: &str = "robots_room_in";
-const OUT: &str = "robots_room_out";
-const REPLY: &str = "robots_room_reply";
 /// How long a relay waits for the owner's answer.
 const ANSWER_WITHIN: Duration = Duration::from_secs(20);
-
-/// A command as it travels to the owner.
-#[derive(Serialize, Deserialize)]
-#[serde(tag = "command", rename_all = "lowercase")]
-enum Remote {
-    Join {
-        account: i64,
-    },
-    Leave {
-        account: i64,
-    },
-    Act {
-        account: i64,
-        name: String,
-        message: Message,
-    },
-    MatchFile,
-}
-
-/// A game started here: how to reach its thread, and what it shows.
-pub type Game = (Sender<Command>, watch::Receiver<Arc<Published>>);
-
-/// What the owner published, as it travels.
-#[derive(Serialize, Deserialize)]
-struct Wire {
-    seated: Vec<Option<i64>>,
-    colours: Vec<String>,
-    connections: usize,
-    views: Vec<String>,
-    spectator: String,
-    playing: bool,
-}
-
-/// The seat names a room has (its published colours are `&'static str`).
-fn known_colour(name: &str) -> &'static str {
-    const NAMES: [&str; 10] = [
-        "green", "violet", "red", "blue", "yellow", "orange", "1", "2", "3", "4",
-    ];
-    NAMES.iter().find(|n| **n == name).copied().unwrap_or("?")
-}
-
-fn to_wire(p: &Published) -> Wire {
-    Wire {
-        seated: p.seated.clone(),
-        colours: p.colours.iter().map(|c| (*c).to_string()).collect(),
-        connections: p.connections,
-        views: p.views.iter().map(|v| v.to_string()).collect(),
-        spectator: p.spectator.to_string(),
-        playing: p.playing,
-    }
-}
-
-fn from_wire(w: Wire) -> Published {
-    Published {
-        seated: w.seated,
-        colours: w.colours.iter().map(|c| known_colour(c)).collect(),
-        connections: w.connections,
-        views: w.views.into_iter().map(Arc::from).collect(),
-        spectator: Arc::from(w.spectator),
-        playing: w.playing,
-    }
-}
-
-/// A relayed room: where its views go, and the number of the last sent.
-type Relayed = (watch::Sender<Arc<Published>>, i64);
-
-/// An answer a relay waits for: where it goes, since when, for which room.
-enum Pending {
-    Act(oneshot::Sender<Result<Option<Value>, String>>, Instant, i64),
-    File(oneshot::Sender<Option<String>>, Instant, i64),
-}
-
-/// This process's part in the rooms of every server.
-pub struct Cluster {
-    db: Arc<Db>,
-    url: String,
-    stop: Arc<AtomicBool>,
-    /// The connection holding the locks of the rooms this process owns, and its backend's
-    /// pid (`owner.rs`).
-    locks: Mutex<Option<(postgres::Client, i32)>>,
-    owned: Mutex<HashMap<i64, Owned>>,
-    /// The rooms relayed here: where their views go, and the version last sent.
-    relayed: Mutex<HashMap<i64, Relayed>>,
-    pending: Mutex<HashMap<i64, Pending>>,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
-}
 
 impl Cluster {
     /// The process's part, its listener and the watch on its locks started.
@@ -149,22 +58,29 @@ impl Cluster {
     /// takes the room over when its owner goes.
     pub fn relay(
         self: &Arc<Self>,
-        room: i64,
-        take_over: impl Fn(Claim) -> Option<Game> + Send + 'static,
-    ) -> SqlResult<Game> {
+        room: RoomId,
+        take_over: impl Fn(Claim) -> Option<Channels> + Send + 'static,
+    ) -> SqlResult<Channels> {
         let (version, first) = self.published(room)?.unwrap_or_default();
         let (publish, published) = watch::channel(Arc::new(first));
-        lock(&self.relayed).insert(room, (publish.clone(), version));
+        let relayed = Relayed {
+            publish: publish.clone(),
+            version,
+        };
+        lock(&self.relayed).insert(room, relayed);
         let (send, receive) = std::sync::mpsc::channel();
         let cluster = Arc::clone(self);
         let _ = std::thread::Builder::new()
             .name(format!("room-relay-{room}"))
             .spawn(move || cluster.serve_relay(room, &receive, &publish, &take_over));
-        Ok((send, published))
+        Ok(Channels {
+            commands: send,
+            published,
+        })
     }
 
     /// The views a room's owner last shared, and their number.
-    fn published(&self, room: i64) -> SqlResult<Option<(i64, Published)>> {
+    fn published(&self, room: RoomId) -> SqlResult<Option<(i64, Published)>> {
         let row: Option<(i64, String)> = self.db.read(|c| {
             c.query_opt(
                 "SELECT version, body FROM room_published WHERE room = ?1",
@@ -175,32 +91,35 @@ impl Cluster {
         Ok(row.and_then(|(version, body)| {
             serde_json::from_str::<Wire>(&body)
                 .ok()
-                .map(|w| (version, from_wire(w)))
+                .map(|w| (version, w.published()))
         }))
     }
 
     fn serve_relay(
         self: &Arc<Self>,
-        room: i64,
+        room: RoomId,
         receive: &Receiver<Command>,
         publish: &watch::Sender<Arc<Published>>,
-        take_over: &dyn Fn(Claim) -> Option<Game>,
+        take_over: &dyn Fn(Claim) -> Option<Channels>,
     ) {
         while !self.stop.load(Ordering::Relaxed) {
             match receive.recv_timeout(Duration::from_secs(1)) {
                 Ok(command) => {
                     if let Err(e) = self.send(room, command) {
-                        tracing::error!(room, error = %e, "a message cannot reach its room");
+                        tracing::error!(room = room.get(), error = %e, "a message cannot reach its room");
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     if let Some(claim) = self.try_own(room) {
                         lock(&self.relayed).remove(&room);
-                        tracing::info!(room, "the room's owner is gone: its game plays here now");
-                        let generation = claim.0.generation;
-                        if let Some((commands, game)) = take_over(claim.clone()) {
-                            self.own(room, claim, commands.clone(), game.clone());
-                            super::forward(receive, publish, &commands, game);
+                        tracing::info!(
+                            room = room.get(),
+                            "the room's owner is gone: its game plays here now"
+                        );
+                        let generation = claim.owner.generation;
+                        if let Some(game) = take_over(claim.clone()) {
+                            self.own(room, claim, game.clone());
+                            forward(receive, publish, &game.commands, game.published);
                         } else {
                             self.unlock(room, generation);
                         }
@@ -214,28 +133,30 @@ impl Cluster {
     }
 
     /// Sends a command to the room's owner, its answer (if it waits for one) registered.
-    fn send(&self, room: i64, command: Command) -> SqlResult<()> {
-        let (remote, pending) = match command {
+    fn send(&self, room: RoomId, command: Command) -> SqlResult<()> {
+        let (remote, waiting) = match command {
             Command::Join(account) => (Remote::Join { account }, None),
             Command::Leave(account) => (Remote::Leave { account }, None),
-            Command::Act {
+            Command::Act(Asked {
                 account,
                 name,
                 message,
                 reply,
-            } => (
+            }) => (
                 Remote::Act {
                     account,
                     name,
                     message,
                 },
-                Some(Pending::Act(reply, Instant::now(), room)),
+                Some(Waiting::Act(reply)),
             ),
-            Command::MatchFile(reply) => (
-                Remote::MatchFile,
-                Some(Pending::File(reply, Instant::now(), room)),
-            ),
+            Command::MatchFile(reply) => (Remote::MatchFile, Some(Waiting::File(reply))),
         };
+        let pending = waiting.map(|to| Pending {
+            to,
+            since: Instant::now(),
+            room,
+        });
         let text = serde_json::to_string(&remote).unwrap_or_default();
         let id: i64 = self.db.write(|c| {
             c.transaction(false, |tx| {
@@ -271,33 +192,32 @@ impl Cluster {
         let Some(reply) = reply else {
             return;
         };
-        let pending = lock(&self.pending).remove(&id);
-        if let Some(Pending::Act(_, _, room) | Pending::File(_, _, room)) = &pending {
-            self.refresh(*room);
-        }
-        match pending {
-            Some(Pending::Act(to, _, _)) => {
+        let Some(pending) = lock(&self.pending).remove(&id) else {
+            return;
+        };
+        self.refresh(pending.room);
+        match pending.to {
+            Waiting::Act(to) => {
                 let _ = to
                     .send(serde_json::from_str(&reply).unwrap_or(Err("the room is closed".into())));
             }
-            Some(Pending::File(to, _, _)) => {
+            Waiting::File(to) => {
                 let _ = to.send(serde_json::from_str(&reply).unwrap_or(None));
             }
-            None => {}
         }
     }
 
     /// A relayed room's views, read again after its owner announced a change.
-    fn refresh(&self, room: i64) {
+    fn refresh(&self, room: RoomId) {
         if !lock(&self.relayed).contains_key(&room) {
             return;
         }
         if let Ok(Some((version, p))) = self.published(room)
-            && let Some((publish, last)) = lock(&self.relayed).get_mut(&room)
-            && version > *last
+            && let Some(relayed) = lock(&self.relayed).get_mut(&room)
+            && version > relayed.version
         {
-            *last = version;
-            publish.send_replace(Arc::new(p));
+            relayed.version = version;
+            relayed.publish.send_replace(Arc::new(p));
         }
     }
 
@@ -308,10 +228,7 @@ impl Cluster {
         for id in ids {
             self.answer(id);
         }
-        lock(&self.pending).retain(|_, p| match p {
-            Pending::Act(to, at, _) => at.elapsed() < ANSWER_WITHIN && !to.is_closed(),
-            Pending::File(to, at, _) => at.elapsed() < ANSWER_WITHIN && !to.is_closed(),
-        });
+        lock(&self.pending).retain(|_, p| p.since.elapsed() < ANSWER_WITHIN && !p.to.is_closed());
     }
 
     /// The listener: the announcements of every server, dispatched to this process's rooms.
@@ -329,7 +246,7 @@ impl Cluster {
                 if swept.elapsed() > Duration::from_millis(500) {
                     swept = Instant::now();
                     self.sweep();
-                    let rooms: Vec<i64> = lock(&self.relayed).keys().copied().collect();
+                    let rooms: Vec<RoomId> = lock(&self.relayed).keys().copied().collect();
                     for room in rooms {
                         self.refresh(room);
                     }
@@ -344,13 +261,40 @@ impl Cluster {
         };
         match channel {
             IN => {
-                if let Some(owned) = lock(&self.owned).get(&id) {
+                if let Some(owned) = lock(&self.owned).get(&RoomId(id)) {
                     owned.bell.ring();
                 }
             }
-            OUT => self.refresh(id),
+            OUT => self.refresh(RoomId(id)),
             REPLY => self.answer(id),
             _ => {}
+        }
+    }
+}
+
+/// After a take-over: the relay's connections reach the game now playing here.
+fn forward(
+    receive: &Receiver<Command>,
+    publish: &watch::Sender<Arc<Published>>,
+    commands: &Sender<Command>,
+    mut game: watch::Receiver<Arc<Published>>,
+) {
+    loop {
+        match receive.recv_timeout(Duration::from_millis(5)) {
+            Ok(command) => {
+                if commands.send(command).is_err() {
+                    break;
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => break,
+        }
+        match game.has_changed() {
+            Ok(true) => {
+                publish.send_replace(Arc::clone(&game.borrow_and_update()));
+            }
+            Ok(false) => {}
+            Err(_) => break,
         }
     }
 }

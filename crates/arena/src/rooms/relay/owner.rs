@@ -8,11 +8,11 @@
 //! connection breaks, every game it held stops at once and writes nothing more; messages
 //! it had taken and not done are given back to the inbox, for the next owner.
 
-use super::{Cluster, IN, OUT, REPLY, Remote, lock, to_wire};
+use super::cluster::{Cluster, IN, Locks, OUT, Owned, REPLY, Remote, Wire, lock};
 use crate::db::DbError;
 use crate::db::dialect;
-use crate::rooms::Halt;
-use crate::rooms::actor::{Command, Published};
+use crate::db::ids::RoomId;
+use crate::rooms::live::{Asked, Channels, Command, Halt, Published};
 use crate::rooms::store::{self, Fence, Owner};
 use crate::worker::Bell;
 use rusqlite::params;
@@ -28,18 +28,15 @@ pub const LOCKS_NAME: &str = "robots-room-locks";
 const CHECK_EVERY: Duration = Duration::from_millis(200);
 
 /// What taking a room gives its game: who writes it, and what stops it.
-pub type Claim = (Owner, Halt);
-
-/// A room owned here: its inbox's bell, who writes it, what stops its game.
-pub struct Owned {
-    pub bell: Arc<Bell>,
-    owner: Owner,
-    halt: Halt,
+#[derive(Clone, Debug)]
+pub struct Claim {
+    pub owner: Owner,
+    pub halt: Halt,
 }
 
 /// A room owned here: its views, the number of the last shared, its fence and halt.
 struct Shared {
-    room: i64,
+    room: RoomId,
     views: watch::Receiver<Arc<Published>>,
     version: Mutex<i64>,
     fence: Fence,
@@ -47,18 +44,20 @@ struct Shared {
 }
 
 /// The locks' connection, opened with its name, and its backend's pid.
-fn open_locks(url: &str) -> Result<(postgres::Client, i32), postgres::Error> {
+fn open_locks(url: &str) -> Result<Locks, postgres::Error> {
     let mut config: postgres::Config = url.parse()?;
     config.application_name(LOCKS_NAME);
-    let mut c = config.connect(postgres::NoTls)?;
-    let pid = c.query_one("SELECT pg_backend_pid()", &[])?.try_get(0)?;
-    Ok((c, pid))
+    let mut client = config.connect(postgres::NoTls)?;
+    let pid = client
+        .query_one("SELECT pg_backend_pid()", &[])?
+        .try_get(0)?;
+    Ok(Locks { client, pid })
 }
 
 /// Takes a room's lock and, on the same connection, its next generation: `None` when another
 /// session holds the lock (or the room is gone).
-fn take(c: &mut postgres::Client, room: i64) -> Result<Option<i64>, postgres::Error> {
-    let key = dialect::room_lock(room);
+fn take(c: &mut postgres::Client, room: RoomId) -> Result<Option<i64>, postgres::Error> {
+    let key = dialect::room_lock(room.get());
     let got: bool = c
         .query_one("SELECT pg_try_advisory_lock($1)", &[&key])?
         .try_get(0)?;
@@ -67,7 +66,7 @@ fn take(c: &mut postgres::Client, room: i64) -> Result<Option<i64>, postgres::Er
     }
     let bumped = c.query_opt(
         "UPDATE rooms SET generation = generation + 1 WHERE id = $1 RETURNING generation",
-        &[&room],
+        &[&room.get()],
     )?;
     match bumped {
         Some(row) => Ok(Some(row.try_get(0)?)),
@@ -90,9 +89,12 @@ enum Delivered {
 
 impl Cluster {
     /// Takes the room's lock: what its game needs, when this process owns the room now.
-    pub fn try_own(&self, room: i64) -> Option<Claim> {
+    pub fn try_own(&self, room: RoomId) -> Option<Claim> {
         if let Some(o) = lock(&self.owned).get(&room) {
-            return Some((o.owner, o.halt.clone()));
+            return Some(Claim {
+                owner: o.owner,
+                halt: o.halt.clone(),
+            });
         }
         let mut locks = lock(&self.locks);
         if locks.is_none() {
@@ -104,9 +106,9 @@ impl Cluster {
                 }
             }
         }
-        let (c, session) = locks.as_mut()?;
-        let session = *session;
-        match take(c, room) {
+        let Locks { client, pid } = locks.as_mut()?;
+        let session = *pid;
+        match take(client, room) {
             Ok(Some(generation)) => {
                 let owner = Owner {
                     generation,
@@ -119,7 +121,7 @@ impl Cluster {
                     halt: halt.clone(),
                 };
                 lock(&self.owned).insert(room, owned);
-                Some((owner, halt))
+                Some(Claim { owner, halt })
             }
             Ok(None) => None,
             Err(e) => {
@@ -132,12 +134,12 @@ impl Cluster {
 
     /// Whether this process runs the room's game.
     #[cfg(test)]
-    pub fn owns(&self, room: i64) -> bool {
+    pub fn owns(&self, room: RoomId) -> bool {
         lock(&self.owned).contains_key(&room)
     }
 
     /// Lets the room's lock go, if this process still owns it at `generation`.
-    pub(super) fn unlock(&self, room: i64, generation: i64) {
+    pub(super) fn unlock(&self, room: RoomId, generation: i64) {
         let mine = {
             let mut owned = lock(&self.owned);
             let mine = owned
@@ -148,10 +150,10 @@ impl Cluster {
             }
             mine
         };
-        if mine && let Some((c, _)) = lock(&self.locks).as_mut() {
-            let _ = c.execute(
+        if mine && let Some(locks) = lock(&self.locks).as_mut() {
+            let _ = locks.client.execute(
                 "SELECT pg_advisory_unlock($1)",
-                &[&dialect::room_lock(room)],
+                &[&dialect::room_lock(room.get())],
             );
         }
     }
@@ -163,7 +165,7 @@ impl Cluster {
             let mut locks = lock(&self.locks);
             let broken = locks
                 .as_mut()
-                .is_some_and(|(c, _)| c.is_valid(Duration::from_secs(2)).is_err());
+                .is_some_and(|l| l.client.is_valid(Duration::from_secs(2)).is_err());
             if broken {
                 self.lost_locks(&mut locks);
             }
@@ -172,9 +174,9 @@ impl Cluster {
 
     /// The locks' connection broke, and every lock with it: each game owned here stops (and
     /// writes nothing more); another server, or this one, takes its room again.
-    fn lost_locks(&self, locks: &mut Option<(postgres::Client, i32)>) {
+    fn lost_locks(&self, locks: &mut Option<Locks>) {
         *locks = None;
-        let lost: Vec<(i64, Owned)> = lock(&self.owned).drain().collect();
+        let lost: Vec<(RoomId, Owned)> = lock(&self.owned).drain().collect();
         if !lost.is_empty() {
             tracing::error!(
                 rooms = lost.len(),
@@ -189,13 +191,11 @@ impl Cluster {
 
     /// The owner's side of a room whose game runs here: its inbox taken, its views copied
     /// to the database, its lock let go when its game ends.
-    pub fn own(
-        self: &Arc<Self>,
-        room: i64,
-        (owner, halt): Claim,
-        commands: Sender<Command>,
-        published: watch::Receiver<Arc<Published>>,
-    ) {
+    pub fn own(self: &Arc<Self>, room: RoomId, Claim { owner, halt }: Claim, game: Channels) {
+        let Channels {
+            commands,
+            published,
+        } = game;
         let bell = lock(&self.owned)
             .get(&room)
             .map(|o| Arc::clone(&o.bell))
@@ -217,7 +217,7 @@ impl Cluster {
             room,
             views: published,
             version: Mutex::new(last),
-            fence: (room, owner),
+            fence: Fence { room, owner },
             halt,
         });
         let (inbox, mirror, views) = (Arc::clone(self), Arc::clone(self), Arc::clone(&shared));
@@ -237,7 +237,7 @@ impl Cluster {
         let mut version = lock(&shared.version);
         let now = Arc::clone(&shared.views.borrow());
         *version += 1;
-        let body = serde_json::to_string(&to_wire(&now)).unwrap_or_default();
+        let body = serde_json::to_string(&Wire::of(&now)).unwrap_or_default();
         let room = shared.room;
         let written = self.db.write(|c| {
             store::fenced(c, shared.fence, |c| {
@@ -266,7 +266,7 @@ impl Cluster {
                 Err(_) => break,
             }
         }
-        self.unlock(shared.room, shared.fence.1.generation);
+        self.unlock(shared.room, shared.fence.owner.generation);
     }
 
     /// Hands the messages other servers' connections sent to the room's thread, and stores
@@ -293,7 +293,7 @@ impl Cluster {
                     return;
                 }
                 Err(e) => {
-                    tracing::error!(room, error = %e, "a room's inbox cannot be read");
+                    tracing::error!(room = room.get(), error = %e, "a room's inbox cannot be read");
                     Vec::new()
                 }
             };
@@ -321,11 +321,11 @@ impl Cluster {
                         c.execute("SELECT pg_notify(?1, ?2)", params![REPLY, id.to_string()])
                     });
                     if let Err(e) = stored {
-                        tracing::error!(room, error = %e, "a room's answer cannot be sent");
+                        tracing::error!(room = room.get(), error = %e, "a room's answer cannot be sent");
                     }
                 }
             }
-            let generation = views.fence.1.generation;
+            let generation = views.fence.owner.generation;
             if lock(&self.owned)
                 .get(&room)
                 .is_none_or(|o| o.owner.generation != generation)
@@ -348,7 +348,7 @@ impl Cluster {
 
     /// Messages taken by a game that stopped here before doing them: back in the inbox, for
     /// the room's next owner (announced).
-    fn give_back(&self, room: i64, ids: &[i64]) {
+    fn give_back(&self, room: RoomId, ids: &[i64]) {
         let given = self.db.write(|c| {
             c.transaction(false, |tx| {
                 for id in ids {
@@ -363,13 +363,15 @@ impl Cluster {
         match given {
             Ok(_) if !ids.is_empty() => {
                 tracing::info!(
-                    room,
+                    room = room.get(),
                     messages = ids.len(),
                     "messages given back to the room's next owner"
                 );
             }
             Ok(_) => {}
-            Err(e) => tracing::error!(room, error = %e, "a room's messages cannot be given back"),
+            Err(e) => {
+                tracing::error!(room = room.get(), error = %e, "a room's messages cannot be given back")
+            }
         }
     }
 }
@@ -387,12 +389,12 @@ fn deliver(commands: &Sender<Command>, remote: Remote) -> Delivered {
             message,
         } => {
             let (reply, answer) = oneshot::channel();
-            if !sent(Command::Act {
+            if !sent(Command::Act(Asked {
                 account,
                 name,
                 message,
                 reply,
-            }) {
+            })) {
                 return Delivered::Gone;
             }
             let answer = answer

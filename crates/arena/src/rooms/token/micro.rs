@@ -7,15 +7,18 @@
 //! checked by the game. Each race and demonstration is stored; a restarted room plays the
 //! game again with them, then goes on live. The fewest moves are never in a view.
 
-use super::actor::Message;
-use super::table::{Asked, Parts, Stopped, Table};
+use super::table::{Stopped, Table};
+use crate::rooms::live::{Asked, Parts};
+use crate::rooms::protocol::{
+    self, Announcer, Clock, Message, MicroPhase, MicroResult, MicroState,
+};
+use crate::rooms::store::RoomState;
 use robots_games::micro::board::{Board, Cell};
 use robots_games::micro::game::{
     Game, Humans, Kind, MISSION_SECONDS, Player, Quit, TOKENS, Variant,
 };
 use robots_games::micro::record::Note;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -50,7 +53,7 @@ struct Room {
 /// The game as the pages see it.
 struct View {
     board: Board,
-    phase: &'static str,
+    phase: MicroPhase,
     mission: u32,
     oya: Option<usize>,
     start: Option<Cell>,
@@ -70,7 +73,7 @@ struct View {
     /// This mission's race, once run: the announcer, when, and the moves announced.
     race: Option<Option<(usize, f64, u32)>>,
     log: VecDeque<String>,
-    result: Option<Value>,
+    result: Option<MicroResult>,
 }
 
 impl View {
@@ -84,17 +87,35 @@ impl View {
         self.svg = robots_games::micro::svg::mission(&self.board, &marks);
     }
 
-    fn state(&self, t: &Table, seat: Option<usize>) -> Value {
+    fn state(&self, t: &Table, seat: Option<usize>) -> String {
         let name = |c: Option<Cell>| c.map(|c| c.to_string());
-        let timer = (self.phase == "racing").then(
-            || json!({"now": self.rolled.elapsed().as_secs_f64(), "runs_out": MISSION_SECONDS}),
-        );
-        json!({"type": "state", "seat": seat.map(|i| &t.seats[i].colour), "phase": self.phase,
-            "seats": t.seats_view(), "mission": self.mission, "oya": self.oya.map(|i| &t.seats[i].colour),
-            "start": name(self.start), "via": name(self.via), "target": name(self.target), "token": self.token,
-            "svg": self.svg, "timer": timer, "passed": self.passed,
-            "showing": self.showing.map(|(i, moves)| json!({"colour": t.seats[i].colour, "moves": moves})),
-            "reserve": self.reserve, "log": self.log, "result": self.result})
+        let colour = |i: usize| t.seats[i].colour.as_str();
+        let timer = (self.phase == MicroPhase::Racing).then(|| Clock {
+            now: self.rolled.elapsed().as_secs_f64(),
+            runs_out: Some(MISSION_SECONDS),
+            turned: None,
+        });
+        protocol::text(&MicroState {
+            seat: seat.map(colour),
+            phase: self.phase,
+            seats: t.seats_view(),
+            mission: self.mission,
+            oya: self.oya.map(colour),
+            start: name(self.start),
+            via: name(self.via),
+            target: name(self.target),
+            token: self.token,
+            svg: &self.svg,
+            timer,
+            passed: &self.passed,
+            showing: self.showing.map(|(i, moves)| Announcer {
+                colour: colour(i),
+                moves,
+            }),
+            reserve: self.reserve,
+            log: &self.log,
+            result: self.result.as_ref(),
+        })
     }
 
     fn say(&mut self, line: String) {
@@ -149,7 +170,7 @@ impl Room {
                 return nobody(self);
             }
             for i in 0..self.v.passed.len() {
-                if !self.v.passed[i] && self.t.away(i) {
+                if !self.v.passed[i] && self.t.seats.away(i) {
                     self.v.passed[i] = true;
                     self.publish();
                 }
@@ -157,12 +178,16 @@ impl Room {
             if self.v.passed.iter().all(|&p| p) {
                 return nobody(self);
             }
-            let Some((account, _, message, reply)) =
-                self.next(Duration::from_secs_f64(left.min(0.5)))
+            let Some(Asked {
+                account,
+                message,
+                reply,
+                ..
+            }) = self.next(Duration::from_secs_f64(left.min(0.5)))
             else {
                 continue;
             };
-            let seat = self.t.seat_of(account).filter(|&i| !self.v.passed[i]);
+            let seat = self.t.seats.of(account).filter(|&i| !self.v.passed[i]);
             match (message, seat) {
                 (Message::Announce { mission, .. }, Some(_))
                     if mission.is_some_and(|m| m != self.v.mission) =>
@@ -203,7 +228,7 @@ impl Room {
             self.script.pop_front();
             return Ok(stops_of(&stops).unwrap_or_default());
         }
-        self.v.phase = "showing";
+        self.v.phase = MicroPhase::Showing;
         self.v.showing = Some((player, announced));
         self.publish();
         let Room { t, v, .. } = self;
@@ -249,9 +274,9 @@ fn stops_of(text: &str) -> Result<Vec<Cell>, String> {
 }
 
 /// The game's humans: the room's seats.
-struct Seats(Rc<RefCell<Room>>);
+struct Players(Rc<RefCell<Room>>);
 
-impl Humans for Seats {
+impl Humans for Players {
     fn announce(
         &mut self,
         name: &str,
@@ -269,7 +294,7 @@ impl Humans for Seats {
                 race
             }
         };
-        let seat = r.t.seat_named(name);
+        let seat = r.t.seats.named(name);
         Ok(race
             .filter(|&(p, _, _)| Some(p) == seat)
             .map(|(_, at, moves)| (moves, at)))
@@ -277,7 +302,7 @@ impl Humans for Seats {
 
     fn demonstrate(&mut self, name: &str, _: Cell, announced: u32) -> Result<Vec<Cell>, Quit> {
         let mut r = self.0.borrow_mut();
-        let player = r.t.seat_named(name).unwrap_or(0);
+        let player = r.t.seats.named(name).unwrap_or(0);
         r.shown(player, announced)
     }
 }
@@ -291,7 +316,10 @@ fn new_game(t: &Table) -> Result<Game, String> {
         .seats
         .iter()
         .map(|s| Player {
-            name: s.player.as_ref().map_or_else(String::new, |p| p.1.clone()),
+            name: s
+                .player
+                .as_ref()
+                .map_or_else(String::new, |p| p.name.clone()),
             kind: Kind::Human,
             tokens: 0,
         })
@@ -323,7 +351,7 @@ pub fn run(parts: Parts) {
     let n = t.seats.len();
     let mut v = View {
         board,
-        phase: "writing",
+        phase: MicroPhase::Writing,
         mission: 0,
         oya: None,
         start: None,
@@ -346,7 +374,7 @@ pub fn run(parts: Parts) {
     {
         let mut guard = room.borrow_mut();
         let Room { t, v, .. } = &mut *guard;
-        if t.row.state == "writing" {
+        if t.row.state == RoomState::Writing {
             publish(t, v);
         }
         if !t.seat_players(&|t| publish(t, v)) {
@@ -358,15 +386,18 @@ pub fn run(parts: Parts) {
     };
     let log_room = Rc::clone(&room);
     let mut log = move |note: Note| keep(&mut log_room.borrow_mut(), &note);
-    let outcome = game.play(&mut Seats(Rc::clone(&room)), &mut log);
+    let outcome = game.play(&mut Players(Rc::clone(&room)), &mut log);
     let mut guard = room.borrow_mut();
     if guard.t.stopped() {
         return;
     }
     let Room { t, v, .. } = &mut *guard;
-    v.phase = "over";
+    v.phase = MicroPhase::Over;
     v.showing = None;
-    v.result = Some(json!({"winners": outcome.winners, "reason": outcome.reason}));
+    v.result = Some(MicroResult {
+        winners: outcome.winners,
+        reason: outcome.reason,
+    });
     t.linger(&|t| publish(t, v));
 }
 
@@ -385,7 +416,7 @@ fn keep(r: &mut Room, note: &Note) {
             token,
             ..
         } => {
-            (v.mission, v.oya, v.phase) = (*number, t.seat_named(player), "racing");
+            (v.mission, v.oya, v.phase) = (*number, t.seats.named(player), MicroPhase::Racing);
             (v.start, v.via, v.target, v.token) = (Some(*start), *via, Some(*target), *token);
             (v.path, v.showing, v.race, v.rolled) =
                 (std::mem::take(&mut v.won), None, None, Instant::now());
@@ -396,7 +427,7 @@ fn keep(r: &mut Room, note: &Note) {
             path,
             tokens,
         } => {
-            if let Some(i) = t.seat_named(player) {
+            if let Some(i) = t.seats.named(player) {
                 t.tokens[i] = *tokens;
             }
             v.path.clone_from(path);
@@ -404,7 +435,7 @@ fn keep(r: &mut Room, note: &Note) {
             v.reserve = v.reserve.saturating_sub(1);
         }
         Note::Gives { from, to } => {
-            if let (Some(a), Some(b)) = (t.seat_named(from), t.seat_named(to)) {
+            if let (Some(a), Some(b)) = (t.seats.named(from), t.seats.named(to)) {
                 t.tokens[a] = t.tokens[a].saturating_sub(1);
                 t.tokens[b] += 1;
             }
@@ -415,7 +446,7 @@ fn keep(r: &mut Room, note: &Note) {
         note,
         Note::Wins { .. } | Note::Fails { .. } | Note::NobodyFinds { .. }
     ) {
-        (v.phase, v.showing) = ("racing", None);
+        (v.phase, v.showing) = (MicroPhase::Racing, None);
     }
     v.draw();
     for line in note.to_string().lines() {

@@ -5,16 +5,20 @@
 //! restarted room plays the game again with the stored answers, then goes on live. Nothing
 //! secret is sent: the fewest moves the game knows are never in a view.
 
-use super::actor::Message;
-use super::store::RoomRow;
-use super::table::{Asked, Parts, Stopped, Table};
+use super::table::{Stopped, Table};
+use crate::db::ids::AccountId;
+use crate::rooms::live::{Asked, Parts};
+use crate::rooms::protocol::{
+    self, Answer as Sent, Bidder, Clock, Message, RicochetPhase, RicochetResult, RicochetState,
+    Target,
+};
+use crate::rooms::store::{RoomRow, RoomState};
 use robots_games::ricochet::board::Board;
 use robots_games::ricochet::play::game::{Game, Heard, Humans, Kind, Player, SEARCH_LIMIT, Timer};
 use robots_games::ricochet::play::record::{Note, Quit};
 use robots_games::ricochet::position::{Move, Position, parse_moves};
 use robots_games::ricochet::solve::Solution;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -43,7 +47,7 @@ struct Room {
 
 /// The game as the pages see it.
 struct View {
-    phase: &'static str,
+    phase: RicochetPhase,
     round: u32,
     svg: String,
     target: Option<String>,
@@ -55,7 +59,7 @@ struct View {
     passed: Vec<bool>,
     showing: Option<(usize, u32)>,
     log: VecDeque<String>,
-    result: Option<Value>,
+    result: Option<RicochetResult>,
     /// The round's position, and an optimal solution once a hint was asked.
     position: Option<Position>,
     best: Option<Solution>,
@@ -66,23 +70,35 @@ impl View {
         self.offset + self.shown.elapsed().as_secs_f64()
     }
 
-    fn state(&self, t: &Table, seat: Option<usize>) -> Value {
+    fn state(&self, t: &Table, seat: Option<usize>) -> String {
         // The clock as the state is sent (a page that joins late counts down from here).
-        let now = if self.phase == "bidding" {
+        let now = if self.phase == RicochetPhase::Bidding {
             self.now()
         } else {
             self.timer.as_ref().map_or(0.0, |t| t.now)
         };
-        let timer = self
-            .timer
-            .as_ref()
-            .map(|t| json!({"now": now, "runs_out": t.runs_out, "turned": t.turned}));
-        let (bids, passed) = (&self.bids, &self.passed);
-        json!({"type": "state", "seat": seat.map(|i| &t.seats[i].colour), "phase": self.phase, "seats": t.seats_view(),
-            "round": self.round, "svg": self.svg, "target": self.target.as_ref().map(|c| json!({"colour": c})),
-            "timer": timer, "bids": bids, "passed": passed,
-            "showing": self.showing.map(|(i, bid)| json!({"colour": t.seats[i].colour, "bid": bid})),
-            "log": self.log, "result": self.result})
+        let timer = self.timer.as_ref().map(|t| Clock {
+            now,
+            runs_out: t.runs_out,
+            turned: Some(t.turned),
+        });
+        protocol::text(&RicochetState {
+            seat: seat.map(|i| t.seats[i].colour.as_str()),
+            phase: self.phase,
+            seats: t.seats_view(),
+            round: self.round,
+            svg: &self.svg,
+            target: self.target.as_deref().map(|colour| Target { colour }),
+            timer,
+            bids: &self.bids,
+            passed: &self.passed,
+            showing: self.showing.map(|(i, bid)| Bidder {
+                colour: &t.seats[i].colour,
+                bid,
+            }),
+            log: &self.log,
+            result: self.result.as_ref(),
+        })
     }
 
     fn say(&mut self, line: String) {
@@ -125,13 +141,14 @@ impl Room {
 
     /// A hint asked by `account` while bidding: the answer for them alone; everyone's log
     /// says that they asked.
-    fn hint(&mut self, account: i64, level: u8) -> Result<Option<Value>, String> {
+    fn hint(&mut self, account: AccountId, level: u8) -> Result<Option<Sent>, String> {
         if !self.t.row.settings.hints {
             return Err("this room gives no hints".into());
         }
         let seat = self
             .t
-            .seat_of(account)
+            .seats
+            .of(account)
             .ok_or("a seated player asks for hints")?;
         let text = self.v.hint(level)?;
         self.v.say(format!(
@@ -139,7 +156,7 @@ impl Room {
             self.t.seats[seat].colour
         ));
         self.publish();
-        Ok(Some(json!({"type": "hint", "level": level, "text": text})))
+        Ok(Some(Sent::Hint { level, text }))
     }
 }
 
@@ -148,9 +165,9 @@ fn publish(t: &Table, v: &View) {
 }
 
 /// The game's humans: the room's seats.
-struct Seats(Rc<RefCell<Room>>);
+struct Players(Rc<RefCell<Room>>);
 
-impl Humans for Seats {
+impl Humans for Players {
     fn look(&mut self, round: u32, position: &Position) {
         let mut r = self.0.borrow_mut();
         let hints = r.t.row.settings.hints;
@@ -158,7 +175,7 @@ impl Humans for Seats {
         v.round = round;
         v.svg = robots_games::ricochet::svg::position(position, &[]);
         v.target = position.goal.robot.map(|c| c.to_string());
-        v.phase = "bidding";
+        v.phase = RicochetPhase::Bidding;
         v.showing = None;
         v.timer = None;
         // Solved when a hint is asked (the game solved it for itself already).
@@ -197,18 +214,23 @@ impl Humans for Seats {
                 let _ = r.t.store(&Answer::Nothing);
                 return Heard::Nothing;
             }
-            if let Some(player) = timer.waiting.iter().copied().find(|&i| r.t.away(i)) {
+            if let Some(player) = timer.waiting.iter().copied().find(|&i| r.t.seats.away(i)) {
                 let at = r.v.now();
                 r.v.passed[player] = true;
                 let _ = r.t.store(&Answer::Pass { at, player });
                 return Heard::Pass { at, player };
             }
-            let Some((account, _, message, reply)) = r.next(Duration::from_secs_f64(left.min(0.5)))
+            let Some(Asked {
+                account,
+                message,
+                reply,
+                ..
+            }) = r.next(Duration::from_secs_f64(left.min(0.5)))
             else {
                 continue;
             };
             let at = r.v.now();
-            let seat = r.t.seat_of(account).filter(|i| timer.waiting.contains(i));
+            let seat = r.t.seats.of(account).filter(|i| timer.waiting.contains(i));
             let (answer, heard) = match (message, seat) {
                 (Message::Bid { moves }, Some(player)) => (
                     Answer::Bid { at, player, moves },
@@ -250,7 +272,7 @@ impl Humans for Seats {
         if let Some(Answer::Shown { moves }) = r.script.pop_front() {
             return Ok(parse_moves(&moves).unwrap_or_default());
         }
-        r.v.phase = "showing";
+        r.v.phase = RicochetPhase::Showing;
         r.v.showing = Some((player, bid));
         r.publish();
         let Room { t, v, .. } = r;
@@ -298,7 +320,7 @@ pub fn run(parts: Parts) {
         .collect();
     let n = t.seats.len();
     let v = View {
-        phase: "writing",
+        phase: RicochetPhase::Writing,
         round: 0,
         svg: String::new(),
         target: None,
@@ -317,7 +339,7 @@ pub fn run(parts: Parts) {
     {
         let mut guard = room.borrow_mut();
         let Room { t, v, .. } = &mut *guard;
-        if t.row.state == "writing" {
+        if t.row.state == RoomState::Writing {
             publish(t, v);
         }
         if !t.seat_players(&|t| publish(t, v)) {
@@ -333,18 +355,20 @@ pub fn run(parts: Parts) {
     };
     let log_room = Rc::clone(&room);
     let mut log = move |note: Note| keep(&mut log_room.borrow_mut(), &note);
-    let outcome = game.play(&mut Seats(Rc::clone(&room)), &mut log);
+    let outcome = game.play(&mut Players(Rc::clone(&room)), &mut log);
     let mut guard = room.borrow_mut();
     if guard.t.stopped() {
         return;
     }
     let Room { t, v, .. } = &mut *guard;
-    v.phase = "over";
+    v.phase = RicochetPhase::Over;
     v.showing = None;
     // The ruling that ended the game, when one did: R-B3, a whole pass with no token won.
-    v.result = Some(
-        json!({"winners": outcome.winners, "reason": outcome.reason, "ruling": outcome.ruling}),
-    );
+    v.result = Some(RicochetResult {
+        winners: outcome.winners,
+        reason: outcome.reason,
+        ruling: outcome.ruling,
+    });
     t.linger(&|t| publish(t, v));
 }
 
@@ -354,7 +378,10 @@ fn new_game(t: &Table) -> Result<Game, String> {
         .seats
         .iter()
         .map(|s| Player {
-            name: s.player.as_ref().map_or_else(String::new, |p| p.1.clone()),
+            name: s
+                .player
+                .as_ref()
+                .map_or_else(String::new, |p| p.name.clone()),
             kind: Kind::Human,
             tokens: 0,
         })
@@ -371,17 +398,17 @@ fn new_game(t: &Table) -> Result<Game, String> {
 fn keep(r: &mut Room, note: &Note) {
     match note {
         Note::Target { round, .. } => {
-            (r.v.round, r.v.phase, r.v.showing) = (*round, "bidding", None);
+            (r.v.round, r.v.phase, r.v.showing) = (*round, RicochetPhase::Bidding, None);
             r.v.bids.iter_mut().for_each(|b| *b = None);
             r.v.passed.iter_mut().for_each(|p| *p = false);
         }
         Note::Bid { player, moves, .. } => {
-            if let Some(i) = r.t.seat_named(player) {
+            if let Some(i) = r.t.seats.named(player) {
                 r.v.bids[i] = Some(*moves);
             }
         }
         Note::Wins { player, tokens, .. } => {
-            if let Some(i) = r.t.seat_named(player) {
+            if let Some(i) = r.t.seats.named(player) {
                 r.t.tokens[i] = *tokens;
             }
         }

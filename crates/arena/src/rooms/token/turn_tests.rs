@@ -2,9 +2,12 @@
 //! passes, demonstrations checked, hints for the asker alone, a restart) and Micro Robots
 //! (the race to announce, the demonstration checked, the penalty, a restart).
 
-use super::actor::Message;
-use super::tests::{Place, game_settings, open_room, place, say, sit_and_start, view, wait_over};
-use super::{Handle, Rooms, store};
+use crate::rooms::live::Handle;
+use crate::rooms::protocol::Message;
+use crate::rooms::tests::{
+    Place, game_settings, open_room, place, say, sit_and_start, view, wait_over,
+};
+use crate::rooms::{Rooms, store};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -116,7 +119,7 @@ fn a_ricochet_room_plays_its_rounds_and_resumes() {
     );
     assert!(log > 4, "{before}");
     stop.store(true, Ordering::Relaxed);
-    super::tests::wait_ended(&h);
+    crate::rooms::tests::wait_ended(&h);
     let again = Rooms::new(Arc::clone(&p.db), Arc::new(AtomicBool::new(false)));
     let h = again.get("ricoroom").unwrap().unwrap();
     let after = view(&h, p.ids[0]);
@@ -373,7 +376,7 @@ fn a_micro_room_races_checks_and_resumes() {
         assert!(words.contains(said), "{said}: {words}");
     }
     stop.store(true, Ordering::Relaxed);
-    super::tests::wait_ended(&h);
+    crate::rooms::tests::wait_ended(&h);
     let again = Rooms::new(Arc::clone(&p.db), Arc::new(AtomicBool::new(false)));
     let h = again.get("microroom").unwrap().unwrap();
     let after = micro_wait(&h, &p, "racing", 4);
