@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import {
   INSTRUCTION_WORDS, TI57_WORDS, CONDITION_WORDS, CONDITION_KEYWORDS, tokenizeLine,
   completionsAt, testNumberAt, testDefinition,
-} from '../play/lang.js';
-import { encode, decode, checkShared, ShareError, MAX_JSON } from '../play/share.js';
+} from '../play/edit/lang.js';
+import { encode, decode, checkShared, ShareError, MAX_JSON } from '../play/run/share.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const grammar = readFileSync(join(root, 'grammar/robot.pest'), 'utf8');
@@ -129,4 +129,54 @@ test('hostile fragments are refused with words, never thrown as anything else', 
   await wrong({ programs: [], settings: null }, /settings/);
   assert.throws(() => checkShared({ v: 2, programs: [], settings: {} }), /version 2/);
   assert.throws(() => checkShared([]), /not an object/);
+});
+
+test('a duel\'s seeds in chunks, its tally, and the match to watch chosen as robots duel chooses it', async () => {
+  const { chunks, emptyTally, addChunk, worstGame, gameSettings, tallyWords } = await import('../play/run/duel.js');
+  assert.deepEqual(chunks(1, 10, 4), [[1, 4], [5, 4], [9, 2]]);
+  assert.deepEqual(chunks(7, 3, 4), [[7, 3]]);
+  const g = (seed_index, a_colour, score, rounds) => ({ seed_index, a_colour, score, rounds, seed: String(100 + seed_index), reason: 'x' });
+  const games = [g(1, 'green', 'win', 10), g(1, 'violet', 'loss', 30), g(2, 'green', 'loss', 20), g(2, 'violet', 'loss', 20), g(3, 'green', 'draw', 5)];
+  const t = addChunk(addChunk(emptyTally(), { wins: 1, draws: 0, losses: 1, games: games.slice(0, 2) }), { wins: 0, draws: 1, losses: 2, games: games.slice(2) });
+  assert.deepEqual([t.wins, t.draws, t.losses, t.games.length], [1, 1, 3, 5]);
+  // The quickest loss; a tie goes to the lowest seed, A green first.
+  assert.deepEqual(worstGame(t.games), games[2]);
+  assert.deepEqual(worstGame([games[0], games[4]]), games[4], 'no loss: the worst result, a draw');
+  assert.equal(worstGame([]), null);
+  const s = gameSettings({ a: 'mine', b: 'hunter', robots: 3, board: 'classic', scenario: 1, keywords: 'plain', rounds: 200, files: {} }, games[1]);
+  assert.deepEqual(s.teams, [{ colour: 'green', program: 'hunter' }, { colour: 'violet', program: 'mine' }]);
+  assert.equal(s.seed, '101');
+  assert.equal(tallyWords('mine', t), 'mine: 1 win, 1 draw, 3 losses of 5 matches');
+});
+
+test('the page\'s programs take no shipped name, and a side names a program', async () => {
+  const { nameProblem, freeName, sideProgram, engineSettings, settingsProblem, DEFAULTS } = await import('../play/run/settings.js');
+  assert.match(nameProblem('Hunter', ['hunter'], []), /shipped/);
+  assert.match(nameProblem('a/b', [], []), /letters/);
+  assert.equal(nameProblem('mine', ['hunter'], ['other']), null);
+  assert.equal(freeName('hunter', ['hunter'], ['hunter-2']), 'hunter-3');
+  assert.equal(freeName('my prog!', [], []), 'myprog');
+  const programs = [{ name: 'mine', text: '1: T' }];
+  assert.equal(sideProgram('tab:0', programs), 'mine');
+  assert.equal(sideProgram('tab:3', programs), null);
+  assert.equal(sideProgram('shipped:hunter', programs), 'hunter');
+  assert.equal(settingsProblem(DEFAULTS, programs), null);
+  assert.match(settingsProblem({ ...DEFAULTS, seed: '18446744073709551616' }, programs), /seed/);
+  const e = engineSettings({ ...DEFAULTS, ti57: true, seed: '7' }, programs);
+  assert.deepEqual(e.teams, [{ colour: 'green', program: 'mine' }, { colour: 'violet', program: 'hunter' }]);
+  assert.equal(e.keywords, 'ti57');
+  assert.deepEqual(e.files, { 'mine.robot': '1: T' });
+});
+
+test('the viewer\'s template is filled as the arena fills it: files for style and script, no < in the data', async () => {
+  const { viewerPage } = await import('../play/run/view.js');
+  const template = readFileSync(join(root, 'web/viewer.html'), 'utf8');
+  const page = viewerPage(template, '{"name":"</script><b>"}', 'a <b> & "c"');
+  assert.ok(page.includes('<link rel="stylesheet" href="viewer.css">'));
+  assert.ok(page.includes('<script src="viewer.js"></script>'));
+  assert.ok(!page.includes('http-equiv="Content-Security-Policy"'));
+  assert.ok(page.includes('{"name":"\\u003c/script>\\u003cb>"}'));
+  assert.ok(page.includes('<title>a &lt;b&gt; &amp; &quot;c&quot; · robots replay</title>'));
+  assert.ok(!/\{\{[A-Z]+\}\}/.test(page));
+  assert.ok(!/<script>/.test(page), 'no inline script');
 });
