@@ -20,6 +20,8 @@ import { checkDiagnostics, launchChromium, watchProblems, screenshots } from './
 const dist = path.resolve(root, process.env.PLAY_DIST || 'web/dist');
 const out = path.join(target, 'play-e2e');
 const shot = screenshots(out, path.join(root, 'docs'));
+/** A screenshot kept with the test's output only. */
+const localShot = (page, name) => page.screenshot({ path: path.join(out, name) });
 const env = {};
 
 before(async () => {
@@ -194,13 +196,14 @@ test('a player writes, runs, steps, shares and duels; the page agrees with the b
   const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
   assert.ok(longest <= 200, `a task of ${longest} ms on the page's thread during the duel`);
   fs.writeFileSync(path.join(out, 'duel-longest-task.txt'), `${longest} ms over ${await page.evaluate(() => window.longTasks.length)} long tasks\n`);
-  await shot(page, 'play-duel.png');
+  await localShot(page, 'play-duel.png');
 
   // The worst loss's link plays that match: the duel's rounds and result.
   const worst = await page.$eval('#duel-worst', (a) => ({ href: a.href, rounds: Number(a.dataset.rounds), score: a.dataset.score, hidden: a.hidden }));
   assert.equal(worst.hidden, false);
+  const played = Number(await page.getAttribute('body', 'data-played'));
   await page.click('#duel-worst');
-  await page.waitForFunction(() => document.body.dataset.played === '2');
+  await page.waitForFunction((n) => Number(document.body.dataset.played) === n + 1, played);
   const end = JSON.parse(await data(page)).end;
   assert.equal(end.rounds, worst.rounds);
 
@@ -258,7 +261,7 @@ test('the layout: whole at 1280x800 and 800x600, one column on a phone', async (
       assert.ok(box.x >= 0 && box.x + box.width <= size.width + 1, `${sel} inside the window's width at ${size.width}x${size.height}`);
     }
     if (size.width === 800) await shot(page, 'play-800x600.png');
-    if (size.width === 390) await shot(page, 'play-phone.png');
+    if (size.width === 390) await localShot(page, 'play-phone.png');
     assert.deepEqual(problems, []);
     await context.close();
   }
