@@ -6,10 +6,10 @@ use crate::cli::io::files::{FileKind, expect_kind, read_input};
 use crate::cli::io::output::Failure;
 use robots_games::battle::engine::{Match, MatchSetup, Outcome};
 use robots_games::battle::show::report::{FORMAT_VERSION, ResultDoc};
-use robots_games::battle::{files::board_file, files::match_file, files::shipped, show::render};
+use robots_games::battle::show::{render, run_text};
+use robots_games::battle::{files::board_file, files::match_file, files::shipped};
 use robots_games::text::confine::Confine;
 use robots_games::text::diagnostic::Diagnostic;
-use robots_games::text::escape;
 use std::path::Path;
 
 /// A match file (or the shipped default match), the files it names read if `confine` allows.
@@ -95,10 +95,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         return Ok(());
     }
     if !log {
-        outln!(
-            "… {} of play …\n",
-            robots_games::text::count(outcome.rounds, "round")
-        );
+        out!("{}", run_text::rounds_of_play(outcome.rounds));
     }
     print_end(&game, &outcome);
     Ok(())
@@ -142,67 +139,18 @@ pub(crate) fn play_to_the_end(
 
 /// Which match, where, with which seed, each team's programs, and how it starts.
 fn print_start(setup: &MatchSetup, game: &Match) {
-    outln!(
-        "{} on {} (scenario {}, seed {}); {} plays first",
-        escape(&setup.name),
-        escape(&game.board().name),
-        game.scenario().number(),
-        game.seed(),
-        game.team(game.first_team()).colour,
-    );
-    for team in &setup.teams {
-        outln!("  {}: {}", team.colour, programs_of(team));
-    }
     out!(
         "{}",
-        render::state_in(game, crate::cli::io::output::colour())
+        run_text::start(setup, game, crate::cli::io::output::colour())
     );
-}
-
-/// A team's programs by name (a file's stem), a run of the same one counted: `hunter ×3`,
-/// `sentinel, hunter ×2`.
-fn programs_of(team: &robots_games::battle::engine::TeamSetup) -> String {
-    let mut runs: Vec<(String, usize)> = Vec::new();
-    for robot in &team.robots {
-        let name = Path::new(&robot.origin).file_stem().map_or_else(
-            || robot.origin.clone(),
-            |s| s.to_string_lossy().into_owned(),
-        );
-        match runs.last_mut() {
-            Some((last, n)) if *last == name => *n += 1,
-            _ => runs.push((name, 1)),
-        }
-    }
-    let words: Vec<String> = runs
-        .iter()
-        .map(|(name, n)| match n {
-            1 => escape(name).into_owned(),
-            n => format!("{} ×{n}", escape(name)),
-        })
-        .collect();
-    words.join(", ")
 }
 
 /// The final board, the verdict and who is left.
 fn print_end(game: &Match, outcome: &Outcome) {
     out!(
         "{}",
-        render::state_in(game, crate::cli::io::output::colour())
+        run_text::end(game, outcome, crate::cli::io::output::colour())
     );
-    outln!(
-        "\n{} after {}",
-        outcome.verdict(),
-        robots_games::text::count(outcome.rounds, "round")
-    );
-    for (colour, names) in game.survivors() {
-        let left: Vec<String> = names.iter().map(ToString::to_string).collect();
-        let left = if left.is_empty() {
-            "none".to_string()
-        } else {
-            left.join(", ")
-        };
-        outln!("  {colour} robots left: {left}");
-    }
 }
 
 /// The page, replay and pictures asked for can be written: checked before the match plays.

@@ -9,7 +9,7 @@ use crate::cli::io::output::Failure;
 use robots_games::battle::{files::board_file, files::match_file};
 use robots_games::micro::MicroFile;
 use robots_games::text::confine::Confine;
-use robots_games::text::diagnostic::Diagnostic;
+use robots_games::text::diagnostic::{Diagnostic, checked_line};
 use robots_games::text::escape;
 use std::path::Path;
 
@@ -34,20 +34,7 @@ fn check_one(
         None => "",
     };
     match ext {
-        "robot" => {
-            let p = match_file::parse_program_file_in(&shown, &text, keywords)?;
-            let source = robots_games::text::strip_bom(&text);
-            let warnings = match_file::program_warnings(&shown, source, &p);
-            let steps = robots_games::text::count(p.len(), "step");
-            let line = format!(
-                "{shown}: ok (program{}, {steps})",
-                p.name
-                    .as_ref()
-                    .map(|n| format!(" `{}`", escape(n)))
-                    .unwrap_or_default(),
-            );
-            Ok((line, warnings))
-        }
+        "robot" => match_file::check_program(&shown, &text, keywords),
         "yaml" | "yml" => check_yaml(path, &shown, &text, confine),
         _ => Err(Diagnostic::whole_file(
             &shown,
@@ -143,12 +130,7 @@ pub fn check(args: &CheckArgs) -> Result<(), Failure> {
             Ok((line, found)) => {
                 if !json {
                     // The line names the file and what it holds, both from the stranger.
-                    let with = match found.len() {
-                        0 => String::new(),
-                        1 => ", 1 warning".into(),
-                        n => format!(", {n} warnings"),
-                    };
-                    outln!("{}", escape(&format!("{line}{with}")));
+                    outln!("{}", checked_line(&line, found.len()));
                 }
                 warned += usize::from(!found.is_empty());
                 warnings += found.len();

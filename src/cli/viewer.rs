@@ -6,11 +6,8 @@
 use crate::cli::io::output::Failure;
 use robots_games::battle::engine::MatchSetup;
 use robots_games::battle::show::page::page;
-use robots_games::battle::show::view::{MAX_DOC_BYTES, view_doc};
+use robots_games::battle::show::view::{MAX_DOC_BYTES, MAX_TURNS, view_doc};
 use std::path::Path;
-
-/// The longest match a page shows, in robot turns (a 1,000-round match of 12 robots).
-pub const MAX_TURNS: u64 = 100_000;
 
 /// Plays the match and writes its replay page to `path` (`-`: standard output).
 pub fn write_html(setup: &MatchSetup, path: &Path) -> Result<(), Failure> {

@@ -177,13 +177,7 @@ fn result_text(m: &Match) -> String {
             o.rounds
         ));
     }
-    for (colour, robots) in m.survivors() {
-        let names: Vec<String> = robots.iter().map(ToString::to_string).collect();
-        let names = if names.is_empty() {
-            "none".to_string()
-        } else {
-            names.join(", ")
-        };
+    for (colour, names) in robots_games::battle::show::run_text::survivors(m) {
         out.push_str(&format!("{colour} robots left: {names}\n"));
     }
     out

@@ -296,6 +296,17 @@ pub fn text_from_bytes(file: &str, mut bytes: Vec<u8>) -> Result<String, Diagnos
     })
 }
 
+/// The line `robots check` prints for a file that loads: what it is, and how many warnings it
+/// has, escaped for the terminal (the names in it come from the file).
+pub fn checked_line(line: &str, warnings: usize) -> String {
+    let with = match warnings {
+        0 => String::new(),
+        1 => ", 1 warning".into(),
+        n => format!(", {n} warnings"),
+    };
+    escape(&format!("{line}{with}")).into_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -76,6 +76,10 @@ pub enum ViewError {
 /// browser opens it, and the document in memory stays a few hundred MiB.
 pub const MAX_DOC_BYTES: u64 = 48 << 20;
 
+/// The longest match a page shows, in robot turns (a 1,000-round match of 12 robots):
+/// `robots run --html` and the browser's engine refuse a longer one.
+pub const MAX_TURNS: u64 = 100_000;
+
 /// Counts the bytes of JSON written, each `<` as the six of `\u003c` ([`script_json`]).
 #[derive(Default)]
 struct Counter(u64);
@@ -388,6 +392,14 @@ fn memory(game: &Match, id: RobotId) -> Option<MemoryState> {
             u8::from(c.stopped),
         )
     })
+}
+
+/// The whole state of `game` as a frame: every robot (and every memory under the TI-57 rule),
+/// with `events`, the turn's that led here (the debugger's state for the browser).
+pub fn snapshot(game: &Match, events: &[Event]) -> Frame {
+    let states = game.robot_ids().map(|id| state(game, id)).collect();
+    let memories = game.robot_ids().filter_map(|id| memory(game, id)).collect();
+    frame(game, states, memories, events)
 }
 
 fn frame(game: &Match, d: Vec<RobotState>, m: Vec<MemoryState>, events: &[Event]) -> Frame {

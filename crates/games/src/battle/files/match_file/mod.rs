@@ -419,3 +419,21 @@ pub fn parse_program_file_in(
     let source = crate::text::strip_bom(source);
     crate::battle::lang::parse_program_in(file, source, keywords.default_steps(), keywords)
 }
+
+/// `robots check` on one program file: the line saying what it is (`FILE: ok (program `x`,
+/// 12 steps)`) and its warnings, or its error.
+pub fn check_program(
+    file: &str,
+    source: &str,
+    keywords: Keywords,
+) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
+    let program = parse_program_file_in(file, source, keywords)?;
+    let warnings = program_warnings(file, crate::text::strip_bom(source), &program);
+    let steps = crate::text::count(program.len(), "step");
+    let name = program
+        .name
+        .as_ref()
+        .map(|n| format!(" `{}`", crate::text::escape(n)))
+        .unwrap_or_default();
+    Ok((format!("{file}: ok (program{name}, {steps})"), warnings))
+}
