@@ -32,6 +32,10 @@ pub fn config(run: &ServeRun) -> Config {
         head_timeout: Duration::from_secs(u64::from(run.head_timeout)),
         request_timeout: Duration::from_secs(u64::from(run.request_timeout)),
         shutdown_deadline: Duration::from_secs(u64::from(run.shutdown_deadline)),
+        play: run
+            .play
+            .clone()
+            .or_else(|| Some(std::path::PathBuf::from("web/dist")).filter(|d| d.is_dir())),
     }
 }
 

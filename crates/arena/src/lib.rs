@@ -18,6 +18,7 @@ mod limit_tests;
 pub mod pages;
 #[cfg(test)]
 mod pg_tests;
+pub mod play;
 pub mod rooms;
 pub mod routes;
 pub mod store;
@@ -71,6 +72,9 @@ pub struct Config {
     pub request_timeout: Duration,
     /// How long a stop waits for the requests in flight before it closes the connections.
     pub shutdown_deadline: Duration,
+    /// The folder of the `/play` page (`scripts/web` writes `web/dist/`); `None`: `/play`
+    /// says how to build it.
+    pub play: Option<std::path::PathBuf>,
 }
 
 /// A `robots worker` process's settings (docs/SCALE.md).
@@ -129,6 +133,8 @@ pub struct App {
     pub heavy: tokio::sync::Semaphore,
     /// The rooms in play.
     pub rooms: Arc<rooms::Rooms>,
+    /// The `/play` page's folder.
+    pub play: Option<std::path::PathBuf>,
     /// The threads that hash passwords, as many as the cores: argon2id takes 19 MiB a hash,
     /// which the allocator keeps for the thread that asked; a few threads keep it bounded.
     pub hashing: rayon::ThreadPool,
@@ -150,6 +156,7 @@ impl App {
             },
             heavy: tokio::sync::Semaphore::new(4),
             hashing: hashing_pool(),
+            play: run.play.clone(),
         }
     }
 }
@@ -174,7 +181,11 @@ pub fn service(app: Arc<App>) -> Router {
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(timeout, http::limits))
         .layer(axum::middleware::from_fn(http::private_answers))
-        .layer(header(header::CONTENT_SECURITY_POLICY, CSP))
+        // Kept when a route sets its own: `/play`'s adds 'wasm-unsafe-eval' (play/).
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ))
         .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(header::X_FRAME_OPTIONS, "DENY"))
         .layer(header(header::REFERRER_POLICY, "same-origin"))

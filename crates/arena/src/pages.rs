@@ -78,6 +78,7 @@ pub async fn home(State(app): State<Arc<App>>, Extension(caller): Extension<Call
         Err(e) => return api_error(e, &caller),
     };
     let body = html! {
+        p #play-link { a href="/play/" { "Play in the browser" } ": write a program, run it against the shipped ones, step through it, with nothing to install." }
         h1 { "Hills" }
         p { "Programs meet on hills: a newcomer plays every program there, and the last is pushed off. Sign up to submit yours; its text stays secret." }
         table #hills {

@@ -6,7 +6,7 @@ use super::App;
 use super::api::{self, ApiError};
 use super::auth::{self, CSRF_COOKIE, Caller, SESSION_COOKIE};
 use super::store;
-use super::{forms, pages, rooms};
+use super::{forms, pages, play, rooms};
 use axum::Router;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -109,6 +109,9 @@ pub fn table() -> Vec<(Route, Handler)> {
         r(M::GET, "/rooms/{code}/ws", SignedIn, Page, get(rooms::ws::socket)),
         r(M::GET, "/rooms/{code}/match.yaml", SignedIn, Page, get(rooms::pages::match_file)),
         r(M::GET, "/static/{file}", Anyone, Page, get(pages::asset)),
+        r(M::GET, "/play", Anyone, Page, get(play::to_folder)),
+        r(M::GET, "/play/", Anyone, Page, get(play::index)),
+        r(M::GET, "/play/{file}", Anyone, Page, get(play::file)),
     ]
 }
 

@@ -70,6 +70,7 @@ pub(super) fn test_config(db: PathBuf) -> Config {
         head_timeout: std::time::Duration::from_secs(10),
         request_timeout: std::time::Duration::from_secs(30),
         shutdown_deadline: std::time::Duration::from_secs(10),
+        play: None,
     }
 }
 

@@ -73,6 +73,10 @@ pub struct ServeRun {
     /// the connections still open.
     #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u16).range(0..=3600))]
     pub shutdown_deadline: u16,
+    /// The folder of the page served at /play, which `scripts/web` writes [default:
+    /// web/dist when it exists; without it /play says how to build it].
+    #[arg(long, value_name = "DIR")]
+    pub play: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Clone, Debug)]
