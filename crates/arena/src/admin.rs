@@ -97,7 +97,7 @@ pub fn create_hill(
         epoch: 0,
         programs: 0,
     };
-    let config = super::worker::config(&probe).map_err(|_| AdminError::Board)?;
+    let config = super::worker::tournament::config(&probe).map_err(|_| AdminError::Board)?;
     board_file::parse_board("board", &board_text).map_err(AdminError::Load)?;
     let sample = shipped::program("hunter").ok_or(AdminError::NoSample)?;
     let program = match_file::parse_program_file_in("hunter", sample, settings.keywords)

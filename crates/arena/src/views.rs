@@ -4,7 +4,7 @@
 
 use super::db::{Db, DbError};
 use super::store::{self, Hill, MatchRow, Program, Status};
-use super::worker::{config, entrant, game_result};
+use super::worker::tournament::{config, entrant, game_result};
 use robots_games::battle::compare::tournament::{self, Game, standings};
 use robots_games::battle::show::page;
 use robots_games::battle::show::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};

@@ -1,7 +1,9 @@
 //! The API's programs, matches and replays (docs/ARENA.md, "The API"): submissions checked
 //! as `robots check` checks them, then queued; a program's text only to whom may read it.
 
-use super::{ApiError, ApiResult, blocking, body, check_program, hill};
+use super::check::{check_program, fits};
+use super::error::{ApiError, ApiResult, blocking, body};
+use super::hills::hill;
 use crate::App;
 use crate::auth::Caller;
 use crate::store::{self, Refused, Status};
@@ -39,7 +41,7 @@ pub async fn submit(
             "a program's name is 1 to 64 ASCII letters, digits, `_` and `-`",
         ));
     }
-    super::fits(&s.source)?;
+    fits(&s.source)?;
     let keywords = hill.settings.keywords;
     let source = s.source.clone();
     let (ok, diagnostics) = blocking(move || Ok(check_program(&source, keywords))).await?;

@@ -8,7 +8,7 @@
 //! (serial transactions), in job order on each hill: the standings are those one worker
 //! taking the jobs in order would reach.
 
-use super::{config, entrant, game_result};
+use super::tournament::{config, entrant, game_result};
 use crate::db::dialect;
 use crate::db::sql::{Sql, SqlResult};
 use crate::store::{self, Hill, MatchRow, Program, Status, seed_to_sql};
