@@ -3,6 +3,7 @@
 //! back the database up; and the demo hill of `--demo`. The commands' flags and files
 //! (`robots serve hill …`, `serve admin`, `serve backup`) are the binary's.
 
+use super::db::ids::HillId;
 use super::db::{Db, DbError, now};
 use super::store::{self, Hill};
 use robots_games::battle::compare::tournament::hill::is_safe_name;
@@ -90,7 +91,7 @@ pub fn create_hill(
         return Err(AdminError::TooBig(placement));
     }
     let probe = Hill {
-        id: 0,
+        id: HillId(0),
         name: name.into(),
         settings: settings.clone(),
         board_text: board_text.clone(),

@@ -6,8 +6,9 @@
 use super::App;
 use super::api::{self, ApiError};
 use super::auth::Caller;
+use super::db::ids::{MatchId, ProgramId};
 use super::store::{self, Status};
-use super::views::{self, ProgramView, StandingRow, history_svg, may_read};
+use super::views::{self, ProgramView, Series, StandingRow, history_svg, may_read};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
@@ -235,16 +236,15 @@ pub async fn hill_history(
             let all = db.read(|c| store::history_of_hill(c, hill.id))?;
             Ok(placed
                 .iter()
-                .map(|p| {
-                    (
-                        p.name.clone(),
-                        all.iter()
-                            .filter(|h| h.0 == p.id)
-                            .map(|h| (h.2, h.3))
-                            .collect(),
-                    )
+                .map(|p| Series {
+                    name: p.name.clone(),
+                    points: all
+                        .iter()
+                        .filter(|h| h.program == p.id)
+                        .map(|h| h.ranked)
+                        .collect(),
                 })
-                .collect::<Vec<(String, Vec<(i64, i64)>)>>())
+                .collect::<Vec<Series>>())
         })
         .await
     };
@@ -257,7 +257,7 @@ pub async fn hill_history(
 pub async fn program_history(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
 ) -> Response {
     let db = Arc::clone(&app.db);
     let found = api::blocking(move || {
@@ -265,7 +265,10 @@ pub async fn program_history(
             .read(|c| store::program(c, id))?
             .ok_or_else(|| ApiError::not_found("program"))?;
         let h = db.read(|c| store::history_of(c, id))?;
-        Ok(vec![(p.name, h.iter().map(|&(e, r, _)| (e, r)).collect())])
+        Ok(vec![Series {
+            name: p.name,
+            points: h,
+        }])
     });
     match found.await {
         Ok(series) => svg(history_svg(&series)),
@@ -358,7 +361,7 @@ fn program_page(
 pub async fn program(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
 ) -> Response {
     let loaded = async {
         let (p, rank) = api::program(&app, id).await?;
@@ -382,7 +385,7 @@ pub async fn program(
 pub async fn viewer(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<MatchId>,
 ) -> Response {
     match api::replay(&app, id, &caller).await {
         Ok(doc) => match views::viewer_page(&doc) {

@@ -177,7 +177,8 @@ fn a_room_is_played_from_either_server_and_survives_its_owner() {
         ids[i] = db_a
             .write(|c| arena::account_insert(c, name, "!", 0))
             .unwrap()
-            .unwrap();
+            .unwrap()
+            .get();
     }
     let p = Place::on(Arc::clone(&db_b), ids);
     battle_room(&p, "sharedroom", 40.0, 400);
@@ -356,7 +357,8 @@ fn a_broken_lock_connection_moves_the_room_and_fences_its_old_owner() {
         ids[i] = db_a
             .write(|c| arena::account_insert(c, name, "!", 0))
             .unwrap()
-            .unwrap();
+            .unwrap()
+            .get();
     }
     let p = Place::on(Arc::clone(&db_b), ids);
     battle_room(&p, "fencedroom", 20.0, 400);

@@ -4,6 +4,7 @@
 use super::error::{ApiError, ApiResult, blocking, body};
 use crate::App;
 use crate::auth::{self, Caller};
+use crate::db::ids::AccountId;
 use crate::store;
 use axum::Extension;
 use axum::Json;
@@ -79,7 +80,7 @@ pub async fn sign_in(app: &App, c: Credentials) -> Result<Option<store::Account>
 /// A new secret of `kind` for `account`, stored hashed.
 pub async fn new_token(
     app: &App,
-    account: i64,
+    account: AccountId,
     kind: &'static str,
     csrf: Option<String>,
 ) -> Result<String, ApiError> {

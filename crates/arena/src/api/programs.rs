@@ -6,6 +6,7 @@ use super::error::{ApiError, ApiResult, blocking, body};
 use super::hills::hill;
 use crate::App;
 use crate::auth::Caller;
+use crate::db::ids::{AccountId, MatchId, ProgramId};
 use crate::store::{self, Refused, Status};
 use crate::views::{self, match_view, program_view};
 use axum::Extension;
@@ -30,10 +31,10 @@ pub struct Submission {
 /// Queues a program on a hill for `account`: its id and warnings, or the refusal.
 pub async fn submit(
     app: &App,
-    account: i64,
+    account: AccountId,
     hill: &store::Hill,
     s: Submission,
-) -> Result<(i64, Vec<Value>), ApiError> {
+) -> Result<(ProgramId, Vec<Value>), ApiError> {
     if !is_safe_name(&s.name) {
         return Err(ApiError::new(
             StatusCode::BAD_REQUEST,
@@ -117,7 +118,10 @@ pub async fn post_program(
 }
 
 /// A program and its rank (when placed).
-pub async fn program(app: &Arc<App>, id: i64) -> Result<(store::Program, Option<usize>), ApiError> {
+pub async fn program(
+    app: &Arc<App>,
+    id: ProgramId,
+) -> Result<(store::Program, Option<usize>), ApiError> {
     let app2 = Arc::clone(app);
     blocking(move || {
         let p = app2
@@ -140,7 +144,7 @@ pub async fn program(app: &Arc<App>, id: i64) -> Result<(store::Program, Option<
 pub async fn get_program(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
 ) -> ApiResult {
     let (p, rank) = program(&app, id).await?;
     Ok(Json(program_view(&p, rank, caller.account.map(|a| a.id))).into_response())
@@ -149,7 +153,7 @@ pub async fn get_program(
 pub async fn delete_program(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
 ) -> ApiResult {
     let db = Arc::clone(&app.db);
     blocking(move || Ok(db.write(|c| store::withdraw(c, id))?)).await?;
@@ -159,7 +163,7 @@ pub async fn delete_program(
 pub async fn publish_program(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
 ) -> ApiResult {
     let db = Arc::clone(&app.db);
     blocking(move || Ok(db.write(|c| store::publish(c, id))?)).await?;
@@ -177,7 +181,7 @@ pub struct Page {
 
 pub async fn program_matches(
     app: &Arc<App>,
-    id: i64,
+    id: ProgramId,
     limit: u32,
     offset: u32,
 ) -> Result<Vec<views::MatchView>, ApiError> {
@@ -193,7 +197,7 @@ pub async fn program_matches(
 
 pub async fn get_program_matches(
     State(app): State<Arc<App>>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
     page: Result<Query<Page>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult {
     let Query(page) = page.map_err(|_| {
@@ -214,7 +218,7 @@ pub async fn get_program_matches(
     Ok(Json(program_matches(&app, id, limit, page.offset.unwrap_or(0)).await?).into_response())
 }
 
-pub async fn get_match(State(app): State<Arc<App>>, Path(id): Path<i64>) -> ApiResult {
+pub async fn get_match(State(app): State<Arc<App>>, Path(id): Path<MatchId>) -> ApiResult {
     let db = Arc::clone(&app.db);
     let m = blocking(move || {
         db.read(|c| store::match_by_id(c, id))?
@@ -227,7 +231,7 @@ pub async fn get_match(State(app): State<Arc<App>>, Path(id): Path<i64>) -> ApiR
 /// The viewer's document of a match, for this caller.
 pub async fn replay(
     app: &Arc<App>,
-    id: i64,
+    id: MatchId,
     caller: &Caller,
 ) -> Result<robots_games::battle::show::view::ViewDoc, ApiError> {
     let permit = app
@@ -246,7 +250,7 @@ pub async fn replay(
 pub async fn get_replay(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<MatchId>,
 ) -> ApiResult {
     Ok(Json(replay(&app, id, &caller).await?).into_response())
 }

@@ -24,7 +24,7 @@ fn account(caller: &Caller) -> Result<i64, ApiError> {
     caller
         .account
         .as_ref()
-        .map(|a| a.id)
+        .map(|a| a.id.get())
         .ok_or_else(ApiError::internal)
 }
 

@@ -42,7 +42,8 @@ pub(super) fn place(tag: &str) -> Place {
         ids[i] = db
             .write(|c| arena::account_insert(c, name, "!", 0))
             .unwrap()
-            .unwrap();
+            .unwrap()
+            .get();
     }
     Place { dir, db, ids }
 }
@@ -377,7 +378,7 @@ mod hostile {
             let stop = Arc::new(AtomicBool::new(false));
             let rooms = Rooms::new(Arc::clone(&p.db), Arc::clone(&stop));
             let h = rooms.get("hostileroom").unwrap().unwrap();
-            let stranger = p.db.write(|c| arena::account_insert(c, "carol", "!", 0)).unwrap().unwrap();
+            let stranger = p.db.write(|c| arena::account_insert(c, "carol", "!", 0)).unwrap().unwrap().get();
             let who = [(p.ids[0], "alice"), (p.ids[1], "bob"), (stranger, "carol")];
             for (i, text) in &messages {
                 // The socket's own parse: what does not parse is answered there.

@@ -54,7 +54,8 @@ pub async fn room_for(
         .map_err(|_| (StatusCode::INTERNAL_SERVER_ERROR, "the server failed"))?
         .ok_or((StatusCode::NOT_FOUND, "no such room"))?;
     let published = handle.published.borrow().clone();
-    let member = published.seated.contains(&Some(account.id)) || handle.room.host == account.id;
+    let member =
+        published.seated.contains(&Some(account.id.get())) || handle.room.host == account.id.get();
     if published.connections >= MAX_CONNECTIONS {
         return Err((StatusCode::SERVICE_UNAVAILABLE, "this room is full"));
     }
@@ -102,17 +103,17 @@ fn text(value: &str) -> ws::Message {
 }
 
 async fn connection(mut socket: WebSocket, mut handle: Handle, account: Account) {
-    let _ = handle.commands.send(Command::Join(account.id));
+    let _ = handle.commands.send(Command::Join(account.id.get()));
     let first = handle.published.borrow().clone();
     let seat = first
         .seated
         .iter()
-        .position(|s| *s == Some(account.id))
+        .position(|s| *s == Some(account.id.get()))
         .and_then(|i| first.colours.get(i));
     let settings = &handle.room.settings;
     let hello = json!({
         "type": "hello",
-        "you": {"name": account.name, "seat": seat, "host": handle.room.host == account.id},
+        "you": {"name": account.name, "seat": seat, "host": handle.room.host == account.id.get()},
         "room": {"code": handle.room.code, "game": settings.game, "host": handle.room.host_name,
             "board": settings.board, "players": settings.players, "scenario": settings.scenario,
             "robots": settings.robots, "rounds": settings.rounds, "pace": settings.pace,
@@ -120,13 +121,16 @@ async fn connection(mut socket: WebSocket, mut handle: Handle, account: Account)
             "variant": settings.variant, "hints": settings.hints},
         "board": *handle.board,
     });
-    let first = handle.published.borrow_and_update().view_for(account.id);
+    let first = handle
+        .published
+        .borrow_and_update()
+        .view_for(account.id.get());
     if socket.send(text(&hello.to_string())).await.is_ok()
         && socket.send(text(&first)).await.is_ok()
     {
         serve(&mut socket, &mut handle, &account).await;
     }
-    let _ = handle.commands.send(Command::Leave(account.id));
+    let _ = handle.commands.send(Command::Leave(account.id.get()));
 }
 
 async fn serve(socket: &mut WebSocket, handle: &mut Handle, account: &Account) {
@@ -137,7 +141,7 @@ async fn serve(socket: &mut WebSocket, handle: &mut Handle, account: &Account) {
                 if changed.is_err() {
                     break;
                 }
-                let view = handle.published.borrow_and_update().view_for(account.id);
+                let view = handle.published.borrow_and_update().view_for(account.id.get());
                 if socket.send(text(&view)).await.is_err() {
                     break;
                 }
@@ -188,7 +192,7 @@ async fn act(handle: &Handle, account: &Account, body: &str) -> Option<String> {
     };
     let (reply, answer) = tokio::sync::oneshot::channel();
     let command = Command::Act {
-        account: account.id,
+        account: account.id.get(),
         name: account.name.clone(),
         message,
         reply,

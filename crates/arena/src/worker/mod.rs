@@ -10,6 +10,7 @@
 pub mod queue;
 pub mod tournament;
 
+use super::db::ids::ProgramId;
 use super::db::{Db, DbError, dialect};
 use super::store::{self, Program};
 use queue::{Organised, Piece};
@@ -20,7 +21,7 @@ use std::time::{Duration, Instant};
 use tournament::{config, entrant};
 
 /// The programs a piece's games number (ids), as entrants, and the hill's configuration.
-type Prepared = (Vec<i64>, Arc<Vec<Entrant>>, Arc<Config>);
+type Prepared = (Vec<ProgramId>, Arc<Vec<Entrant>>, Arc<Config>);
 
 /// Wakes the worker when a submission is queued.
 #[derive(Default)]
@@ -99,7 +100,7 @@ impl Worker {
                 Arc::clone(config),
             )));
         }
-        let ids: Vec<i64> = serde_json::from_str(&piece.members).unwrap_or_default();
+        let ids: Vec<ProgramId> = serde_json::from_str(&piece.members).unwrap_or_default();
         let programs: Vec<Option<Program>> =
             db.read(|c| ids.iter().map(|&id| store::program(c, id)).collect())?;
         let Some(programs) = programs.into_iter().collect::<Option<Vec<Program>>>() else {
@@ -145,14 +146,14 @@ impl Worker {
             if last.elapsed() >= self.lease / 3 {
                 *last = Instant::now();
                 if let Err(e) = db.write(|c| queue::renew(c, piece.id, name, lease)) {
-                    tracing::warn!(piece = piece.id, error = %e, "a lease cannot be renewed");
+                    tracing::warn!(piece = piece.id.get(), error = %e, "a lease cannot be renewed");
                 }
             }
         };
         let played = match play_all(&entrants, &config, &piece.games, stop, &tick) {
             Ok(played) => played,
             Err(e) => {
-                tracing::error!(piece = piece.id, error = %e, "a piece cannot be played");
+                tracing::error!(piece = piece.id.get(), error = %e, "a piece cannot be played");
                 return Ok(Did::Played(
                     db.write(|c| queue::store_piece(c, piece, &[], &[]))?,
                 ));

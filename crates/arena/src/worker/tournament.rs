@@ -2,6 +2,7 @@
 //! entrants, its stored matches as the tournament's results (the workers play with them, the
 //! standings and the viewer read with them).
 
+use crate::db::ids::ProgramId;
 use crate::store::{self, MatchRow, Program};
 use robots_games::battle::compare::tournament::{Config, Entrant, Game, GameResult, Score};
 use robots_games::battle::engine::{Rules, Scenario};
@@ -48,8 +49,8 @@ pub fn entrant(p: &Program, hill: &store::Hill) -> Option<Entrant> {
 }
 
 /// A stored match between programs numbered by `index`, as the tournament keeps it.
-pub fn game_result(m: &MatchRow, index: &HashMap<i64, usize>) -> Option<GameResult> {
-    let (g, v) = (*index.get(&m.green.0)?, *index.get(&m.violet.0)?);
+pub fn game_result(m: &MatchRow, index: &HashMap<ProgramId, usize>) -> Option<GameResult> {
+    let (g, v) = (*index.get(&m.green.id)?, *index.get(&m.violet.id)?);
     let swapped = g > v;
     let green_score = match m.winner.as_str() {
         "green" => Score::Win,
