@@ -3,7 +3,8 @@
 //! it does anything; the route's guard has checked who may post it.
 
 use super::App;
-use super::api::{self, ApiError, Credentials, Submission};
+use super::api::bodies::{Credentials, Submission};
+use super::api::{self, ApiError};
 use super::auth::{self, Caller, SESSION_COOKIE};
 use super::db::ids::{AccountId, ProgramId};
 use super::pages::{account_page, api_error, credentials_form, error_page, respond, submit_page};

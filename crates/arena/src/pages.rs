@@ -4,17 +4,17 @@
 //! inline script. The forms' handlers are in `forms.rs`.
 
 use super::App;
+use super::api::bodies::{Diagnostic, MatchView, Outcome, ProgramView, StandingRow};
 use super::api::{self, ApiError};
 use super::auth::Caller;
 use super::db::ids::{MatchId, ProgramId};
 use super::store::{self, Status};
-use super::views::{self, ProgramView, Series, StandingRow, history_svg, may_read};
+use super::views::{self, Series, history_svg, may_read};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use maud::{DOCTYPE, Markup, html};
-use serde_json::Value;
 use std::sync::Arc;
 
 /// A page: the layout around `body`.
@@ -282,7 +282,7 @@ pub fn submit_page(
     hill: &str,
     (name, source): (&str, &str),
     error: Option<&str>,
-    diagnostics: &[Value],
+    diagnostics: &[Diagnostic],
 ) -> Markup {
     let body = html! {
         h1 { "Submit a program to " a href={ "/hills/" (hill) } { (hill) } }
@@ -299,15 +299,10 @@ pub fn submit_page(
     layout("Submit", caller, body)
 }
 
-fn diagnostic(d: &Value) -> Markup {
-    let severity = d["severity"].as_str().unwrap_or("error");
-    let (line, column) = (
-        d["line"].as_u64().unwrap_or(0),
-        d["column"].as_u64().unwrap_or(0),
-    );
+fn diagnostic(d: &Diagnostic) -> Markup {
     html! {
-        li class={ "diagnostic " (severity) } data-line=(line) data-column=(column) {
-            "line " (line) ", column " (column) ": " (d["message"].as_str().unwrap_or(""))
+        li class={ "diagnostic " (d.severity) } data-line=(d.line) data-column=(d.column) {
+            "line " (d.line) ", column " (d.column) ": " (d.message)
         }
     }
 }
@@ -326,12 +321,7 @@ pub async fn submit_form(
     }
 }
 
-fn program_page(
-    caller: &Caller,
-    p: &ProgramView,
-    owner: bool,
-    matches: &[views::MatchView],
-) -> Markup {
+fn program_page(caller: &Caller, p: &ProgramView, owner: bool, matches: &[MatchView]) -> Markup {
     html! {
         h1 { "Program " (p.name) }
         p { "by " (p.author) " on hill " a href={ "/hills/" (p.hill) } { (p.hill) } }
@@ -348,8 +338,8 @@ fn program_page(
         table #matches {
             tr { th { "result" } th { "green" } th { "violet" } th { "seed" } th { "rounds" } th { "how" } th {} }
             @for m in matches {
-                tr data-match=(m.id) class=(m.result.unwrap_or("")) {
-                    td { (m.result.unwrap_or("")) } td { (m.green.name) } td { (m.violet.name) }
+                tr data-match=(m.id) class=(m.result.map_or("", Outcome::word)) {
+                    td { (m.result.map_or("", Outcome::word)) } td { (m.green.name) } td { (m.violet.name) }
                     td { (m.seed_index) } td { (m.rounds) } td { (m.reason) }
                     td { a href={ "/matches/" (m.id) } { "watch" } }
                 }

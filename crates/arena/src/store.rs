@@ -6,10 +6,10 @@ use super::db::sql::{Row, Sql, SqlResult};
 use robots_games::battle::compare::tournament::hill_file::HillSettings;
 use robots_games::battle::lang::Keywords;
 use rusqlite::params;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where a program stands (docs/ARENA.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Queued,

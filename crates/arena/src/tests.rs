@@ -1,7 +1,7 @@
 //! The arena in-process (no network): the authorisation matrix over every route of the
 //! table, the secrecy of program texts, CSRF, and hostile JSON.
 
-use super::api::Credentials;
+use super::api::bodies::Credentials;
 use super::db::ids::{AccountId, MatchId, ProgramId};
 use super::routes::{Face, Route, Rule, table};
 use super::{App, Config, auth, db::Db, service, store, worker};

@@ -1,7 +1,9 @@
 //! What the API and the pages show: hills, standings (cached per hill until its next
 //! placement), programs (the text only to whom may read it), matches, the viewer's document
-//! of a match with the secret programs left out, and the rank-history plots.
+//! of a match with the secret programs left out, and the rank-history plots. What the API
+//! answers is built here as the types of `api/bodies.rs`.
 
+use super::api::bodies::{HillView, MatchView, Outcome, ProgramView, Side, StandingRow, Versus};
 use super::db::ids::{AccountId, HillId, MatchId, ProgramId};
 use super::db::{Db, DbError};
 use super::store::{self, Hill, MatchRow, Program, Ranked, Status};
@@ -9,22 +11,8 @@ use super::worker::tournament::{config, entrant, game_result};
 use robots_games::battle::compare::tournament::{self, Game, standings};
 use robots_games::battle::show::page;
 use robots_games::battle::show::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
-use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
-
-#[derive(Clone, Debug, Serialize)]
-pub struct HillView {
-    pub name: String,
-    pub size: usize,
-    pub seeds: [u32; 2],
-    pub board: String,
-    pub scenario: u8,
-    pub robots: u8,
-    pub rounds: u32,
-    pub keywords: &'static str,
-    pub programs: i64,
-}
 
 pub fn hill_view(h: &Hill) -> HillView {
     let s = &h.settings;
@@ -36,35 +24,9 @@ pub fn hill_view(h: &Hill) -> HillView {
         scenario: s.scenario,
         robots: s.robots,
         rounds: s.rounds,
-        keywords: s.keywords.name(),
+        keywords: s.keywords.name().to_string(),
         programs: h.programs,
     }
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct Versus {
-    pub id: ProgramId,
-    pub name: String,
-    /// What the row's program scored against it (wins and half the draws), if they met.
-    pub share: Option<f64>,
-}
-
-/// A program's line in its hill's standings.
-#[derive(Clone, Debug, Serialize)]
-pub struct StandingRow {
-    pub rank: usize,
-    pub id: ProgramId,
-    pub name: String,
-    pub author: String,
-    pub played: u32,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-    pub points: u32,
-    pub win_rate: f64,
-    pub rating: f64,
-    pub interval: f64,
-    pub head_to_head: Vec<Versus>,
 }
 
 /// The standings of each hill, with the epoch they were computed at.
@@ -134,22 +96,6 @@ pub fn standings_of(db: &Db, cache: &Cache, hill: &Hill) -> Result<Arc<Vec<Stand
     Ok(rows)
 }
 
-#[derive(Clone, Debug, Serialize)]
-pub struct ProgramView {
-    pub id: ProgramId,
-    pub name: String,
-    pub author: String,
-    pub hill: String,
-    pub status: Status,
-    pub published: bool,
-    pub submitted: i64,
-    pub games_done: i64,
-    pub games_total: i64,
-    pub rank: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-}
-
 /// Whether the caller (an account id) may read a program's text: its author, or anyone once
 /// published. Administrators may not: a program is its author's (the seed's secrecy).
 pub fn may_read(p: &Program, caller: Option<AccountId>) -> bool {
@@ -172,40 +118,12 @@ pub fn program_view(p: &Program, rank: Option<usize>, caller: Option<AccountId>)
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
-pub struct Side {
-    pub id: ProgramId,
-    pub name: String,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct MatchView {
-    pub id: MatchId,
-    pub hill: String,
-    pub green: Side,
-    pub violet: Side,
-    pub seed_index: u32,
-    /// A string of digits: 64 bits do not fit a JavaScript number.
-    #[serde(serialize_with = "seed_text")]
-    pub seed: u64,
-    pub winner: String,
-    pub rounds: u32,
-    pub reason: String,
-    /// `win`, `draw` or `loss`, from the side of the program whose list this is.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<&'static str>,
-}
-
-fn seed_text<S: serde::Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(seed)
-}
-
 pub fn match_view(m: &MatchRow, of: Option<ProgramId>) -> MatchView {
     let result = of.map(|id| match m.winner.as_str() {
-        "draw" => "draw",
-        "green" if m.green.id == id => "win",
-        "violet" if m.violet.id == id => "win",
-        _ => "loss",
+        "draw" => Outcome::Draw,
+        "green" if m.green.id == id => Outcome::Win,
+        "violet" if m.violet.id == id => Outcome::Win,
+        _ => Outcome::Loss,
     });
     MatchView {
         id: m.id,

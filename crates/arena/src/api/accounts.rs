@@ -1,6 +1,7 @@
 //! Accounts and their tokens: an account created or signed into (passwords hashed on the
 //! hashing threads), a new secret stored hashed, the API's `accounts` and `tokens`.
 
+use super::bodies::{Credentials, NewAccount, Token};
 use super::error::{ApiError, ApiResult, blocking, body};
 use crate::App;
 use crate::auth::{self, Caller};
@@ -13,8 +14,6 @@ use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use serde::Deserialize;
-use serde_json::json;
 use std::sync::Arc;
 
 /// Runs password work on the hashing threads (`App::hashing`).
@@ -27,13 +26,6 @@ async fn hashing<T: Send + 'static>(
         let _ = send.send(f());
     });
     receive.await.map_err(|_| ApiError::internal())?
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Credentials {
-    pub name: String,
-    pub password: String,
 }
 
 /// Creates an account; `Ok(None)` when the name is taken.
@@ -136,11 +128,7 @@ pub async fn post_account(
         ));
     };
     let token = new_token(&app, account.id, "api", None).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({"name": name, "token": token})),
-    )
-        .into_response())
+    Ok((StatusCode::CREATED, Json(NewAccount { name, token })).into_response())
 }
 
 pub async fn post_token(
@@ -157,5 +145,5 @@ pub async fn post_token(
         ));
     };
     let token = new_token(&app, account.id, "api", None).await?;
-    Ok((StatusCode::CREATED, Json(json!({"token": token}))).into_response())
+    Ok((StatusCode::CREATED, Json(Token { token })).into_response())
 }

@@ -2,6 +2,7 @@
 //! its warnings as `robots check --format json` prints them (the API's `check`, every
 //! submission, a room's programs).
 
+use super::bodies::{CheckRequest, Checked, Diagnostic};
 use super::error::{ApiError, ApiResult, blocking, body};
 use super::hills::hill;
 use crate::App;
@@ -13,8 +14,6 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use robots_games::battle::files::match_file;
 use robots_games::battle::lang::Keywords;
-use serde::Deserialize;
-use serde_json::{Value, json};
 use std::sync::Arc;
 
 /// The longest program text taken, in bytes.
@@ -34,39 +33,28 @@ pub fn fits(source: &str) -> Result<(), ApiError> {
 
 /// What `check` says of a program on a hill: the program, or the diagnostics as
 /// `robots check --format json` prints them; and the warnings.
-pub fn check_program(source: &str, keywords: Keywords) -> (bool, Vec<Value>) {
+pub fn check_program(source: &str, keywords: Keywords) -> (bool, Vec<Diagnostic>) {
     let file = "program.robot";
-    let as_json = |d: &robots_games::text::diagnostic::Diagnostic| {
-        serde_json::from_str::<Value>(&d.json()).unwrap_or(Value::Null)
-    };
     match match_file::parse_program_file_in(file, source, keywords) {
         Ok(p) => {
             let warnings =
                 match_file::program_warnings(file, robots_games::text::strip_bom(source), &p);
-            (true, warnings.iter().map(as_json).collect())
+            (true, warnings.iter().filter_map(Diagnostic::of).collect())
         }
-        Err(d) => (false, vec![as_json(&d)]),
+        Err(d) => (false, Diagnostic::of(&d).into_iter().collect()),
     }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CheckBody {
-    pub source: String,
-    #[serde(default)]
-    pub hill: Option<String>,
 }
 
 pub async fn post_check(
     State(app): State<Arc<App>>,
     bytes: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
-    let b: CheckBody = body(bytes)?;
+    let b: CheckRequest = body(bytes)?;
     fits(&b.source)?;
     let keywords = match b.hill {
         Some(name) => hill(&app, name).await?.settings.keywords,
         None => Keywords::Plain,
     };
     let (ok, diagnostics) = blocking(move || Ok(check_program(&b.source, keywords))).await?;
-    Ok(Json(json!({"ok": ok, "diagnostics": diagnostics})).into_response())
+    Ok(Json(Checked { diagnostics, ok }).into_response())
 }

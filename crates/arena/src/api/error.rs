@@ -2,6 +2,7 @@
 //! shares to reach them: a body parsed from bounded bytes, blocking work off the async
 //! threads.
 
+use super::bodies::{Diagnostic, Refusal};
 use crate::auth;
 use axum::Json;
 use axum::body::Bytes;
@@ -9,7 +10,6 @@ use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
-use serde_json::{Value, json};
 
 /// An error as the API gives it.
 #[derive(Debug)]
@@ -17,7 +17,7 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
     pub detail: String,
-    pub diagnostics: Option<Vec<Value>>,
+    pub diagnostics: Option<Vec<Diagnostic>>,
 }
 
 impl ApiError {
@@ -49,10 +49,11 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut body = json!({"error": self.code, "detail": self.detail});
-        if let Some(d) = self.diagnostics {
-            body["diagnostics"] = Value::Array(d);
-        }
+        let body = Refusal {
+            detail: self.detail,
+            diagnostics: self.diagnostics,
+            error: self.code.to_string(),
+        };
         (self.status, Json(body)).into_response()
     }
 }

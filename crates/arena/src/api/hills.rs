@@ -1,5 +1,6 @@
 //! Hills and their standings: listed, shown, created by an administrator.
 
+use super::bodies::{NewHill, StandingRow};
 use super::error::{ApiError, ApiResult, blocking, body};
 use crate::App;
 use crate::store;
@@ -11,7 +12,6 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use robots_games::battle::lang::Keywords;
-use serde::Deserialize;
 use std::sync::Arc;
 
 pub async fn hill(app: &App, name: String) -> Result<store::Hill, ApiError> {
@@ -36,7 +36,7 @@ pub async fn get_hill(State(app): State<Arc<App>>, Path(name): Path<String>) -> 
 pub async fn standings(
     app: &Arc<App>,
     hill: &store::Hill,
-) -> Result<Arc<Vec<views::StandingRow>>, ApiError> {
+) -> Result<Arc<Vec<StandingRow>>, ApiError> {
     let (app, hill) = (Arc::clone(app), hill.clone());
     blocking(move || Ok(views::standings_of(&app.db, &app.cache, &hill)?)).await
 }
@@ -44,21 +44,6 @@ pub async fn standings(
 pub async fn get_standings(State(app): State<Arc<App>>, Path(name): Path<String>) -> ApiResult {
     let hill = hill(&app, name).await?;
     Ok(Json(standings(&app, &hill).await?.as_ref().clone()).into_response())
-}
-
-/// The hill's settings from the API's JSON (as `robots serve hill create` takes them).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewHill {
-    pub name: String,
-    pub size: usize,
-    pub seeds: [u32; 2],
-    pub board: String,
-    pub scenario: u8,
-    pub robots: u8,
-    pub rounds: u32,
-    #[serde(default)]
-    pub keywords: Option<String>,
 }
 
 pub async fn post_hill(

@@ -1,6 +1,7 @@
 //! The API's programs, matches and replays (docs/ARENA.md, "The API"): submissions checked
 //! as `robots check` checks them, then queued; a program's text only to whom may read it.
 
+use super::bodies::{Diagnostic, MatchView, Page, Submission, Submitted};
 use super::check::{check_program, fits};
 use super::error::{ApiError, ApiResult, blocking, body};
 use super::hills::hill;
@@ -17,16 +18,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use robots_games::battle::compare::tournament::hill::is_safe_name;
-use serde::Deserialize;
-use serde_json::{Value, json};
 use std::sync::Arc;
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Submission {
-    pub name: String,
-    pub source: String,
-}
 
 /// Queues a program on a hill for `account`: its id and warnings, or the refusal.
 pub async fn submit(
@@ -34,7 +26,7 @@ pub async fn submit(
     account: AccountId,
     hill: &store::Hill,
     s: Submission,
-) -> Result<(ProgramId, Vec<Value>), ApiError> {
+) -> Result<(ProgramId, Vec<Diagnostic>), ApiError> {
     if !is_safe_name(&s.name) {
         return Err(ApiError::new(
             StatusCode::BAD_REQUEST,
@@ -112,7 +104,13 @@ pub async fn post_program(
     let (id, warnings) = submit(&app, account, &hill, s).await?;
     Ok((
         StatusCode::ACCEPTED,
-        Json(json!({"id": id, "name": program, "hill": hill.name, "status": Status::Queued, "warnings": warnings})),
+        Json(Submitted {
+            hill: hill.name,
+            id,
+            name: program,
+            status: Status::Queued,
+            warnings,
+        }),
     )
         .into_response())
 }
@@ -170,21 +168,12 @@ pub async fn publish_program(
     get_program(State(app), Extension(caller), Path(id)).await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Page {
-    #[serde(default)]
-    pub limit: Option<u32>,
-    #[serde(default)]
-    pub offset: Option<u32>,
-}
-
 pub async fn program_matches(
     app: &Arc<App>,
     id: ProgramId,
     limit: u32,
     offset: u32,
-) -> Result<Vec<views::MatchView>, ApiError> {
+) -> Result<Vec<MatchView>, ApiError> {
     let db = Arc::clone(&app.db);
     blocking(move || {
         db.read(|c| store::program(c, id))?
