@@ -1,13 +1,16 @@
 //! `robots arena submit` (docs/ARENA.md): a program sent to an arena's hill through its
 //! API, then its placement followed until it is ranked. The token comes from ROBOTS_TOKEN,
 //! else `~/.config/robots/token`. Plain HTTP (an arena behind HTTPS needs a TLS-capable
-//! client for now: curl with the API does it).
+//! client for now: curl with the API does it). What it sends and reads are the arena's own
+//! bodies (`robots_arena::api::bodies`), so the protocol is written once.
 
 use crate::cli::args::arena_flags::{ArenaArgs, ArenaCommand};
 use crate::cli::io::files::read_input;
 use crate::cli::io::output::Failure;
+use robots_arena::api::bodies::{Diagnostic, ProgramView, Refusal, Status, Submission, Submitted};
+use robots_arena::db::ids::ProgramId;
 use robots_games::text::escape;
-use serde_json::{Value, json};
+use serde::de::DeserializeOwned;
 use std::path::Path;
 use std::time::Duration;
 
@@ -37,38 +40,58 @@ fn agent() -> ureq::Agent {
         .into()
 }
 
-/// The status and JSON body of an answer.
-fn answer(
-    response: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
-    server: &str,
-) -> Result<(u16, Value), Failure> {
-    let mut response =
-        response.map_err(|e| format!("{}: cannot reach the arena: {e}", escape(server)))?;
-    let status = response.status().as_u16();
-    let body: Value = response
-        .body_mut()
-        .with_config()
-        .limit(MAX_ANSWER)
-        .read_json()
-        .map_err(|_| {
-            format!(
-                "{}: the answer is not the arena's JSON (status {status})",
-                escape(server)
-            )
-        })?;
-    Ok((status, body))
+/// An answer: its status and its body, not yet read as any type.
+struct Answer {
+    status: u16,
+    body: Vec<u8>,
+    server: String,
 }
 
-/// A successful answer's body; the server's `{error, detail}` in words otherwise.
-fn ok(status: u16, body: Value) -> Result<Value, Failure> {
-    if status >= 400 {
-        let detail = body["detail"].as_str().unwrap_or("refused");
-        return Err(Failure::Bad(format!(
-            "the arena says ({status}): {}",
-            escape(detail)
-        )));
+impl Answer {
+    fn new(
+        response: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
+        server: &str,
+    ) -> Result<Answer, Failure> {
+        let mut response =
+            response.map_err(|e| format!("{}: cannot reach the arena: {e}", escape(server)))?;
+        let status = response.status().as_u16();
+        let body = response
+            .body_mut()
+            .with_config()
+            .limit(MAX_ANSWER)
+            .read_to_vec()
+            .map_err(|_| Answer::not_json(server, status))?;
+        Ok(Answer {
+            status,
+            body,
+            server: server.to_string(),
+        })
     }
-    Ok(body)
+
+    fn not_json(server: &str, status: u16) -> Failure {
+        Failure::Bad(format!(
+            "{}: the answer is not the arena's JSON (status {status})",
+            escape(server)
+        ))
+    }
+
+    /// The body as `T`.
+    fn read<T: DeserializeOwned>(&self) -> Result<T, Failure> {
+        serde_json::from_slice(&self.body).map_err(|_| Answer::not_json(&self.server, self.status))
+    }
+
+    /// A successful answer's body as `T`; the server's refusal in words otherwise.
+    fn ok<T: DeserializeOwned>(&self) -> Result<T, Failure> {
+        if self.status >= 400 {
+            let refusal: Refusal = self.read()?;
+            return Err(Failure::Bad(format!(
+                "the arena says ({}): {}",
+                self.status,
+                escape(&refusal.detail)
+            )));
+        }
+        self.read()
+    }
 }
 
 pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
@@ -95,21 +118,23 @@ pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
     let sent = agent
         .post(&url)
         .header("Authorization", &format!("Bearer {token}"))
-        .send_json(json!({"name": name, "source": source}));
-    let (status, body) = answer(sent, server)?;
-    if status == 422 {
-        for d in body["diagnostics"].as_array().into_iter().flatten() {
+        .send_json(Submission {
+            name: name.clone(),
+            source,
+        });
+    let answer = Answer::new(sent, server)?;
+    if answer.status == 422 {
+        let refusal: Refusal = answer.read()?;
+        for d in refusal.diagnostics.iter().flatten() {
             eprintln!("{}", said(d, file));
         }
         return Err(Failure::Bad(
             "the arena refused the program: it has errors".into(),
         ));
     }
-    let body = ok(status, body)?;
-    let id = body["id"]
-        .as_i64()
-        .ok_or_else(|| Failure::Bad("the arena gave no program id".into()))?;
-    for w in body["warnings"].as_array().into_iter().flatten() {
+    let submitted: Submitted = answer.ok()?;
+    let id = submitted.id;
+    for w in &submitted.warnings {
         eprintln!("{}", said(w, file));
     }
     outln!(
@@ -124,51 +149,53 @@ pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
 }
 
 /// A diagnostic of the server as `robots check` says it, about `file`.
-fn said(d: &Value, file: &Path) -> String {
+fn said(d: &Diagnostic, file: &Path) -> String {
     escape(&format!(
         "{}:{}:{}: {}: {}",
         file.display(),
-        d["line"].as_u64().unwrap_or(0),
-        d["column"].as_u64().unwrap_or(0),
-        d["severity"].as_str().unwrap_or("error"),
-        d["message"].as_str().unwrap_or("")
+        d.line,
+        d.column,
+        d.severity,
+        d.message
     ))
     .into_owned()
 }
 
-fn follow(agent: &ureq::Agent, server: &str, id: i64) -> Result<(), Failure> {
+fn follow(agent: &ureq::Agent, server: &str, id: ProgramId) -> Result<(), Failure> {
     let start = std::time::Instant::now();
     let mut last = String::new();
     while start.elapsed() < MAX_WAIT {
-        let (code, p) = answer(
+        let answer = Answer::new(
             agent.get(&format!("{server}/api/v1/programs/{id}")).call(),
             server,
         )?;
-        let p = ok(code, p)?;
-        let status = p["status"].as_str().unwrap_or("");
+        let p: ProgramView = answer.ok()?;
         let line = format!(
-            "{status}: {} of {} matches",
-            p["games_done"], p["games_total"]
+            "{}: {} of {} matches",
+            p.status.word(),
+            p.games_done,
+            p.games_total
         );
         if line != last {
             eprintln!("{}", escape(&line));
             last = line;
         }
-        match status {
-            "placed" => {
+        match p.status {
+            Status::Placed => {
+                // A placed program has its rank; JSON's `null` where the hill is gone.
+                let rank = p.rank.map_or_else(|| "null".to_string(), |r| r.to_string());
                 outln!(
-                    "placed: rank {} (standings: {server}/hills/{})",
-                    p["rank"],
-                    escape(p["hill"].as_str().unwrap_or(""))
+                    "placed: rank {rank} (standings: {server}/hills/{})",
+                    escape(&p.hill)
                 );
                 return Ok(());
             }
-            "off" => {
+            Status::Off => {
                 outln!("placed, then pushed off the hill (it ranked last)");
                 return Ok(());
             }
-            "queued" | "playing" => std::thread::sleep(Duration::from_millis(500)),
-            other => return Err(Failure::Bad(format!("the program is {}", escape(other)))),
+            Status::Queued | Status::Playing => std::thread::sleep(Duration::from_millis(500)),
+            other => return Err(Failure::Bad(format!("the program is {}", other.word()))),
         }
     }
     Err(Failure::NoAnswer(format!(

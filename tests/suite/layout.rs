@@ -128,9 +128,6 @@ fn expand_braces(mut text: String) -> String {
 /// or a child module of a `mod.rs`): the crate whose source folder is `src` (a library's, or
 /// the binary's: `main.rs` and `cli/`).
 fn import_graph(src: &str) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
-    // The arena (which grew inside the binary, issue 46) keeps in a folder's `mod.rs` what its
-    // parts share, for now; the games crate and the binary do not.
-    let parts_name_their_folder = src == ARENA;
     let files: Vec<PathBuf> = rust_files(Path::new(src))
         .into_iter()
         .map(|f| f.strip_prefix(src).unwrap().to_path_buf())
@@ -178,11 +175,8 @@ fn import_graph(src: &str) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
                 _ => 0,
             };
             path.extend(words[skip..].iter().cloned());
-            // In the arena, for now, a folder's `mod.rs` holds what its parts share, so a part
-            // names its own folder's module: that edge is not counted there.
             if let Some(target) = resolve(&path)
                 && target != here
-                && !(parts_name_their_folder && here.starts_with(&target))
             {
                 edges.insert(target);
             }
@@ -299,7 +293,9 @@ fn the_import_graph_sees_imports() {
     let lines: Vec<String> = ["cli", "tui", "lines"].map(String::from).to_vec();
     assert!(binary[&layout].contains(&lines), "{:?}", binary[&layout]);
     // `super::super::picture` climbs twice: to the command line's picture, not the folder.
-    let drawn: Vec<String> = ["cli", "ricochet", "random_board"].map(String::from).to_vec();
+    let drawn: Vec<String> = ["cli", "ricochet", "random_board"]
+        .map(String::from)
+        .to_vec();
     let picture: Vec<String> = ["cli", "picture"].map(String::from).to_vec();
     assert!(binary[&drawn].contains(&picture), "{:?}", binary[&drawn]);
     let folder: Vec<String> = ["cli", "ricochet"].map(String::from).to_vec();

@@ -3,6 +3,7 @@
 //! back the database up; and the demo hill of `--demo`. The commands' flags and files
 //! (`robots serve hill …`, `serve admin`, `serve backup`) are the binary's.
 
+use super::db::ids::HillId;
 use super::db::{Db, DbError, now};
 use super::store::{self, Hill};
 use robots_games::battle::compare::tournament::hill::is_safe_name;
@@ -90,14 +91,14 @@ pub fn create_hill(
         return Err(AdminError::TooBig(placement));
     }
     let probe = Hill {
-        id: 0,
+        id: HillId(0),
         name: name.into(),
         settings: settings.clone(),
         board_text: board_text.clone(),
         epoch: 0,
         programs: 0,
     };
-    let config = super::worker::config(&probe).map_err(|_| AdminError::Board)?;
+    let config = super::worker::tournament::config(&probe).map_err(|_| AdminError::Board)?;
     board_file::parse_board("board", &board_text).map_err(AdminError::Load)?;
     let sample = shipped::program("hunter").ok_or(AdminError::NoSample)?;
     let program = match_file::parse_program_file_in("hunter", sample, settings.keywords)

@@ -2,6 +2,7 @@
 //! (random, kept only as SHA-256 hashes), the CSRF token of the forms (a cookie the form
 //! repeats, compared in constant time), and the rate limits of sign-up and sign-in.
 
+use super::db::ids::AccountId;
 use super::store::Account;
 use argon2::password_hash::phc::{Output, ParamsString, PasswordHash, Salt};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
@@ -34,7 +35,7 @@ pub struct Caller {
 }
 
 impl Caller {
-    pub fn is(&self, account: i64) -> bool {
+    pub fn is(&self, account: AccountId) -> bool {
         self.account.as_ref().is_some_and(|a| a.id == account)
     }
 }

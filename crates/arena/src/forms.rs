@@ -3,8 +3,10 @@
 //! it does anything; the route's guard has checked who may post it.
 
 use super::App;
-use super::api::{self, ApiError, Credentials, Submission};
+use super::api::bodies::{Credentials, Submission};
+use super::api::{self, ApiError};
 use super::auth::{self, Caller, SESSION_COOKIE};
+use super::db::ids::{AccountId, ProgramId};
 use super::pages::{account_page, api_error, credentials_form, error_page, respond, submit_page};
 use super::store;
 use axum::Extension;
@@ -70,7 +72,7 @@ fn session_cookie(app: &App, value: &str, max_age: i64) -> Option<HeaderValue> {
 }
 
 /// Signed in: a session, its cookie, and on to `to`.
-async fn start_session(app: &App, account: i64, to: &str) -> Result<Response, ApiError> {
+async fn start_session(app: &App, account: AccountId, to: &str) -> Result<Response, ApiError> {
     let secret = api::new_token(app, account, "session", None).await?;
     let mut response = Redirect::to(to).into_response();
     if let Some(v) = session_cookie(app, &secret, auth::SESSION_SECONDS) {
@@ -244,9 +246,9 @@ pub async fn submit(
 async fn change_program(
     app: &App,
     caller: &Caller,
-    id: i64,
+    id: ProgramId,
     form: Result<Form<CsrfForm>, FormRejection>,
-    change: fn(&super::db::sql::Sql, i64) -> super::db::sql::SqlResult<()>,
+    change: fn(&super::db::sql::Sql, ProgramId) -> super::db::sql::SqlResult<()>,
 ) -> Response {
     if let Err(page) = checked(form, |f| &f.csrf, caller) {
         return *page;
@@ -261,7 +263,7 @@ async fn change_program(
 pub async fn publish(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
     form: Result<Form<CsrfForm>, FormRejection>,
 ) -> Response {
     change_program(&app, &caller, id, form, store::publish).await
@@ -270,7 +272,7 @@ pub async fn publish(
 pub async fn withdraw(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
     form: Result<Form<CsrfForm>, FormRejection>,
 ) -> Response {
     change_program(&app, &caller, id, form, store::withdraw).await

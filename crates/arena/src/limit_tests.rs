@@ -4,6 +4,7 @@
 //! frame closes the connection at once. Names that differ only in case are one name: a
 //! look-alike is refused at sign-up (API and form) and any case signs in.
 
+use super::db::ids::AccountId;
 use super::rooms::store::insert;
 use super::{App, auth, db::Db, service, store, tests::test_config, worker};
 use axum::Router;
@@ -29,7 +30,7 @@ struct Arena {
     router: Router,
     dir: PathBuf,
     stop: Arc<AtomicBool>,
-    alice: i64,
+    alice: AccountId,
 }
 
 impl Drop for Arena {
@@ -56,15 +57,7 @@ fn arena(tag: &str) -> Arena {
     let settings = crate::rooms::tests::game_settings("battle", "duel", (50, 4.0, 60));
     let seats = ["green", "violet"];
     app.db
-        .write(|c| {
-            insert(
-                c,
-                (ROOM, crate::db::ids::AccountId(alice)),
-                &settings,
-                &seats,
-                (1, 0),
-            )
-        })
+        .write(|c| insert(c, (ROOM, alice), &settings, &seats, (1, 0)))
         .unwrap();
     Arena {
         router: service(Arc::clone(&app)),
@@ -278,11 +271,11 @@ pub(super) fn look_alikes_sign_in(db: &Db, hash: &str) {
         found.map(|(a, _)| a.id)
     };
     let expected = [
-        ("alice", Some(1)),
-        ("Alice", Some(2)),
-        ("ALICE", Some(1)),
-        ("bob", Some(3)),
-        ("BOB", Some(3)),
+        ("alice", Some(AccountId(1))),
+        ("Alice", Some(AccountId(2))),
+        ("ALICE", Some(AccountId(1))),
+        ("bob", Some(AccountId(3))),
+        ("BOB", Some(AccountId(3))),
         ("carol", None),
     ];
     for (name, id) in expected {

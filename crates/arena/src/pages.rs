@@ -4,16 +4,17 @@
 //! inline script. The forms' handlers are in `forms.rs`.
 
 use super::App;
+use super::api::bodies::{Diagnostic, MatchView, Outcome, ProgramView, StandingRow};
 use super::api::{self, ApiError};
 use super::auth::Caller;
+use super::db::ids::{MatchId, ProgramId};
 use super::store::{self, Status};
-use super::views::{self, ProgramView, StandingRow, history_svg, may_read};
+use super::views::{self, Series, history_svg, may_read};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use maud::{DOCTYPE, Markup, html};
-use serde_json::Value;
 use std::sync::Arc;
 
 /// A page: the layout around `body`.
@@ -236,16 +237,15 @@ pub async fn hill_history(
             let all = db.read(|c| store::history_of_hill(c, hill.id))?;
             Ok(placed
                 .iter()
-                .map(|p| {
-                    (
-                        p.name.clone(),
-                        all.iter()
-                            .filter(|h| h.0 == p.id)
-                            .map(|h| (h.2, h.3))
-                            .collect(),
-                    )
+                .map(|p| Series {
+                    name: p.name.clone(),
+                    points: all
+                        .iter()
+                        .filter(|h| h.program == p.id)
+                        .map(|h| h.ranked)
+                        .collect(),
                 })
-                .collect::<Vec<(String, Vec<(i64, i64)>)>>())
+                .collect::<Vec<Series>>())
         })
         .await
     };
@@ -258,7 +258,7 @@ pub async fn hill_history(
 pub async fn program_history(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
 ) -> Response {
     let db = Arc::clone(&app.db);
     let found = api::blocking(move || {
@@ -266,7 +266,10 @@ pub async fn program_history(
             .read(|c| store::program(c, id))?
             .ok_or_else(|| ApiError::not_found("program"))?;
         let h = db.read(|c| store::history_of(c, id))?;
-        Ok(vec![(p.name, h.iter().map(|&(e, r, _)| (e, r)).collect())])
+        Ok(vec![Series {
+            name: p.name,
+            points: h,
+        }])
     });
     match found.await {
         Ok(series) => svg(history_svg(&series)),
@@ -280,7 +283,7 @@ pub fn submit_page(
     hill: &str,
     (name, source): (&str, &str),
     error: Option<&str>,
-    diagnostics: &[Value],
+    diagnostics: &[Diagnostic],
 ) -> Markup {
     let body = html! {
         h1 { "Submit a program to " a href={ "/hills/" (hill) } { (hill) } }
@@ -297,15 +300,10 @@ pub fn submit_page(
     layout("Submit", caller, body)
 }
 
-fn diagnostic(d: &Value) -> Markup {
-    let severity = d["severity"].as_str().unwrap_or("error");
-    let (line, column) = (
-        d["line"].as_u64().unwrap_or(0),
-        d["column"].as_u64().unwrap_or(0),
-    );
+fn diagnostic(d: &Diagnostic) -> Markup {
     html! {
-        li class={ "diagnostic " (severity) } data-line=(line) data-column=(column) {
-            "line " (line) ", column " (column) ": " (d["message"].as_str().unwrap_or(""))
+        li class={ "diagnostic " (d.severity) } data-line=(d.line) data-column=(d.column) {
+            "line " (d.line) ", column " (d.column) ": " (d.message)
         }
     }
 }
@@ -324,12 +322,7 @@ pub async fn submit_form(
     }
 }
 
-fn program_page(
-    caller: &Caller,
-    p: &ProgramView,
-    owner: bool,
-    matches: &[views::MatchView],
-) -> Markup {
+fn program_page(caller: &Caller, p: &ProgramView, owner: bool, matches: &[MatchView]) -> Markup {
     html! {
         h1 { "Program " (p.name) }
         p { "by " (p.author) " on hill " a href={ "/hills/" (p.hill) } { (p.hill) } }
@@ -346,8 +339,8 @@ fn program_page(
         table #matches {
             tr { th { "result" } th { "green" } th { "violet" } th { "seed" } th { "rounds" } th { "how" } th {} }
             @for m in matches {
-                tr data-match=(m.id) class=(m.result.unwrap_or("")) {
-                    td { (m.result.unwrap_or("")) } td { (m.green.name) } td { (m.violet.name) }
+                tr data-match=(m.id) class=(m.result.map_or("", Outcome::word)) {
+                    td { (m.result.map_or("", Outcome::word)) } td { (m.green.name) } td { (m.violet.name) }
                     td { (m.seed_index) } td { (m.rounds) } td { (m.reason) }
                     td { a href={ "/matches/" (m.id) } { "watch" } }
                 }
@@ -359,7 +352,7 @@ fn program_page(
 pub async fn program(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
 ) -> Response {
     let loaded = async {
         let (p, rank) = api::program(&app, id).await?;
@@ -383,7 +376,7 @@ pub async fn program(
 pub async fn viewer(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<MatchId>,
 ) -> Response {
     match api::replay(&app, id, &caller).await {
         Ok(doc) => match views::viewer_page(&doc) {

@@ -175,11 +175,10 @@ fn a_room_is_played_from_either_server_and_survives_its_owner() {
     );
     let mut ids = [AccountId(0); 2];
     for (i, name) in ["alice", "bob"].into_iter().enumerate() {
-        ids[i] = AccountId(
-            db_a.write(|c| arena::account_insert(c, name, "!", 0))
-                .unwrap()
-                .unwrap(),
-        );
+        ids[i] = db_a
+            .write(|c| arena::account_insert(c, name, "!", 0))
+            .unwrap()
+            .unwrap();
     }
     let p = Place::on(Arc::clone(&db_b), ids);
     battle_room(&p, "sharedroom", 40.0, 400);
@@ -304,7 +303,7 @@ fn lock_holder(c: &mut postgres::Client, room: RoomId) -> Option<i32> {
     c.query_opt(
         "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 \
          AND (classid::bigint << 32) + objid::bigint = $1",
-        &[&crate::db::dialect::room_lock(room.get())],
+        &[&crate::db::dialect::room_lock(room)],
     )
     .unwrap()
     .map(|r| r.get(0))
@@ -355,11 +354,10 @@ fn a_broken_lock_connection_moves_the_room_and_fences_its_old_owner() {
     test.batch_execute(AUDIT).unwrap();
     let mut ids = [AccountId(0); 2];
     for (i, name) in ["alice", "bob"].into_iter().enumerate() {
-        ids[i] = AccountId(
-            db_a.write(|c| arena::account_insert(c, name, "!", 0))
-                .unwrap()
-                .unwrap(),
-        );
+        ids[i] = db_a
+            .write(|c| arena::account_insert(c, name, "!", 0))
+            .unwrap()
+            .unwrap();
     }
     let p = Place::on(Arc::clone(&db_b), ids);
     battle_room(&p, "fencedroom", 20.0, 400);

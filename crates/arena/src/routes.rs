@@ -5,6 +5,7 @@
 use super::App;
 use super::api::{self, ApiError};
 use super::auth::{self, CSRF_COOKIE, Caller, SESSION_COOKIE};
+use super::db::ids::ProgramId;
 use super::store;
 use super::{forms, pages, play, rooms};
 use axum::Router;
@@ -142,7 +143,7 @@ async fn not_found(req: Request) -> Response {
 }
 
 /// The `{id}` of a program route's path.
-fn program_id(path: &str) -> Option<i64> {
+fn program_id(path: &str) -> Option<ProgramId> {
     let rest = path.split("/programs/").nth(1)?;
     rest.split('/').next()?.parse().ok()
 }

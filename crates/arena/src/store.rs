@@ -1,14 +1,15 @@
 //! The arena's queries: accounts, tokens, hills, programs, matches and the history, every
 //! value through bound parameters. Blocking, on a connection of `db/`.
 
+use super::db::ids::{AccountId, HillId, MatchId, ProgramId};
 use super::db::sql::{Row, Sql, SqlResult};
 use robots_games::battle::compare::tournament::hill_file::HillSettings;
 use robots_games::battle::lang::Keywords;
 use rusqlite::params;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where a program stands (docs/ARENA.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Queued,
@@ -51,7 +52,7 @@ impl Status {
 /// An account, as a request's caller.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Account {
-    pub id: i64,
+    pub id: AccountId,
     pub name: String,
     pub admin: bool,
 }
@@ -59,7 +60,7 @@ pub struct Account {
 /// A hill and its settings.
 #[derive(Clone, Debug)]
 pub struct Hill {
-    pub id: i64,
+    pub id: HillId,
     pub name: String,
     pub settings: HillSettings,
     pub board_text: String,
@@ -71,10 +72,10 @@ pub struct Hill {
 /// A program (its source is read only where it may be shown or played).
 #[derive(Clone, Debug)]
 pub struct Program {
-    pub id: i64,
-    pub hill: i64,
+    pub id: ProgramId,
+    pub hill: HillId,
     pub hill_name: String,
-    pub account: i64,
+    pub account: AccountId,
     pub author: String,
     pub name: String,
     pub source: String,
@@ -85,13 +86,20 @@ pub struct Program {
     pub games_total: i64,
 }
 
+/// A side of a stored match: its program.
+#[derive(Clone, Debug)]
+pub struct MatchSide {
+    pub id: ProgramId,
+    pub name: String,
+}
+
 /// A match as stored: green and violet by program id and name.
 #[derive(Clone, Debug)]
 pub struct MatchRow {
-    pub id: i64,
+    pub id: MatchId,
     pub hill: String,
-    pub green: (i64, String),
-    pub violet: (i64, String),
+    pub green: MatchSide,
+    pub violet: MatchSide,
     pub seed_index: u32,
     pub seed: u64,
     /// `green`, `violet` or `draw`.
@@ -115,7 +123,7 @@ fn int<T: TryFrom<i64> + Default>(v: i64) -> T {
 
 /// Creates an account; `None` when the name is taken, in any case (`Alice` beside `alice`:
 /// the unique index of the names folded, migration 5).
-pub fn account_insert(c: &Sql, name: &str, hash: &str, now: i64) -> SqlResult<Option<i64>> {
+pub fn account_insert(c: &Sql, name: &str, hash: &str, now: i64) -> SqlResult<Option<AccountId>> {
     c.query_opt(
         "INSERT INTO accounts (name, password, created) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING RETURNING id",
         params![name, hash, now],
@@ -156,7 +164,7 @@ pub fn set_admin(c: &Sql, name: &str) -> SqlResult<bool> {
 
 pub fn token_insert(
     c: &Sql,
-    account: i64,
+    account: AccountId,
     hash: &[u8],
     kind: &str,
     csrf: Option<&str>,
@@ -220,7 +228,7 @@ pub fn hill_insert(
     s: &HillSettings,
     board_text: &str,
     now: i64,
-) -> SqlResult<Option<i64>> {
+) -> SqlResult<Option<HillId>> {
     c.query_opt(
         "INSERT INTO hills (name, size, seed_first, seed_last, board, board_text, scenario, robots, rounds, keywords, created) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (name) DO NOTHING RETURNING id",
@@ -257,7 +265,7 @@ pub fn hill_by_name(c: &Sql, name: &str) -> SqlResult<Option<Hill>> {
     )
 }
 
-pub fn hill_by_id(c: &Sql, id: i64) -> SqlResult<Option<Hill>> {
+pub fn hill_by_id(c: &Sql, id: HillId) -> SqlResult<Option<Hill>> {
     c.query_opt(
         &format!("SELECT {HILL_COLUMNS} FROM hills h WHERE h.id = ?1"),
         params![id],
@@ -287,7 +295,7 @@ fn program_row(r: &Row) -> SqlResult<Program> {
     })
 }
 
-pub fn program(c: &Sql, id: i64) -> SqlResult<Option<Program>> {
+pub fn program(c: &Sql, id: ProgramId) -> SqlResult<Option<Program>> {
     c.query_opt(
         &format!("SELECT {PROGRAM_COLUMNS} WHERE p.id = ?1"),
         params![id],
@@ -296,7 +304,7 @@ pub fn program(c: &Sql, id: i64) -> SqlResult<Option<Program>> {
 }
 
 /// The programs of a hill with one of `statuses`, by name.
-pub fn programs_of_hill(c: &Sql, hill: i64, statuses: &[Status]) -> SqlResult<Vec<Program>> {
+pub fn programs_of_hill(c: &Sql, hill: HillId, statuses: &[Status]) -> SqlResult<Vec<Program>> {
     let all = c.query(
         &format!("SELECT {PROGRAM_COLUMNS} WHERE p.hill = ?1 ORDER BY p.name, p.id"),
         params![hill],
@@ -322,12 +330,12 @@ pub enum Refused {
 /// Queues a program: its earlier live version of the same name is replaced. One transaction.
 pub fn submit(
     c: &Sql,
-    (account, hill): (i64, i64),
+    (account, hill): (AccountId, HillId),
     (name, source): (&str, &str),
     (now, queue, per_hour): (i64, u32, u32),
-) -> SqlResult<Result<i64, Refused>> {
+) -> SqlResult<Result<ProgramId, Refused>> {
     c.transaction(true, |tx| {
-        let owner: Option<i64> = tx.query_opt(
+        let owner: Option<AccountId> = tx.query_opt(
             "SELECT account FROM programs WHERE hill = ?1 AND name = ?2 ORDER BY id LIMIT 1",
             params![hill, name],
             |r| r.get(0),
@@ -355,7 +363,7 @@ pub fn submit(
             "UPDATE programs SET status = 'replaced' WHERE hill = ?1 AND name = ?2 AND status IN ('queued', 'playing', 'placed')",
             params![hill, name],
         )?;
-        let id: i64 = tx.query_row(
+        let id: ProgramId = tx.query_row(
             "INSERT INTO programs (hill, account, name, source, status, submitted) VALUES (?1, ?2, ?3, ?4, 'queued', ?5) RETURNING id",
             params![hill, account, name, source, now],
             |r| r.get(0),
@@ -372,7 +380,7 @@ pub fn submit(
 }
 
 /// Sets a program's status (withdrawn by its author or an administrator).
-pub fn set_status(c: &Sql, id: i64, status: Status) -> SqlResult<()> {
+pub fn set_status(c: &Sql, id: ProgramId, status: Status) -> SqlResult<()> {
     c.execute(
         "UPDATE programs SET status = ?2 WHERE id = ?1",
         params![id, status.word()],
@@ -380,7 +388,7 @@ pub fn set_status(c: &Sql, id: i64, status: Status) -> SqlResult<()> {
     Ok(())
 }
 
-pub fn publish(c: &Sql, id: i64) -> SqlResult<()> {
+pub fn publish(c: &Sql, id: ProgramId) -> SqlResult<()> {
     c.execute(
         "UPDATE programs SET published = 1 WHERE id = ?1",
         params![id],
@@ -396,8 +404,14 @@ fn match_row(r: &Row) -> SqlResult<MatchRow> {
     Ok(MatchRow {
         id: r.get(0)?,
         hill: r.get(1)?,
-        green: (r.get(2)?, r.get(3)?),
-        violet: (r.get(4)?, r.get(5)?),
+        green: MatchSide {
+            id: r.get(2)?,
+            name: r.get(3)?,
+        },
+        violet: MatchSide {
+            id: r.get(4)?,
+            name: r.get(5)?,
+        },
         seed_index: r.get(6)?,
         seed: seed_from_sql(r.get(7)?),
         winner: r.get(8)?,
@@ -406,7 +420,7 @@ fn match_row(r: &Row) -> SqlResult<MatchRow> {
     })
 }
 
-pub fn match_by_id(c: &Sql, id: i64) -> SqlResult<Option<MatchRow>> {
+pub fn match_by_id(c: &Sql, id: MatchId) -> SqlResult<Option<MatchRow>> {
     c.query_opt(
         &format!("SELECT {MATCH_COLUMNS} WHERE m.id = ?1"),
         params![id],
@@ -415,7 +429,12 @@ pub fn match_by_id(c: &Sql, id: i64) -> SqlResult<Option<MatchRow>> {
 }
 
 /// A program's matches, worst first: losses (quickest first), then draws, then wins.
-pub fn matches_of(c: &Sql, program: i64, limit: u32, offset: u32) -> SqlResult<Vec<MatchRow>> {
+pub fn matches_of(
+    c: &Sql,
+    program: ProgramId,
+    limit: u32,
+    offset: u32,
+) -> SqlResult<Vec<MatchRow>> {
     c.query(
         &format!(
             "SELECT {MATCH_COLUMNS} WHERE m.green = ?1 OR m.violet = ?1 ORDER BY \
@@ -429,23 +448,55 @@ pub fn matches_of(c: &Sql, program: i64, limit: u32, offset: u32) -> SqlResult<V
 }
 
 /// The matches between the placed programs of a hill.
-pub fn placed_matches(c: &Sql, hill: i64) -> SqlResult<Vec<MatchRow>> {
+pub fn placed_matches(c: &Sql, hill: HillId) -> SqlResult<Vec<MatchRow>> {
     c.query(&format!(
         "SELECT {MATCH_COLUMNS} WHERE m.hill = ?1 AND g.status = 'placed' AND v.status = 'placed'"
     ), params![hill], match_row)
 }
 
-/// A program's rank after each placement on its hill: (epoch, rank, programs then).
-pub fn history_of(c: &Sql, program: i64) -> SqlResult<Vec<(i64, i64, i64)>> {
-    c.query("SELECT h.epoch, h.rank, (SELECT count(*) FROM history o WHERE o.hill = h.hill AND o.epoch = h.epoch) \
-         FROM history h WHERE h.program = ?1 ORDER BY h.epoch", params![program], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+/// A program's rank after one placement on its hill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ranked {
+    /// The hill's epoch the placement made.
+    pub epoch: i64,
+    /// 1 for the first.
+    pub rank: i64,
 }
 
-/// A hill's history: (program, name, epoch, rank), by epoch.
-pub fn history_of_hill(c: &Sql, hill: i64) -> SqlResult<Vec<(i64, String, i64, i64)>> {
+/// A program's rank after each placement on its hill, by epoch.
+pub fn history_of(c: &Sql, program: ProgramId) -> SqlResult<Vec<Ranked>> {
+    c.query(
+        "SELECT epoch, rank FROM history WHERE program = ?1 ORDER BY epoch",
+        params![program],
+        |r| {
+            Ok(Ranked {
+                epoch: r.get(0)?,
+                rank: r.get(1)?,
+            })
+        },
+    )
+}
+
+/// A line of a hill's history: where a program ranked after a placement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryLine {
+    pub program: ProgramId,
+    pub name: String,
+    pub ranked: Ranked,
+}
+
+/// A hill's history, by epoch then rank.
+pub fn history_of_hill(c: &Sql, hill: HillId) -> SqlResult<Vec<HistoryLine>> {
     c.query("SELECT h.program, p.name, h.epoch, h.rank FROM history h JOIN programs p ON p.id = h.program \
          WHERE h.hill = ?1 ORDER BY h.epoch, h.rank", params![hill], |r| {
-        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        Ok(HistoryLine {
+            program: r.get(0)?,
+            name: r.get(1)?,
+            ranked: Ranked {
+                epoch: r.get(2)?,
+                rank: r.get(3)?,
+            },
+        })
     })
 }
 
@@ -459,7 +510,7 @@ pub fn queued(c: &Sql) -> SqlResult<i64> {
 }
 
 /// Every match of a hill.
-pub fn hill_matches(c: &Sql, hill: i64) -> SqlResult<Vec<MatchRow>> {
+pub fn hill_matches(c: &Sql, hill: HillId) -> SqlResult<Vec<MatchRow>> {
     c.query(
         &format!("SELECT {MATCH_COLUMNS} WHERE m.hill = ?1"),
         params![hill],
@@ -469,7 +520,7 @@ pub fn hill_matches(c: &Sql, hill: i64) -> SqlResult<Vec<MatchRow>> {
 
 /// Withdraws a program from its hill: the standings change (a new epoch), nothing is ranked
 /// again (the others keep their places).
-pub fn withdraw(c: &Sql, id: i64) -> SqlResult<()> {
+pub fn withdraw(c: &Sql, id: ProgramId) -> SqlResult<()> {
     c.transaction(true, |tx| {
         tx.execute(
             "UPDATE programs SET status = 'withdrawn' WHERE id = ?1 AND status IN ('queued', 'playing', 'placed')",

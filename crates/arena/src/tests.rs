@@ -1,7 +1,8 @@
 //! The arena in-process (no network): the authorisation matrix over every route of the
 //! table, the secrecy of program texts, CSRF, and hostile JSON.
 
-use super::api::Credentials;
+use super::api::bodies::Credentials;
+use super::db::ids::{AccountId, MatchId, ProgramId};
 use super::routes::{Face, Route, Rule, table};
 use super::{App, Config, auth, db::Db, service, store, worker};
 use axum::Router;
@@ -42,10 +43,10 @@ struct World {
     app: Arc<App>,
     router: Router,
     dir: PathBuf,
-    ids: [i64; 3],
-    program: i64,
-    other: i64,
-    game: i64,
+    ids: [AccountId; 3],
+    program: ProgramId,
+    other: ProgramId,
+    game: MatchId,
 }
 
 impl Drop for World {
@@ -97,7 +98,7 @@ async fn world() -> World {
     let hill = super::admin::create_hill(&db, "h", settings, None)
         .unwrap()
         .unwrap();
-    let mut ids = [0; 3];
+    let mut ids = [AccountId(0); 3];
     for (i, name) in ["alice", "bob", "carol"].into_iter().enumerate() {
         let c = Credentials {
             name: name.into(),
@@ -125,16 +126,8 @@ async fn world() -> World {
     let game = db.read(|c| store::matches_of(c, program, 1, 0)).unwrap()[0].id;
     let room = crate::rooms::tests::game_settings("battle", "duel", (50, 4.0, 60));
     let seats = ["green", "violet"];
-    db.write(|c| {
-        super::rooms::store::insert(
-            c,
-            (ROOM, crate::db::ids::AccountId(ids[0])),
-            &room,
-            &seats,
-            (1, 0),
-        )
-    })
-    .unwrap();
+    db.write(|c| super::rooms::store::insert(c, (ROOM, ids[0]), &room, &seats, (1, 0)))
+        .unwrap();
     World {
         router: service(Arc::clone(&app)),
         app,
@@ -175,15 +168,15 @@ const CSRF: &str = "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ff
 /// A valid request of `route`, as `role`.
 fn request(w: &World, route: &Route, role: Role) -> Request<Body> {
     let id = if route.path.contains("/matches/") {
-        w.game
+        w.game.to_string()
     } else {
-        w.program
+        w.program.to_string()
     };
     let uri = route
         .path
         .replace("{code}", ROOM)
         .replace("{hill}", "h")
-        .replace("{id}", &id.to_string())
+        .replace("{id}", &id)
         .replace("{file}", "arena.js");
     let form = |fields: &str| {
         format!(

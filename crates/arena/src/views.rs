@@ -1,29 +1,18 @@
 //! What the API and the pages show: hills, standings (cached per hill until its next
 //! placement), programs (the text only to whom may read it), matches, the viewer's document
-//! of a match with the secret programs left out, and the rank-history plots.
+//! of a match with the secret programs left out, and the rank-history plots. What the API
+//! answers is built here as the types of `api/bodies.rs`.
 
+use super::api::bodies::{HillView, MatchView, Outcome, ProgramView, Side, StandingRow, Versus};
+use super::db::ids::{AccountId, HillId, MatchId, ProgramId};
 use super::db::{Db, DbError};
-use super::store::{self, Hill, MatchRow, Program, Status};
-use super::worker::{config, entrant, game_result};
+use super::store::{self, Hill, MatchRow, Program, Ranked, Status};
+use super::worker::tournament::{config, entrant, game_result};
 use robots_games::battle::compare::tournament::{self, Game, standings};
 use robots_games::battle::show::page;
 use robots_games::battle::show::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
-use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
-
-#[derive(Clone, Debug, Serialize)]
-pub struct HillView {
-    pub name: String,
-    pub size: usize,
-    pub seeds: [u32; 2],
-    pub board: String,
-    pub scenario: u8,
-    pub robots: u8,
-    pub rounds: u32,
-    pub keywords: &'static str,
-    pub programs: i64,
-}
 
 pub fn hill_view(h: &Hill) -> HillView {
     let s = &h.settings;
@@ -35,40 +24,14 @@ pub fn hill_view(h: &Hill) -> HillView {
         scenario: s.scenario,
         robots: s.robots,
         rounds: s.rounds,
-        keywords: s.keywords.name(),
+        keywords: s.keywords.name().to_string(),
         programs: h.programs,
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
-pub struct Versus {
-    pub id: i64,
-    pub name: String,
-    /// What the row's program scored against it (wins and half the draws), if they met.
-    pub share: Option<f64>,
-}
-
-/// A program's line in its hill's standings.
-#[derive(Clone, Debug, Serialize)]
-pub struct StandingRow {
-    pub rank: usize,
-    pub id: i64,
-    pub name: String,
-    pub author: String,
-    pub played: u32,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-    pub points: u32,
-    pub win_rate: f64,
-    pub rating: f64,
-    pub interval: f64,
-    pub head_to_head: Vec<Versus>,
-}
-
 /// The standings of each hill, with the epoch they were computed at.
 #[derive(Default)]
-pub struct Cache(Mutex<HashMap<i64, (i64, Table)>>);
+pub struct Cache(Mutex<HashMap<HillId, (i64, Table)>>);
 
 /// A hill's standings, shared.
 pub type Table = Arc<Vec<StandingRow>>;
@@ -87,7 +50,8 @@ pub fn standings_of(db: &Db, cache: &Cache, hill: &Hill) -> Result<Arc<Vec<Stand
         let members = store::programs_of_hill(c, hill.id, &[Status::Placed])?;
         Ok((members, store::placed_matches(c, hill.id)?))
     })?;
-    let index: HashMap<i64, usize> = members.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let index: HashMap<ProgramId, usize> =
+        members.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     let results: Vec<_> = stored
         .iter()
         .filter_map(|m| game_result(m, &index))
@@ -132,29 +96,13 @@ pub fn standings_of(db: &Db, cache: &Cache, hill: &Hill) -> Result<Arc<Vec<Stand
     Ok(rows)
 }
 
-#[derive(Clone, Debug, Serialize)]
-pub struct ProgramView {
-    pub id: i64,
-    pub name: String,
-    pub author: String,
-    pub hill: String,
-    pub status: Status,
-    pub published: bool,
-    pub submitted: i64,
-    pub games_done: i64,
-    pub games_total: i64,
-    pub rank: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-}
-
 /// Whether the caller (an account id) may read a program's text: its author, or anyone once
 /// published. Administrators may not: a program is its author's (the seed's secrecy).
-pub fn may_read(p: &Program, caller: Option<i64>) -> bool {
+pub fn may_read(p: &Program, caller: Option<AccountId>) -> bool {
     p.published || caller == Some(p.account)
 }
 
-pub fn program_view(p: &Program, rank: Option<usize>, caller: Option<i64>) -> ProgramView {
+pub fn program_view(p: &Program, rank: Option<usize>, caller: Option<AccountId>) -> ProgramView {
     ProgramView {
         id: p.id,
         name: p.name.clone(),
@@ -170,51 +118,23 @@ pub fn program_view(p: &Program, rank: Option<usize>, caller: Option<i64>) -> Pr
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
-pub struct Side {
-    pub id: i64,
-    pub name: String,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct MatchView {
-    pub id: i64,
-    pub hill: String,
-    pub green: Side,
-    pub violet: Side,
-    pub seed_index: u32,
-    /// A string of digits: 64 bits do not fit a JavaScript number.
-    #[serde(serialize_with = "seed_text")]
-    pub seed: u64,
-    pub winner: String,
-    pub rounds: u32,
-    pub reason: String,
-    /// `win`, `draw` or `loss`, from the side of the program whose list this is.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<&'static str>,
-}
-
-fn seed_text<S: serde::Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(seed)
-}
-
-pub fn match_view(m: &MatchRow, of: Option<i64>) -> MatchView {
+pub fn match_view(m: &MatchRow, of: Option<ProgramId>) -> MatchView {
     let result = of.map(|id| match m.winner.as_str() {
-        "draw" => "draw",
-        "green" if m.green.0 == id => "win",
-        "violet" if m.violet.0 == id => "win",
-        _ => "loss",
+        "draw" => Outcome::Draw,
+        "green" if m.green.id == id => Outcome::Win,
+        "violet" if m.violet.id == id => Outcome::Win,
+        _ => Outcome::Loss,
     });
     MatchView {
         id: m.id,
         hill: m.hill.clone(),
         green: Side {
-            id: m.green.0,
-            name: m.green.1.clone(),
+            id: m.green.id,
+            name: m.green.name.clone(),
         },
         violet: Side {
-            id: m.violet.0,
-            name: m.violet.1.clone(),
+            id: m.violet.id,
+            name: m.violet.name.clone(),
         },
         seed_index: m.seed_index,
         seed: m.seed,
@@ -230,14 +150,14 @@ const MAX_TURNS: u64 = 100_000;
 
 /// The viewer's document of a stored match, played again from its programs; the steps and
 /// tests of a program the caller may not read are left out (its events stay).
-pub fn replay(db: &Db, id: i64, caller: Option<i64>) -> Result<Option<ViewDoc>, DbError> {
+pub fn replay(db: &Db, id: MatchId, caller: Option<AccountId>) -> Result<Option<ViewDoc>, DbError> {
     let Some((m, green, violet, hill)) = db.read(|c| {
         let Some(m) = store::match_by_id(c, id)? else {
             return Ok(None);
         };
         let (Some(g), Some(v)) = (
-            store::program(c, m.green.0)?,
-            store::program(c, m.violet.0)?,
+            store::program(c, m.green.id)?,
+            store::program(c, m.violet.id)?,
         ) else {
             return Ok(None);
         };
@@ -279,14 +199,20 @@ pub fn replay(db: &Db, id: i64, caller: Option<i64>) -> Result<Option<ViewDoc>, 
     Ok(Some(doc))
 }
 
+/// A program's line on a rank plot: its rank after each placement.
+pub struct Series {
+    pub name: String,
+    pub points: Vec<Ranked>,
+}
+
 /// Rank over placements as a small SVG plot: one line per program, rank 1 at the top.
-pub fn history_svg(series: &[(String, Vec<(i64, i64)>)]) -> String {
+pub fn history_svg(series: &[Series]) -> String {
     let (w, h, pad) = (360.0, 140.0, 24.0);
-    let epochs = series.iter().flat_map(|s| s.1.iter().map(|p| p.0));
+    let epochs = series.iter().flat_map(|s| s.points.iter().map(|p| p.epoch));
     let (first, last) = epochs.fold((i64::MAX, i64::MIN), |(a, b), e| (a.min(e), b.max(e)));
     let worst = series
         .iter()
-        .flat_map(|s| s.1.iter().map(|p| p.1))
+        .flat_map(|s| s.points.iter().map(|p| p.rank))
         .max()
         .unwrap_or(1)
         .max(2);
@@ -301,22 +227,22 @@ pub fn history_svg(series: &[(String, Vec<(i64, i64)>)]) -> String {
         y(1) + 3.0,
         y(worst)
     );
-    for (i, (name, points)) in series.iter().enumerate() {
+    for (i, Series { name, points }) in series.iter().enumerate() {
         let colour = palette[i % palette.len()];
         let line: Vec<String> = points
             .iter()
-            .map(|&(e, r)| format!("{:.1},{:.1}", x(e), y(r)))
+            .map(|p| format!("{:.1},{:.1}", x(p.epoch), y(p.rank)))
             .collect();
         body.push_str(&format!(
             "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"><title>{}</title></polyline>",
             line.join(" "),
             page::markup_text(name)
         ));
-        if let Some(&(e, r)) = points.last() {
+        if let Some(last) = points.last() {
             body.push_str(&format!(
                 "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"/>",
-                x(e),
-                y(r)
+                x(last.epoch),
+                y(last.rank)
             ));
         }
     }

@@ -1,9 +1,13 @@
 //! The API's programs, matches and replays (docs/ARENA.md, "The API"): submissions checked
 //! as `robots check` checks them, then queued; a program's text only to whom may read it.
 
-use super::{ApiError, ApiResult, blocking, body, check_program, hill};
+use super::bodies::{Diagnostic, MatchView, Page, Submission, Submitted};
+use super::check::{check_program, fits};
+use super::error::{ApiError, ApiResult, blocking, body};
+use super::hills::hill;
 use crate::App;
 use crate::auth::Caller;
+use crate::db::ids::{AccountId, MatchId, ProgramId};
 use crate::store::{self, Refused, Status};
 use crate::views::{self, match_view, program_view};
 use axum::Extension;
@@ -14,24 +18,15 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use robots_games::battle::compare::tournament::hill::is_safe_name;
-use serde::Deserialize;
-use serde_json::{Value, json};
 use std::sync::Arc;
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Submission {
-    pub name: String,
-    pub source: String,
-}
 
 /// Queues a program on a hill for `account`: its id and warnings, or the refusal.
 pub async fn submit(
     app: &App,
-    account: i64,
+    account: AccountId,
     hill: &store::Hill,
     s: Submission,
-) -> Result<(i64, Vec<Value>), ApiError> {
+) -> Result<(ProgramId, Vec<Diagnostic>), ApiError> {
     if !is_safe_name(&s.name) {
         return Err(ApiError::new(
             StatusCode::BAD_REQUEST,
@@ -39,7 +34,7 @@ pub async fn submit(
             "a program's name is 1 to 64 ASCII letters, digits, `_` and `-`",
         ));
     }
-    super::fits(&s.source)?;
+    fits(&s.source)?;
     let keywords = hill.settings.keywords;
     let source = s.source.clone();
     let (ok, diagnostics) = blocking(move || Ok(check_program(&source, keywords))).await?;
@@ -109,13 +104,22 @@ pub async fn post_program(
     let (id, warnings) = submit(&app, account, &hill, s).await?;
     Ok((
         StatusCode::ACCEPTED,
-        Json(json!({"id": id, "name": program, "hill": hill.name, "status": Status::Queued, "warnings": warnings})),
+        Json(Submitted {
+            hill: hill.name,
+            id,
+            name: program,
+            status: Status::Queued,
+            warnings,
+        }),
     )
         .into_response())
 }
 
 /// A program and its rank (when placed).
-pub async fn program(app: &Arc<App>, id: i64) -> Result<(store::Program, Option<usize>), ApiError> {
+pub async fn program(
+    app: &Arc<App>,
+    id: ProgramId,
+) -> Result<(store::Program, Option<usize>), ApiError> {
     let app2 = Arc::clone(app);
     blocking(move || {
         let p = app2
@@ -138,7 +142,7 @@ pub async fn program(app: &Arc<App>, id: i64) -> Result<(store::Program, Option<
 pub async fn get_program(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
 ) -> ApiResult {
     let (p, rank) = program(&app, id).await?;
     Ok(Json(program_view(&p, rank, caller.account.map(|a| a.id))).into_response())
@@ -147,7 +151,7 @@ pub async fn get_program(
 pub async fn delete_program(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
 ) -> ApiResult {
     let db = Arc::clone(&app.db);
     blocking(move || Ok(db.write(|c| store::withdraw(c, id))?)).await?;
@@ -157,28 +161,19 @@ pub async fn delete_program(
 pub async fn publish_program(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
 ) -> ApiResult {
     let db = Arc::clone(&app.db);
     blocking(move || Ok(db.write(|c| store::publish(c, id))?)).await?;
     get_program(State(app), Extension(caller), Path(id)).await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Page {
-    #[serde(default)]
-    pub limit: Option<u32>,
-    #[serde(default)]
-    pub offset: Option<u32>,
-}
-
 pub async fn program_matches(
     app: &Arc<App>,
-    id: i64,
+    id: ProgramId,
     limit: u32,
     offset: u32,
-) -> Result<Vec<views::MatchView>, ApiError> {
+) -> Result<Vec<MatchView>, ApiError> {
     let db = Arc::clone(&app.db);
     blocking(move || {
         db.read(|c| store::program(c, id))?
@@ -191,7 +186,7 @@ pub async fn program_matches(
 
 pub async fn get_program_matches(
     State(app): State<Arc<App>>,
-    Path(id): Path<i64>,
+    Path(id): Path<ProgramId>,
     page: Result<Query<Page>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult {
     let Query(page) = page.map_err(|_| {
@@ -212,7 +207,7 @@ pub async fn get_program_matches(
     Ok(Json(program_matches(&app, id, limit, page.offset.unwrap_or(0)).await?).into_response())
 }
 
-pub async fn get_match(State(app): State<Arc<App>>, Path(id): Path<i64>) -> ApiResult {
+pub async fn get_match(State(app): State<Arc<App>>, Path(id): Path<MatchId>) -> ApiResult {
     let db = Arc::clone(&app.db);
     let m = blocking(move || {
         db.read(|c| store::match_by_id(c, id))?
@@ -225,7 +220,7 @@ pub async fn get_match(State(app): State<Arc<App>>, Path(id): Path<i64>) -> ApiR
 /// The viewer's document of a match, for this caller.
 pub async fn replay(
     app: &Arc<App>,
-    id: i64,
+    id: MatchId,
     caller: &Caller,
 ) -> Result<robots_games::battle::show::view::ViewDoc, ApiError> {
     let permit = app
@@ -244,7 +239,7 @@ pub async fn replay(
 pub async fn get_replay(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
-    Path(id): Path<i64>,
+    Path(id): Path<MatchId>,
 ) -> ApiResult {
     Ok(Json(replay(&app, id, &caller).await?).into_response())
 }

@@ -38,8 +38,8 @@ pub const PG_MIGRATE_LOCK: &str = "SELECT pg_advisory_lock(7261)";
 pub const PG_MIGRATE_UNLOCK: &str = "SELECT pg_advisory_unlock(7261)";
 
 /// A room's advisory lock (PostgreSQL): apart from the serial and migration locks.
-pub fn room_lock(room: i64) -> i64 {
-    (1 << 40) + room
+pub fn room_lock(room: super::ids::RoomId) -> i64 {
+    (1 << 40) + room.get()
 }
 
 /// What opens every write of a room's state (its row, seats, decisions, published views,

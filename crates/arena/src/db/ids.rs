@@ -60,6 +60,10 @@ id_type! {
     MatchId;
     /// A row of `rooms`: a live room of one of the three games.
     RoomId;
+    /// A row of `jobs`: a program's placement on its hill.
+    JobId;
+    /// A row of `pieces`: some of a placement's matches, claimed by one worker at a time.
+    PieceId;
 }
 
 #[cfg(test)]

@@ -6,8 +6,11 @@
 //! `spawn_blocking`, workers from their own threads. Queries go through [`sql::Sql`].
 
 pub mod dialect;
+mod error;
 pub mod ids;
 pub mod sql;
+
+pub use error::DbError;
 
 use rusqlite::Connection;
 use sql::{Sql, SqlResult};
@@ -19,27 +22,6 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 const MAX_READERS: usize = 8;
 /// The most PostgreSQL connections a process opens.
 const MAX_PG: usize = 12;
-
-#[derive(Debug, thiserror::Error)]
-pub enum DbError {
-    #[error("{0}")]
-    Sql(#[from] rusqlite::Error),
-    #[error("PostgreSQL: {0}")]
-    Pg(#[from] postgres::Error),
-    #[error("the database's schema is version {0}, newer than this robots knows ({1})")]
-    Newer(i64, usize),
-    #[error("migration {0} leaves {1} rows whose references lead nowhere")]
-    Dangling(usize, i64),
-    #[error("column {0} is missing or of another type")]
-    Column(usize),
-    #[error("the query returned no row")]
-    NoRow,
-    #[error("{0}")]
-    Unsupported(&'static str),
-    /// A room's write refused: its writer no longer owns the room (`dialect::room_guard`).
-    #[error("the room is played by another server now")]
-    Fenced,
-}
 
 /// Where the database is: a SQLite file, or a PostgreSQL URL.
 #[derive(Clone, Debug, PartialEq, Eq)]

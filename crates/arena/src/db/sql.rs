@@ -4,8 +4,8 @@
 //! values converted to the column's type (`dialect.rs`). Rows come back as owned values read
 //! with rusqlite's conversions, whichever database they came from.
 
-use super::DbError;
 use super::dialect;
+use super::error::DbError;
 use bytes::BytesMut;
 use postgres::types::{IsNull, ToSql as PgToSql, Type};
 use rusqlite::types::{FromSql, ToSqlOutput, Value, ValueRef};

@@ -65,7 +65,9 @@ pub enum Message {
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Answer {
     /// The program sent, checked as `robots check` checks it.
-    Diagnostics { diagnostics: Vec<Value> },
+    Diagnostics {
+        diagnostics: Vec<crate::api::bodies::Diagnostic>,
+    },
     /// Ricochet: the solver's hint of the level asked.
     Hint { level: u8, text: String },
 }

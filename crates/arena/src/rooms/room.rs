@@ -185,7 +185,7 @@ impl Player {
     /// The player an account signed in is (its id as the rooms name it).
     pub fn of(account: &crate::store::Account) -> Player {
         Player {
-            account: AccountId(account.id),
+            account: account.id,
             name: account.name.clone(),
         }
     }

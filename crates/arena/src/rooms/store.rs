@@ -20,7 +20,7 @@ pub fn fenced<T>(
     c.transaction(false, |tx| {
         let guard = dialect::room_guard(tx.is_pg());
         let held = if tx.is_pg() {
-            let lock = dialect::room_lock(room.get());
+            let lock = dialect::room_lock(room);
             tx.execute(guard, params![room, owner.generation, owner.session, lock])?
         } else {
             tx.execute(guard, params![room, owner.generation])?

@@ -41,11 +41,10 @@ pub(super) fn place(tag: &str) -> Place {
     let db = Arc::new(Db::open(&dir.join("a.sqlite")).unwrap());
     let mut ids = [AccountId(0); 2];
     for (i, name) in ["alice", "bob"].into_iter().enumerate() {
-        ids[i] = AccountId(
-            db.write(|c| arena::account_insert(c, name, "!", 0))
-                .unwrap()
-                .unwrap(),
-        );
+        ids[i] = db
+            .write(|c| arena::account_insert(c, name, "!", 0))
+            .unwrap()
+            .unwrap();
     }
     Place { dir, db, ids }
 }
@@ -381,7 +380,7 @@ mod hostile {
             let stop = Arc::new(AtomicBool::new(false));
             let rooms = Rooms::new(Arc::clone(&p.db), Arc::clone(&stop));
             let h = rooms.get("hostileroom").unwrap().unwrap();
-            let stranger = AccountId(p.db.write(|c| arena::account_insert(c, "carol", "!", 0)).unwrap().unwrap());
+            let stranger = p.db.write(|c| arena::account_insert(c, "carol", "!", 0)).unwrap().unwrap();
             let who = [(p.ids[0], "alice"), (p.ids[1], "bob"), (stranger, "carol")];
             for (i, text) in &messages {
                 // The socket's own parse: what does not parse is answered there.

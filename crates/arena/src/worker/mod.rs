@@ -8,23 +8,20 @@
 //! mid-piece loses its lease: another worker (or the same after a restart) plays the piece.
 
 pub mod queue;
+pub mod tournament;
 
+use super::db::ids::ProgramId;
 use super::db::{Db, DbError, dialect};
-use super::store::{self, MatchRow, Program};
+use super::store::{self, Program};
 use queue::{Organised, Piece};
-use robots_games::battle::compare::tournament::{
-    Config, Entrant, Game, GameResult, Score, play_all,
-};
-use robots_games::battle::engine::{Rules, Scenario};
-use robots_games::battle::files::{board_file, match_file};
-use robots_games::battle::show::report::reason_from_code;
-use std::collections::HashMap;
+use robots_games::battle::compare::tournament::{Config, Entrant, GameResult, play_all};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
+use tournament::{config, entrant};
 
 /// The programs a piece's games number (ids), as entrants, and the hill's configuration.
-type Prepared = (Vec<i64>, Arc<Vec<Entrant>>, Arc<Config>);
+type Prepared = (Vec<ProgramId>, Arc<Vec<Entrant>>, Arc<Config>);
 
 /// Wakes the worker when a submission is queued.
 #[derive(Default)]
@@ -48,70 +45,6 @@ impl Bell {
             .wait_timeout_while(rung, timeout, |r| *r == before)
             .unwrap_or_else(PoisonError::into_inner);
     }
-}
-
-/// Why a hill's tournament cannot be configured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ConfigError {
-    #[error("the hill's board does not load")]
-    Board,
-    #[error("no such scenario")]
-    Scenario,
-}
-
-/// The tournament's configuration of a hill.
-pub fn config(hill: &store::Hill) -> Result<Config, ConfigError> {
-    let s = &hill.settings;
-    let board = board_file::parse_board(&format!("{}.yaml", hill.name), &hill.board_text)
-        .map_err(|_| ConfigError::Board)?;
-    Ok(Config {
-        board: Arc::new(board),
-        scenario: Scenario::from_number(u32::from(s.scenario)).ok_or(ConfigError::Scenario)?,
-        rules: Rules {
-            rounds: s.rounds,
-            ..Rules::with_keywords(s.keywords)
-        },
-        robots: usize::from(s.robots),
-        seeds: s.seeds[0]..=s.seeds[1],
-    })
-}
-
-/// A program as an entrant (checked when submitted: one that no longer loads is `None`).
-pub fn entrant(p: &Program, hill: &store::Hill) -> Option<Entrant> {
-    let program =
-        match_file::parse_program_file_in(&p.name, &p.source, hill.settings.keywords).ok()?;
-    Some(Entrant::single(
-        p.name.clone(),
-        program,
-        p.source.as_str().into(),
-    ))
-}
-
-/// A stored match between programs numbered by `index`, as the tournament keeps it.
-pub fn game_result(m: &MatchRow, index: &HashMap<i64, usize>) -> Option<GameResult> {
-    let (g, v) = (*index.get(&m.green.0)?, *index.get(&m.violet.0)?);
-    let swapped = g > v;
-    let green_score = match m.winner.as_str() {
-        "green" => Score::Win,
-        "violet" => Score::Loss,
-        _ => Score::Draw,
-    };
-    Some(GameResult {
-        game: Game {
-            a: g.min(v),
-            b: g.max(v),
-            swapped,
-            seed_index: m.seed_index,
-        },
-        seed: m.seed,
-        score: if swapped {
-            green_score.flip()
-        } else {
-            green_score
-        },
-        rounds: m.rounds,
-        reason: reason_from_code(&m.reason)?,
-    })
 }
 
 /// What a worker did in one step.
@@ -167,7 +100,7 @@ impl Worker {
                 Arc::clone(config),
             )));
         }
-        let ids: Vec<i64> = serde_json::from_str(&piece.members).unwrap_or_default();
+        let ids: Vec<ProgramId> = serde_json::from_str(&piece.members).unwrap_or_default();
         let programs: Vec<Option<Program>> =
             db.read(|c| ids.iter().map(|&id| store::program(c, id)).collect())?;
         let Some(programs) = programs.into_iter().collect::<Option<Vec<Program>>>() else {
@@ -213,14 +146,14 @@ impl Worker {
             if last.elapsed() >= self.lease / 3 {
                 *last = Instant::now();
                 if let Err(e) = db.write(|c| queue::renew(c, piece.id, name, lease)) {
-                    tracing::warn!(piece = piece.id, error = %e, "a lease cannot be renewed");
+                    tracing::warn!(piece = piece.id.get(), error = %e, "a lease cannot be renewed");
                 }
             }
         };
         let played = match play_all(&entrants, &config, &piece.games, stop, &tick) {
             Ok(played) => played,
             Err(e) => {
-                tracing::error!(piece = piece.id, error = %e, "a piece cannot be played");
+                tracing::error!(piece = piece.id.get(), error = %e, "a piece cannot be played");
                 return Ok(Did::Played(
                     db.write(|c| queue::store_piece(c, piece, &[], &[]))?,
                 ));

@@ -8,8 +8,9 @@
 //! (serial transactions), in job order on each hill: the standings are those one worker
 //! taking the jobs in order would reach.
 
-use super::{config, entrant, game_result};
+use super::tournament::{config, entrant, game_result};
 use crate::db::dialect;
+use crate::db::ids::{HillId, JobId, PieceId, ProgramId};
 use crate::db::sql::{Sql, SqlResult};
 use crate::store::{self, Hill, MatchRow, Program, Status, seed_to_sql};
 use robots_games::battle::compare::tournament::hill::{crown, missing};
@@ -25,16 +26,16 @@ pub const PIECE: usize = 40;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Organised {
     /// A job's pieces were made (its id, how many).
-    Opened(i64, usize),
+    Opened(JobId, usize),
     /// A job ended: its program placed, or no longer waiting.
-    Finished(i64),
+    Finished(JobId),
 }
 
 /// A claimed piece: the programs its games number (ids, by name) and the games.
 #[derive(Clone, Debug)]
 pub struct Piece {
-    pub id: i64,
-    pub job: i64,
+    pub id: PieceId,
+    pub job: JobId,
     pub members: String,
     pub games: Vec<Game>,
 }
@@ -47,7 +48,7 @@ const EARLIER_PENDING: &str = "EXISTS (SELECT 1 FROM jobs e JOIN programs q ON q
 /// there is nothing to do but play pieces.
 pub fn organise(c: &Sql) -> SqlResult<Option<Organised>> {
     c.transaction(true, |tx| {
-        let ready: Option<(i64, i64)> = tx.query_opt(
+        let ready: Option<(JobId, ProgramId)> = tx.query_opt(
             &format!(
                 "SELECT j.id, j.program FROM jobs j JOIN programs p ON p.id = j.program \
                  WHERE j.state = 'running' \
@@ -60,7 +61,7 @@ pub fn organise(c: &Sql) -> SqlResult<Option<Organised>> {
         if let Some((job, program)) = ready {
             return rank(tx, job, program).map(Some);
         }
-        let next: Option<(i64, i64)> = tx.query_opt(
+        let next: Option<(JobId, ProgramId)> = tx.query_opt(
             &format!(
                 "SELECT j.id, j.program FROM jobs j JOIN programs p ON p.id = j.program \
                  WHERE j.state = 'queued' AND NOT {EARLIER_PENDING} ORDER BY j.id LIMIT 1"
@@ -75,7 +76,7 @@ pub fn organise(c: &Sql) -> SqlResult<Option<Organised>> {
     })
 }
 
-fn finish(c: &Sql, job: i64) -> SqlResult<Organised> {
+fn finish(c: &Sql, job: JobId) -> SqlResult<Organised> {
     c.execute("UPDATE jobs SET state = 'done' WHERE id = ?1", params![job])?;
     c.execute(
         "UPDATE pieces SET state = 'done' WHERE job = ?1 AND state != 'done'",
@@ -95,14 +96,15 @@ fn members(c: &Sql, hill: &Hill, program: &Program) -> SqlResult<Vec<Program>> {
 }
 
 /// The stored matches of a hill between `members`, numbered as they are.
-fn results_among(c: &Sql, hill: i64, members: &[Program]) -> SqlResult<Vec<GameResult>> {
-    let index: HashMap<i64, usize> = members.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+fn results_among(c: &Sql, hill: HillId, members: &[Program]) -> SqlResult<Vec<GameResult>> {
+    let index: HashMap<ProgramId, usize> =
+        members.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     let all: Vec<MatchRow> = store::hill_matches(c, hill)?;
     Ok(all.iter().filter_map(|m| game_result(m, &index)).collect())
 }
 
 /// Makes the pieces of the matches a job's program lacks against its hill.
-fn open(c: &Sql, job: i64, id: i64) -> SqlResult<Organised> {
+fn open(c: &Sql, job: JobId, id: ProgramId) -> SqlResult<Organised> {
     let Some(program) = store::program(c, id)? else {
         return finish(c, job);
     };
@@ -128,7 +130,7 @@ fn open(c: &Sql, job: i64, id: i64) -> SqlResult<Organised> {
         "UPDATE jobs SET state = 'running' WHERE id = ?1",
         params![job],
     )?;
-    let ids: Vec<i64> = members.iter().map(|p| p.id).collect();
+    let ids: Vec<ProgramId> = members.iter().map(|p| p.id).collect();
     let ids = serde_json::to_string(&ids).unwrap_or_default();
     for piece in todo.chunks(PIECE) {
         let games: Vec<(usize, usize, bool, u32)> = piece
@@ -143,13 +145,13 @@ fn open(c: &Sql, job: i64, id: i64) -> SqlResult<Organised> {
     if let Some(sql) = dialect::announce(c.is_pg()) {
         c.batch(sql)?;
     }
-    tracing::info!(program = id, hill = %hill.name, matches = todo.len(), "placement opened");
+    tracing::info!(program = id.get(), hill = %hill.name, matches = todo.len(), "placement opened");
     Ok(Organised::Opened(job, todo.len().div_ceil(PIECE)))
 }
 
 /// Ranks the hill with the job's program and pushes off the last while it holds too many;
 /// opens the job again when matches are missing (the hill changed under the placement).
-fn rank(c: &Sql, job: i64, id: i64) -> SqlResult<Organised> {
+fn rank(c: &Sql, job: JobId, id: ProgramId) -> SqlResult<Organised> {
     let program = store::program(c, id)?;
     let Some(program) = program.filter(|p| p.status == Status::Playing) else {
         return finish(c, job);
@@ -200,7 +202,7 @@ fn rank(c: &Sql, job: i64, id: i64) -> SqlResult<Organised> {
         "UPDATE hills SET epoch = ?2 WHERE id = ?1",
         params![hill.id, epoch],
     )?;
-    tracing::info!(program = id, hill = %hill.name, epoch, "placed");
+    tracing::info!(program = id.get(), hill = %hill.name, epoch, "placed");
     finish(c, job)
 }
 
@@ -209,7 +211,7 @@ fn rank(c: &Sql, job: i64, id: i64) -> SqlResult<Organised> {
 pub fn claim(c: &Sql, worker: &str, lease_ms: i64) -> SqlResult<Option<Piece>> {
     c.transaction(!c.is_pg(), |tx| {
         let now = tx.now_ms()?;
-        let found: Option<(i64, i64, String, String)> = tx.query_opt(
+        let found: Option<(PieceId, JobId, String, String)> = tx.query_opt(
             &format!(
                 "SELECT id, job, members, games FROM pieces \
                  WHERE state = 'queued' OR (state = 'running' AND lease < ?1) \
@@ -246,7 +248,7 @@ pub fn claim(c: &Sql, worker: &str, lease_ms: i64) -> SqlResult<Option<Piece>> {
 }
 
 /// Keeps a piece's lease while it is played; `false` when another worker holds it now.
-pub fn renew(c: &Sql, piece: i64, worker: &str, lease_ms: i64) -> SqlResult<bool> {
+pub fn renew(c: &Sql, piece: PieceId, worker: &str, lease_ms: i64) -> SqlResult<bool> {
     let now = c.now_ms()?;
     Ok(c.execute(
         "UPDATE pieces SET lease = ?3 WHERE id = ?1 AND worker = ?2 AND state = 'running'",
@@ -255,7 +257,7 @@ pub fn renew(c: &Sql, piece: i64, worker: &str, lease_ms: i64) -> SqlResult<bool
 }
 
 /// Gives a piece back unplayed (a worker stopping).
-pub fn release(c: &Sql, piece: i64, worker: &str) -> SqlResult<()> {
+pub fn release(c: &Sql, piece: PieceId, worker: &str) -> SqlResult<()> {
     c.execute(
         "UPDATE pieces SET state = 'queued', lease = NULL WHERE id = ?1 AND worker = ?2 AND state = 'running'",
         params![piece, worker],
@@ -268,11 +270,11 @@ pub fn release(c: &Sql, piece: i64, worker: &str) -> SqlResult<()> {
 pub fn store_piece(
     c: &Sql,
     piece: &Piece,
-    members: &[i64],
+    members: &[ProgramId],
     played: &[GameResult],
 ) -> SqlResult<usize> {
     c.transaction(false, |tx| {
-        let hill: Option<i64> = tx.query_opt(
+        let hill: Option<HillId> = tx.query_opt(
             "SELECT p.hill FROM jobs j JOIN programs p ON p.id = j.program WHERE j.id = ?1",
             params![piece.job],
             |r| r.get(0),
@@ -333,7 +335,7 @@ pub fn store_piece(
 /// worker killed, then started again: its pieces need not wait for their leases). A worker's
 /// name is `{host}.{pid}.{n}`; a pid is alive while `/proc/{pid}` exists.
 pub fn reclaim_dead(c: &Sql, host: &str) -> SqlResult<usize> {
-    let held: Vec<(i64, String)> = c.query(
+    let held: Vec<(PieceId, String)> = c.query(
         "SELECT id, worker FROM pieces WHERE state = 'running' AND worker IS NOT NULL",
         &[],
         |r| Ok((r.get(0)?, r.get(1)?)),

@@ -57,7 +57,7 @@ fn open_locks(url: &str) -> Result<Locks, postgres::Error> {
 /// Takes a room's lock and, on the same connection, its next generation: `None` when another
 /// session holds the lock (or the room is gone).
 fn take(c: &mut postgres::Client, room: RoomId) -> Result<Option<i64>, postgres::Error> {
-    let key = dialect::room_lock(room.get());
+    let key = dialect::room_lock(room);
     let got: bool = c
         .query_one("SELECT pg_try_advisory_lock($1)", &[&key])?
         .try_get(0)?;
@@ -153,7 +153,7 @@ impl Cluster {
         if mine && let Some(locks) = lock(&self.locks).as_mut() {
             let _ = locks.client.execute(
                 "SELECT pg_advisory_unlock($1)",
-                &[&dialect::room_lock(room.get())],
+                &[&dialect::room_lock(room)],
             );
         }
     }

@@ -1,0 +1,339 @@
+//! The API's bodies (docs/ARENA.md, "The API"): each request and answer of `/api/v1/…` as a
+//! serde type, which the server answers with and the `robots arena` client sends and reads,
+//! so that the protocol is written once. The JSON on the wire is what the server has always
+//! given: an answer that was an ad-hoc JSON object (a map with its keys in order) declares
+//! its fields in that order, the keys' alphabetical order (the tests below hold the bytes).
+
+use crate::db::ids::{MatchId, ProgramId};
+pub use crate::store::Status;
+use serde::{Deserialize, Serialize};
+
+/// `POST /api/v1/accounts` and `POST /api/v1/tokens`: a name and password.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    pub name: String,
+    pub password: String,
+}
+
+/// `POST /api/v1/accounts`'s answer: the account's name and its first API token.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct NewAccount {
+    pub name: String,
+    pub token: String,
+}
+
+/// `POST /api/v1/tokens`'s answer: a new API token.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Token {
+    pub token: String,
+}
+
+/// `GET /healthz`: `ok`, and the programs waiting for placement or being placed.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Health {
+    pub queued: i64,
+    pub status: String,
+}
+
+/// `POST /api/v1/hills`: a hill's settings (as `robots serve hill create` takes them).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewHill {
+    pub name: String,
+    pub size: usize,
+    pub seeds: [u32; 2],
+    pub board: String,
+    pub scenario: u8,
+    pub robots: u8,
+    pub rounds: u32,
+    #[serde(default)]
+    pub keywords: Option<String>,
+}
+
+/// A hill and its settings.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct HillView {
+    pub name: String,
+    pub size: usize,
+    pub seeds: [u32; 2],
+    pub board: String,
+    pub scenario: u8,
+    pub robots: u8,
+    pub rounds: u32,
+    pub keywords: String,
+    pub programs: i64,
+}
+
+/// Another program of the hill, as a standings row sees it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Versus {
+    pub id: ProgramId,
+    pub name: String,
+    /// What the row's program scored against it (wins and half the draws), if they met.
+    pub share: Option<f64>,
+}
+
+/// A program's line in its hill's standings.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StandingRow {
+    pub rank: usize,
+    pub id: ProgramId,
+    pub name: String,
+    pub author: String,
+    pub played: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub points: u32,
+    pub win_rate: f64,
+    pub rating: f64,
+    pub interval: f64,
+    pub head_to_head: Vec<Versus>,
+}
+
+/// A diagnostic of `check`, as `robots check --format json` prints it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diagnostic {
+    pub column: usize,
+    pub end: Place,
+    pub file: String,
+    pub id: Option<String>,
+    pub line: usize,
+    pub message: String,
+    pub severity: String,
+}
+
+impl Diagnostic {
+    /// `d` as `robots check --format json` prints it: that text, its one spelling, read back
+    /// (`None` never happens: the two types have the same fields).
+    pub fn of(d: &robots_games::text::diagnostic::Diagnostic) -> Option<Diagnostic> {
+        serde_json::from_str(&d.json()).ok()
+    }
+}
+
+/// Where a diagnostic's text ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Place {
+    pub column: usize,
+    pub line: usize,
+}
+
+/// `POST /api/v1/check`: a program's text, and the hill whose keywords it uses.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    pub source: String,
+    #[serde(default)]
+    pub hill: Option<String>,
+}
+
+/// `POST /api/v1/check`'s answer: whether the program loads; its errors, or its warnings.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Checked {
+    pub diagnostics: Vec<Diagnostic>,
+    pub ok: bool,
+}
+
+/// `POST /api/v1/hills/{hill}/programs`: a program to queue.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Submission {
+    pub name: String,
+    pub source: String,
+}
+
+/// `POST /api/v1/hills/{hill}/programs`'s answer: the program queued, with its warnings.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Submitted {
+    pub hill: String,
+    pub id: ProgramId,
+    pub name: String,
+    pub status: Status,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// `GET /api/v1/programs/{id}/matches`'s query.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Page {
+    #[serde(default)]
+    pub limit: Option<u32>,
+    #[serde(default)]
+    pub offset: Option<u32>,
+}
+
+/// A program: its text only to whom may read it (`views::program_view`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ProgramView {
+    pub id: ProgramId,
+    pub name: String,
+    pub author: String,
+    pub hill: String,
+    pub status: Status,
+    pub published: bool,
+    pub submitted: i64,
+    pub games_done: i64,
+    pub games_total: i64,
+    pub rank: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+/// A side of a match: its program.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Side {
+    pub id: ProgramId,
+    pub name: String,
+}
+
+/// How a match ended for the program whose list it is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Outcome {
+    pub fn word(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Draw => "draw",
+            Outcome::Loss => "loss",
+        }
+    }
+}
+
+/// A match.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MatchView {
+    pub id: MatchId,
+    pub hill: String,
+    pub green: Side,
+    pub violet: Side,
+    pub seed_index: u32,
+    /// A string of digits: 64 bits do not fit a JavaScript number.
+    #[serde(with = "seed_text")]
+    pub seed: u64,
+    pub winner: String,
+    pub rounds: u32,
+    pub reason: String,
+    /// From the side of the program whose list this is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<Outcome>,
+}
+
+mod seed_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(seed)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// A refusal: its code, its words, and for a program with errors `check`'s diagnostics.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Refusal {
+    pub detail: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diagnostics: Option<Vec<Diagnostic>>,
+    pub error: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn diagnostic() -> Diagnostic {
+        Diagnostic {
+            column: 3,
+            end: Place { column: 5, line: 1 },
+            file: "program.robot".into(),
+            id: None,
+            line: 1,
+            message: "no".into(),
+            severity: "error".into(),
+        }
+    }
+
+    /// The bytes of each body that was a `json!` map are the map's: its keys in order.
+    #[test]
+    fn the_bodies_that_were_maps_keep_their_bytes() {
+        let same = |typed: String, map: serde_json::Value| assert_eq!(typed, map.to_string());
+        let d = diagnostic();
+        let as_map: serde_json::Value = serde_json::from_str(
+            r#"{"file":"program.robot","line":1,"column":3,"end":{"line":1,"column":5},"severity":"error","id":null,"message":"no"}"#,
+        )
+        .unwrap();
+        same(serde_json::to_string(&d).unwrap(), as_map.clone());
+        let refusal = Refusal {
+            detail: "the program has errors".into(),
+            diagnostics: Some(vec![d.clone()]),
+            error: "invalid_program".into(),
+        };
+        same(
+            serde_json::to_string(&refusal).unwrap(),
+            json!({"error": "invalid_program", "detail": "the program has errors", "diagnostics": [as_map.clone()]}),
+        );
+        let plain = Refusal {
+            diagnostics: None,
+            ..refusal
+        };
+        same(
+            serde_json::to_string(&plain).unwrap(),
+            json!({"error": "invalid_program", "detail": "the program has errors"}),
+        );
+        let submitted = Submitted {
+            hill: "h".into(),
+            id: ProgramId(7),
+            name: "p".into(),
+            status: Status::Queued,
+            warnings: vec![d.clone()],
+        };
+        same(
+            serde_json::to_string(&submitted).unwrap(),
+            json!({"id": 7, "name": "p", "hill": "h", "status": Status::Queued, "warnings": [as_map.clone()]}),
+        );
+        let checked = Checked {
+            diagnostics: vec![d],
+            ok: false,
+        };
+        same(
+            serde_json::to_string(&checked).unwrap(),
+            json!({"ok": false, "diagnostics": [as_map]}),
+        );
+        let health = Health {
+            queued: 2,
+            status: "ok".into(),
+        };
+        same(
+            serde_json::to_string(&health).unwrap(),
+            json!({"status": "ok", "queued": 2}),
+        );
+        let account = NewAccount {
+            name: "a".into(),
+            token: "t".into(),
+        };
+        same(
+            serde_json::to_string(&account).unwrap(),
+            json!({"name": "a", "token": "t"}),
+        );
+    }
+
+    #[test]
+    fn a_match_reads_back_with_its_seed_as_digits() {
+        let text = r#"{"id":1,"hill":"h","green":{"id":2,"name":"g"},"violet":{"id":3,"name":"v"},"seed_index":1,"seed":"18446744073709551615","winner":"draw","rounds":9,"reason":"rounds","result":"draw"}"#;
+        let m: MatchView = serde_json::from_str(text).unwrap();
+        assert_eq!((m.seed, m.result), (u64::MAX, Some(Outcome::Draw)));
+        assert_eq!(serde_json::to_string(&m).unwrap(), text);
+    }
+}

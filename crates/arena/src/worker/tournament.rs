@@ -1,0 +1,76 @@
+//! A hill as the tournament's machinery takes it: its configuration, its programs as
+//! entrants, its stored matches as the tournament's results (the workers play with them, the
+//! standings and the viewer read with them).
+
+use crate::db::ids::ProgramId;
+use crate::store::{self, MatchRow, Program};
+use robots_games::battle::compare::tournament::{Config, Entrant, Game, GameResult, Score};
+use robots_games::battle::engine::{Rules, Scenario};
+use robots_games::battle::files::{board_file, match_file};
+use robots_games::battle::show::report::reason_from_code;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Why a hill's tournament cannot be configured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("the hill's board does not load")]
+    Board,
+    #[error("no such scenario")]
+    Scenario,
+}
+
+/// The tournament's configuration of a hill.
+pub fn config(hill: &store::Hill) -> Result<Config, ConfigError> {
+    let s = &hill.settings;
+    let board = board_file::parse_board(&format!("{}.yaml", hill.name), &hill.board_text)
+        .map_err(|_| ConfigError::Board)?;
+    Ok(Config {
+        board: Arc::new(board),
+        scenario: Scenario::from_number(u32::from(s.scenario)).ok_or(ConfigError::Scenario)?,
+        rules: Rules {
+            rounds: s.rounds,
+            ..Rules::with_keywords(s.keywords)
+        },
+        robots: usize::from(s.robots),
+        seeds: s.seeds[0]..=s.seeds[1],
+    })
+}
+
+/// A program as an entrant (checked when submitted: one that no longer loads is `None`).
+pub fn entrant(p: &Program, hill: &store::Hill) -> Option<Entrant> {
+    let program =
+        match_file::parse_program_file_in(&p.name, &p.source, hill.settings.keywords).ok()?;
+    Some(Entrant::single(
+        p.name.clone(),
+        program,
+        p.source.as_str().into(),
+    ))
+}
+
+/// A stored match between programs numbered by `index`, as the tournament keeps it.
+pub fn game_result(m: &MatchRow, index: &HashMap<ProgramId, usize>) -> Option<GameResult> {
+    let (g, v) = (*index.get(&m.green.id)?, *index.get(&m.violet.id)?);
+    let swapped = g > v;
+    let green_score = match m.winner.as_str() {
+        "green" => Score::Win,
+        "violet" => Score::Loss,
+        _ => Score::Draw,
+    };
+    Some(GameResult {
+        game: Game {
+            a: g.min(v),
+            b: g.max(v),
+            swapped,
+            seed_index: m.seed_index,
+        },
+        seed: m.seed,
+        score: if swapped {
+            green_score.flip()
+        } else {
+            green_score
+        },
+        rounds: m.rounds,
+        reason: reason_from_code(&m.reason)?,
+    })
+}
