@@ -274,6 +274,8 @@ function wirePointer() {
   const host = $('board');
   host.addEventListener('pointerdown', (e) => {
     start = { x: e.clientX, y: e.clientY, on: page.board.under(e) };
+    // A swipe may end off the board: its end still comes here.
+    host.setPointerCapture?.(e.pointerId);
   });
   host.addEventListener('pointerup', (e) => {
     if (!start) return;

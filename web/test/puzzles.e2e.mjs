@@ -1,7 +1,8 @@
 // The puzzle pages in Chromium (/play/ricochet and /play/micro, docs/PLAY-IN-BROWSER.md), as a
 // player uses them, served by `robots serve --play web/dist` (scripts/web builds the folder),
 // at 1280x800 and on a phone (390x844): a game id opened and solved by clicks in the fewest
-// moves that `robots ricochet solve` finds → "the fewest is"; each hint level against
+// moves that `robots ricochet solve` finds → "the fewest is" (a move by a swipe too, undone);
+// each hint level against
 // `ricochet hint`'s words; undo; the share link opened in a fresh page giving the same
 // position; the puzzle of the day the same in two pages; a 25-move solve stopped by the button,
 // the page still playing; a Micro Robots mission won by clicking the cells `robots micro
@@ -92,6 +93,18 @@ for (const size of SIZES) {
     await page.click('#undo');
     await page.waitForFunction(() => document.querySelector('#count').value === '0');
     assert.deepEqual(await robotCells(page), start);
+    // The same move as a swipe from the robot, then undone by its key.
+    const disc = await page.locator(`#board [data-robot="${first.robot}"] circle`).first().boundingBox();
+    const [cx, cy] = [disc.x + disc.width / 2, disc.y + disc.height / 2];
+    const [dx, dy] = { N: [0, -60], S: [0, 60], E: [60, 0], W: [-60, 0] }[first.dir];
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + dx, cy + dy, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForFunction(() => document.querySelector('#count').value === '1');
+    assert.equal(await page.textContent('#moves-played li'), `${first.robot} ${first.dir}`);
+    await page.keyboard.press('u');
+    await page.waitForFunction(() => document.querySelector('#count').value === '0');
     // The solution by clicks: the robot, then its direction.
     for (const m of best.solution) {
       await page.click(`#board [data-robot="${m.robot}"] circle`);
