@@ -2,8 +2,7 @@
 // player uses them, served by `robots serve --play web/dist` (scripts/web builds the folder),
 // at 1280x800 and on a phone (390x844): a game id opened and solved by clicks in the fewest
 // moves that `robots ricochet solve` finds → "the fewest is" (a move by a swipe too, undone);
-// each hint level against
-// `ricochet hint`'s words; undo; the share link opened in a fresh page giving the same
+// each hint level against `ricochet hint`'s words; undo; the share link opened in a fresh page giving the same
 // position; the puzzle of the day the same in two pages; a 25-move solve stopped by the button,
 // the page still playing; a Micro Robots mission won by clicking the cells `robots micro
 // solve` gives. No request leaves the server.
