@@ -125,4 +125,78 @@ export class Engine {
   bench(matches) {
     return this.#call("robots_bench", { matches });
   }
+
+  // Ricochet Robots and Micro Robots (ENGINE.md, "The puzzles"): `spec` names a position
+  // ({ id } | { seed, robots } | { position, files } | { board, target }, with mustRicochet,
+  // noSingleMove); `on` a Micro board ({ face, tiles, turns } | { face, seed } | { board }).
+
+  /** The position to draw: `{ id, position, targets, noSingleMove }`. */
+  ricochetPosition(spec) {
+    return this.#call("robots_ricochet_position", spec);
+  }
+
+  /** `ricochet solve --json`: `{ moves, solution }`; kind "unsolved" past the limits. */
+  ricochetSolve(spec, { maxMoves, maxStates } = {}) {
+    return this.#call("robots_ricochet_solve", { spec, maxMoves, maxStates });
+  }
+
+  /** `ricochet solve --all --json`: `{ moves, count, listed, solutions }`. */
+  ricochetAll(spec, { limit, maxMoves, maxStates } = {}) {
+    return this.#call("robots_ricochet_all", { spec, limit, maxMoves, maxStates });
+  }
+
+  /** `ricochet hint --level N`: `{ level, lines, moves, every, some, first }`. */
+  ricochetHint(spec, level, { maxMoves, maxStates } = {}) {
+    return this.#call("robots_ricochet_hint", { spec, level, maxMoves, maxStates });
+  }
+
+  /** Moves played from the position: `{ steps: [{ robot, dir, from, to, counts }], check }`. */
+  ricochetReplay(spec, moves) {
+    return this.#call("robots_ricochet_replay", { spec, moves });
+  }
+
+  /** Game ids solved as `ricochet bench --ids` solves them: each one's fewest moves or null. */
+  ricochetSolveMany(ids, { mustRicochet, maxMoves } = {}) {
+    return this.#call("robots_ricochet_solve_many", { ids, mustRicochet, maxMoves });
+  }
+
+  /** The puzzle of the day: `{ id, seed, moves, draws }` for a date `YYYY-MM-DD`. */
+  ricochetDaily(date, moves, { mustRicochet } = {}) {
+    return this.#call("robots_ricochet_daily", { date, moves, mustRicochet });
+  }
+
+  /** The shipped Micro faces: `{ faces, default, arrangements }`. */
+  microFaces() {
+    return this.#call("robots_micro_faces", {});
+  }
+
+  /** A Micro board: `{ name, arrangement, tiles, turns, rows }`. */
+  microBoard(on = {}) {
+    return this.#call("robots_micro_board", on);
+  }
+
+  /** A mission's dice from a seed: `{ from, via, to, moves }` (`from` given: the last target). */
+  microRoll(on, roll, { variant, from } = {}) {
+    return this.#call("robots_micro_roll", { on, roll, variant, from });
+  }
+
+  /** `micro solve --json`: `{ moves, path }`. */
+  microSolve(on, { from, to, via }) {
+    return this.#call("robots_micro_solve", { on, from, to, via });
+  }
+
+  /** A walk checked: `{ legal, illegal, won, reason }`. */
+  microCheck(on, { from, to, via, stops }) {
+    return this.#call("robots_micro_check", { on, from, to, via, stops });
+  }
+
+  /** A hint: `{ level, line, moves }`. */
+  microHint(on, { from, to, via }, level) {
+    return this.#call("robots_micro_hint", { on, from, to, via, level });
+  }
+
+  /** `micro analyse --json` on a shipped face. */
+  microAnalyse(face) {
+    return this.#call("robots_micro_analyse", { face });
+  }
 }

@@ -17,6 +17,8 @@ pub enum ErrorKind {
     Setup,
     /// No such debugger session.
     Session,
+    /// A puzzle with no answer within the limits asked (moves, states, draws).
+    Unsolved,
 }
 
 /// A method's failure.

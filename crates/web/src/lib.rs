@@ -7,13 +7,18 @@
 //! lines of JavaScript (`web/play/engine.js`), and no generator to install and pin.
 
 mod answer;
+mod daily;
 mod debug;
 mod methods;
+mod micro;
+mod ricochet;
 mod settings;
 mod wire;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_puzzles;
 
 pub use answer::{ErrorKind, Failure};
 pub use wire::{MAX_REQUEST_BYTES, robots_alloc, robots_free, robots_free_answer};
@@ -30,6 +35,20 @@ pub fn call(method: &str, request: &str) -> String {
         "debugClose" => debug::close(request),
         "duel" => methods::duel(request),
         "bench" => methods::bench(request),
+        "ricochetPosition" => ricochet::position(request),
+        "ricochetSolve" => ricochet::solve(request),
+        "ricochetAll" => ricochet::all_optimal(request),
+        "ricochetHint" => ricochet::hint(request),
+        "ricochetReplay" => ricochet::replay(request),
+        "ricochetSolveMany" => ricochet::solve_many(request),
+        "ricochetDaily" => daily::daily(request),
+        "microFaces" => micro::faces(),
+        "microBoard" => micro::board(request),
+        "microRoll" => micro::roll(request),
+        "microSolve" => micro::solve(request),
+        "microCheck" => micro::check(request),
+        "microHint" => micro::hint(request),
+        "microAnalyse" => micro::analyse(request),
         _ => Err(Failure::new(
             ErrorKind::Request,
             format!("no method `{}`", robots_games::text::escape(method)),

@@ -135,6 +135,20 @@ export! {
     robots_debug_close => "debugClose",
     robots_duel => "duel",
     robots_bench => "bench",
+    robots_ricochet_position => "ricochetPosition",
+    robots_ricochet_solve => "ricochetSolve",
+    robots_ricochet_all => "ricochetAll",
+    robots_ricochet_hint => "ricochetHint",
+    robots_ricochet_replay => "ricochetReplay",
+    robots_ricochet_solve_many => "ricochetSolveMany",
+    robots_ricochet_daily => "ricochetDaily",
+    robots_micro_faces => "microFaces",
+    robots_micro_board => "microBoard",
+    robots_micro_roll => "microRoll",
+    robots_micro_solve => "microSolve",
+    robots_micro_check => "microCheck",
+    robots_micro_hint => "microHint",
+    robots_micro_analyse => "microAnalyse",
 }
 
 #[cfg(test)]

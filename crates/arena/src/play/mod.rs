@@ -46,6 +46,11 @@ pub async fn file(
     Path(name): Path<String>,
     Extension(caller): Extension<Caller>,
 ) -> Response {
+    // The puzzle pages by their names (web/puzzles/): /play/ricochet, /play/micro.
+    let name = match name.as_str() {
+        "ricochet" | "micro" => format!("{name}.html"),
+        _ => name,
+    };
     serve(&app, &name, &caller).await
 }
 

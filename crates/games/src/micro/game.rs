@@ -111,6 +111,27 @@ fn roll_new(rng: &mut ChaCha8Rng, avoid: &[Cell]) -> Cell {
     }
 }
 
+/// A mission's rolls from `seed` alone: the start (unless given: the previous target), then
+/// the waypoint under [`Variant::Waypoint`] and the target, each a new cell, as a game rolls
+/// them (the page's missions, web/play/ENGINE.md).
+pub fn roll_from(seed: u64, variant: Variant, start: Option<Cell>) -> (Cell, Option<Cell>, Cell) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let start = start.unwrap_or_else(|| roll(&mut rng));
+    let (via, target) = rolls(&mut rng, variant, start);
+    (start, via, target)
+}
+
+/// The waypoint (under [`Variant::Waypoint`]) and the target of a mission from `start`.
+fn rolls(rng: &mut ChaCha8Rng, variant: Variant, start: Cell) -> (Option<Cell>, Cell) {
+    match variant {
+        Variant::Waypoint => {
+            let via = roll_new(rng, &[start]);
+            (Some(via), roll_new(rng, &[start, via]))
+        }
+        _ => (None, roll_new(rng, &[start])),
+    }
+}
+
 /// A computer player's search: when it announces (seconds) and what.
 fn computer_search(rng: &mut ChaCha8Rng, strength: u8, optimal: u32) -> (f64, u32) {
     let base = match strength {
@@ -241,13 +262,7 @@ impl Game {
 
     /// The rolls of a mission, and its fewest moves.
     fn roll_mission(&mut self, start: Cell) -> Mission {
-        let (via, target) = match self.variant {
-            Variant::Waypoint => {
-                let via = roll_new(&mut self.rng, &[start]);
-                (Some(via), roll_new(&mut self.rng, &[start, via]))
-            }
-            _ => (None, roll_new(&mut self.rng, &[start])),
-        };
+        let (via, target) = rolls(&mut self.rng, self.variant, start);
         let (s, t) = (self.board.position(start), self.board.position(target));
         let optimal = match via {
             Some(v) => {
