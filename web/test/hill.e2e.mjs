@@ -5,7 +5,8 @@
 // the diagnostic `robots check` gives, before anything is sent; submitted, the server
 // refuses it as before; fixed in the editor, it is submitted and placed. The battle room's
 // writing page: its program box is the same editor, read-only until the player sits, its
-// diagnostic shown as one types, and what the room's server receives is the editor's text.
+// diagnostic shown as one types, what the room's server receives is the editor's text, and
+// the page opened again shows the server's program in the editor.
 // At 1280x800 and on a phone (390x844). No request leaves the server. The same folder served
 // as plain static files, with no arena: no "Put it on a hill". (Without web/dist the arena's
 // pages are the plain forms: web/test/arena.e2e.mjs and rooms.e2e.mjs use them so.)
@@ -173,6 +174,13 @@ for (const size of SIZES) {
     await waitShown(page, '#editor-diagnostics', cli(FIXED));
     await page.click('button#send-program');
     await page.waitForSelector('ul#diagnostics li.ok');
+    // Opened again, the page gets the program from the room's server: the editor shows it.
+    await page.reload();
+    await page.waitForSelector('body[data-editor="ready"]');
+    await page.waitForFunction(() => document.getElementById('source').value === 'name: mine\n1: D+1\n2: GO 1\n');
+    await page.waitForFunction(() => document.querySelector('#source-editor').shadowRoot.querySelector('.cm-content').innerText.includes('2: GO 1'));
+    const lines = await page.$$eval('#source-editor .cm-line', (ls) => ls.map((l) => l.textContent));
+    assert.equal(lines.join('\n'), FIXED, 'the editor shows the server\'s program');
     assert.deepEqual(problems, []);
     await context.close();
   });
