@@ -1,6 +1,7 @@
 // Builds the /play page's static folder (scripts/web runs it after the wasm is built):
 // `node web/play/build.mjs OUT` bundles main.js and worker.js with esbuild (CodeMirror and
-// engine.js inside, web/viewer.html as text), copies index.html and play.css, writes the
+// engine.js inside, web/viewer.html as text), and enhance.js (edit/enhance.js: the same
+// editor on the arena's submission page and battle room, served at /play/enhance.js), copies index.html and play.css, writes the
 // replay viewer's style sheet and scripts as the arena serves them (viewer.css; viewer.js,
 // web/js/*.js in the order of crates/games/src/battle/show/page.rs), then prints every
 // file's size and the whole transfer gzipped. OUT must already hold robots.wasm.
@@ -26,7 +27,11 @@ if (!fs.existsSync(path.join(out, 'robots.wasm'))) {
 }
 
 await esbuild.build({
-  entryPoints: { main: path.join(here, 'main.js'), worker: path.join(here, 'worker.js') },
+  entryPoints: {
+    main: path.join(here, 'main.js'),
+    worker: path.join(here, 'worker.js'),
+    enhance: path.join(here, 'edit', 'enhance.js'),
+  },
   outdir: out,
   bundle: true,
   format: 'esm',

@@ -10,6 +10,7 @@ import { viewer } from './run/view.js';
 import { debuggerPanel } from './run/debugger.js';
 import { encode, decode } from './run/share.js';
 import { tabs } from './edit/tabs.js';
+import { offerHills } from './edit/hill.js';
 import { duelPanel } from './run/duel-panel.js';
 import { DEFAULTS, engineSettings, settingsProblem } from './run/settings.js';
 
@@ -226,6 +227,10 @@ async function start() {
   });
   program.start();
   program.fillSides(DEFAULTS.a, DEFAULTS.b);
+  // On an arena, the current tab's program goes to a hill's submission page (hill.js).
+  offerHills({ select: $('hill'), button: $('to-hill'), current: () => program.current() }).then((shown) => {
+    document.body.dataset.arena = String(shown);
+  });
   await openFragment();
   document.body.dataset.ready = 'true';
 }

@@ -50,7 +50,8 @@ export function battleRoom({ main, you, page, link, palette: PALETTE, model }) {
 
   el('source', h('textarea', {
     id: 'source', rows: 14, spellcheck: false, placeholder: 'name: my_robot\n\n1: ?1\n2: GO 1\n…',
-    attrs: { 'aria-label': 'your program', autocomplete: 'off', autocapitalize: 'off' },
+    // data-editor: /play's editor takes its place where the arena has it (/play/enhance.js).
+    attrs: { 'aria-label': 'your program', autocomplete: 'off', autocapitalize: 'off', 'data-editor': 'robot' },
   }));
   el('sendProgram', h('button', { id: 'send-program', type: 'button', text: 'Send the program' }));
   el('ready', h('button', { id: 'ready', type: 'button', text: 'Ready' }));
@@ -446,7 +447,10 @@ export function battleRoom({ main, you, page, link, palette: PALETTE, model }) {
     const program = state ? state.program : null;
     if (typeof program === 'string') {
       if (program === ui.source.value) dirty = false;
-      else if (!dirty) ui.source.value = program;
+      else if (!dirty) {
+        ui.source.value = program;
+        ui.source.dispatchEvent(new Event('robots:set'));
+      }
       if (sentSource !== null && program === sentSource) {
         sentSource = null;
         if (!ui.diagnostics.querySelector('li.diagnostic')) {

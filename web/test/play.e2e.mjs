@@ -15,7 +15,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { RobotsServer, bin, freshFolder, root, target } from './server.mjs';
-import { checkDiagnostics, launchChromium, watchProblems, screenshots } from './support.mjs';
+import { checkDiagnostics, launchChromium, screenshots, watchedPage } from './support.mjs';
 
 const dist = path.resolve(root, process.env.PLAY_DIST || 'web/dist');
 const out = path.join(target, 'play-e2e');
@@ -54,14 +54,7 @@ function robots(args, status = 0) {
  * its problems and any request outside the server collected; ready to use.
  */
 async function openPlay(size, fragment = '') {
-  const context = await env.browser.newContext({ viewport: size });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  const problems = [];
-  watchProblems(page, problems);
-  page.on('request', (r) => {
-    if (!r.url().startsWith(env.base) && !r.url().startsWith('data:') && !r.url().startsWith('about:')) problems.push(`a request outside the server: ${r.url()}`);
-  });
+  const { context, page, problems } = await watchedPage(env.browser, env.base, size);
   await page.addInitScript(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => {

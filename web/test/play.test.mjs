@@ -12,6 +12,7 @@ import {
   completionsAt, testNumberAt, testDefinition,
 } from '../play/edit/lang.js';
 import { encode, decode, checkShared, ShareError, MAX_JSON } from '../play/run/share.js';
+import { CARRIED, arenaHills, arenaName, takeCarried } from '../play/edit/hill.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const grammar = readFileSync(join(root, 'grammar/robot.pest'), 'utf8');
@@ -179,4 +180,49 @@ test('the viewer\'s template is filled as the arena fills it: files for style an
   assert.ok(page.includes('<title>a &lt;b&gt; &amp; &quot;c&quot; · robots replay</title>'));
   assert.ok(!/\{\{[A-Z]+\}\}/.test(page));
   assert.ok(!/<script>/.test(page), 'no inline script');
+});
+
+/** A sessionStorage of a Map. */
+function memoryStorage(entries = {}) {
+  const map = new Map(Object.entries(entries));
+  return {
+    map,
+    getItem: (k) => (map.has(k) ? map.get(k) : null),
+    setItem: (k, v) => map.set(k, String(v)),
+    removeItem: (k) => map.delete(k),
+  };
+}
+
+test('hill.js: the program carried to a hill, taken once, hostile values refused', () => {
+  assert.equal(arenaName('my-hunter_2'), 'my-hunter_2');
+  assert.equal(arenaName('a b<i>'), 'a_b_i_');
+  assert.equal(arenaName('x'.repeat(100)).length, 64);
+  assert.equal(arenaName(''), '');
+  const good = memoryStorage({ [CARRIED]: JSON.stringify({ name: 'mine', text: '1: RAZ\n' }) });
+  assert.deepEqual(takeCarried(good), { name: 'mine', text: '1: RAZ\n' });
+  assert.equal(takeCarried(good), null, 'taken once');
+  assert.equal(good.map.size, 0);
+  const markup = '</textarea><script>alert(1)</script>';
+  assert.deepEqual(takeCarried(memoryStorage({ [CARRIED]: JSON.stringify({ name: markup, text: markup }) })),
+    { name: '__textarea__script_alert_1___script_', text: markup }, 'text stays text; the name is a name');
+  for (const raw of ['', 'not json', 'null', '[]', '{"text": 3}', '{"name": "a"}', '"text"']) {
+    const storage = memoryStorage({ [CARRIED]: raw });
+    assert.equal(takeCarried(storage), null, raw);
+    assert.equal(storage.map.size, 0, `removed: ${raw}`);
+  }
+  assert.deepEqual(takeCarried(memoryStorage({ [CARRIED]: '{"name": 7, "text": "t"}' })), { name: '', text: 't' });
+  assert.equal(takeCarried(memoryStorage()), null);
+  const throwing = { getItem() { throw new Error('denied'); }, removeItem() {} };
+  assert.equal(takeCarried(throwing), null);
+});
+
+test('hill.js: an arena is known by its list of hills; static files have none', async () => {
+  const answer = (status, type, body) => async () => ({
+    ok: status === 200, headers: { get: () => type }, json: async () => JSON.parse(body),
+  });
+  assert.deepEqual(await arenaHills(answer(200, 'application/json', '[{"name":"duel"},{"name":""},{"x":1},null]')), ['duel']);
+  assert.equal(await arenaHills(answer(404, 'text/html', '')), null);
+  assert.equal(await arenaHills(answer(200, 'text/html; charset=utf-8', '<!doctype html>')), null);
+  assert.equal(await arenaHills(answer(200, 'application/json', '{"name":"duel"}')), null);
+  assert.equal(await arenaHills(async () => { throw new TypeError('offline'); }), null);
 });

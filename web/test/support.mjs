@@ -252,6 +252,22 @@ export function watchProblems(page, problems, ignore = () => false) {
 }
 
 /**
+ * A page of a browser context of its own at `size` (20 s for anything), its errors and any
+ * request outside the server at `base` put in `problems`: `{context, page, problems}`.
+ */
+export async function watchedPage(browser, base, size) {
+  const context = await browser.newContext({ viewport: size });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  const problems = [];
+  watchProblems(page, problems);
+  page.on('request', (r) => {
+    if (!r.url().startsWith(base) && !/^(data|about|blob):/.test(r.url())) problems.push(`a request outside the server: ${r.url()}`);
+  });
+  return { context, page, problems };
+}
+
+/**
  * A user of a room: a browser context of its own and one page, recording every WebSocket
  * frame (see newRoomPage). `{name, context, page, problems, frames, sent, states, rec}`.
  * Console errors `ignoreConsole(text)` says to pass over are not problems; nor, while

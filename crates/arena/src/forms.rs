@@ -7,7 +7,9 @@ use super::api::bodies::{Credentials, Submission};
 use super::api::{self, ApiError};
 use super::auth::{self, Caller, SESSION_COOKIE};
 use super::db::ids::{AccountId, ProgramId};
-use super::pages::{account_page, api_error, credentials_form, error_page, respond, submit_page};
+use super::pages::{
+    account_page, api_error, credentials_form, error_page, has_editor, respond, submit_page,
+};
 use super::store;
 use axum::Extension;
 use axum::extract::rejection::FormRejection;
@@ -232,10 +234,11 @@ pub async fn submit(
                 e.status,
                 submit_page(
                     &caller,
-                    &hill.name,
+                    &hill,
                     (&typed.0, &typed.1),
                     Some(&error),
                     &diagnostics,
+                    has_editor(&app),
                 ),
             )
         }

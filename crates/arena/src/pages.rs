@@ -277,14 +277,33 @@ pub async fn program_history(
     }
 }
 
-/// The editor: name, text, the diagnostics at their line and column.
+/// The editor's script for the arena's submission page and battle room (`web/play/edit/
+/// enhance.js` bundled by `web/play/build.mjs`): /play's editor with the engine's `check`,
+/// run in /play's worker (play/) (whose answer carries `PLAY_CSP`: the pages keep the arena's).
+pub const EDITOR_SCRIPT: &str = "/play/enhance.js";
+
+/// Whether the folder holds the editor (its script, the worker and the engine): the pages
+/// then load it; else they are the plain forms they are without JavaScript.
+pub fn has_editor(app: &App) -> bool {
+    app.play.as_ref().is_some_and(|dir| {
+        ["enhance.js", "worker.js", "robots.wasm", "play.css"]
+            .iter()
+            .all(|f| dir.join(f).is_file())
+    })
+}
+
+/// The editor: name, text, the diagnostics at their line and column. With `editor` (the
+/// `/play` folder holds the editor's bundle), the textarea is marked for /play's editor and
+/// its script loaded (`EDITOR_SCRIPT`); without it the page is the plain form.
 pub fn submit_page(
     caller: &Caller,
-    hill: &str,
+    hill: &store::Hill,
     (name, source): (&str, &str),
     error: Option<&str>,
     diagnostics: &[Diagnostic],
+    editor: bool,
 ) -> Markup {
+    let (hill, keywords) = (&hill.name, hill.settings.keywords.name());
     let body = html! {
         h1 { "Submit a program to " a href={ "/hills/" (hill) } { (hill) } }
         p { "Its text stays secret: others see its name, standings and matches (docs/LANGUAGE.md tells the language). A new version under the same name replaces yours." }
@@ -292,10 +311,15 @@ pub fn submit_page(
         form #submit-form method="post" action={ "/hills/" (hill) "/submit" } data-hill=(hill) {
             input type="hidden" name="csrf" value=(caller.csrf);
             label { "name " input #name name="name" value=(name) required maxlength="64" pattern="[A-Za-z0-9_\\-]+"; }
-            textarea #source name="source" rows="20" cols="70" spellcheck="false" { (source) }
+            @if editor {
+                textarea #source name="source" rows="20" cols="70" spellcheck="false" data-editor="robot" data-keywords=(keywords) { (source) }
+            } @else {
+                textarea #source name="source" rows="20" cols="70" spellcheck="false" { (source) }
+            }
             div { button #check type="button" { "Check" } " " button #submit type="submit" { "Submit" } }
         }
         ul #diagnostics { @for d in diagnostics { (diagnostic(d)) } }
+        @if editor { script type="module" src=(EDITOR_SCRIPT) {} }
     };
     layout("Submit", caller, body)
 }
@@ -316,7 +340,7 @@ pub async fn submit_form(
     match api::hill(&app, name).await {
         Ok(hill) => respond(
             StatusCode::OK,
-            submit_page(&caller, &hill.name, ("", ""), None, &[]),
+            submit_page(&caller, &hill, ("", ""), None, &[], has_editor(&app)),
         ),
         Err(e) => api_error(e, &caller),
     }

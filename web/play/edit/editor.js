@@ -117,8 +117,12 @@ const testHover = hoverTooltip((view, pos) => {
 /**
  * The editor in `parent`. `check(text)` resolves to `check`'s diagnostics (ENGINE.md) or
  * rejects; `onDiagnostics(list, text)` hears each list; `onChange(text)` each edit.
+ * `styles` is the style sheet linked in its shadow root (play.css, where the page's
+ * folder is not /play/ its absolute path); `more` are extensions added to each state.
  */
-export function createEditor(parent, { check, onDiagnostics, onChange, steps = () => 15 }) {
+export function createEditor(parent, {
+  check, onDiagnostics, onChange, steps = () => 15, styles = 'play.css', more = [],
+}) {
   let latest = 0;
   const source = async (view) => {
     const text = view.state.doc.toString();
@@ -153,6 +157,7 @@ export function createEditor(parent, { check, onDiagnostics, onChange, steps = (
       if (update.docChanged) onChange(update.state.doc.toString());
     }),
     EditorView.contentAttributes.of({ 'aria-label': 'the program', spellcheck: 'false' }),
+    ...more,
   ];
   // In a shadow root: CodeMirror's own styles are then a constructed style sheet adopted
   // by the shadow root, which the page's CSP (style-src 'self', no inline style) allows,
@@ -161,7 +166,7 @@ export function createEditor(parent, { check, onDiagnostics, onChange, steps = (
   const shadow = parent.attachShadow({ mode: 'open' });
   const sheet = document.createElement('link');
   sheet.rel = 'stylesheet';
-  sheet.href = 'play.css';
+  sheet.href = styles;
   const mount = document.createElement('div');
   mount.className = 'cm-host';
   shadow.append(sheet, mount);

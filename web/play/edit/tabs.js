@@ -141,6 +141,8 @@ export function tabs({ editor, checker, shipped, say, ti57 }) {
     },
     /** The programs as `{name, text}`, in tab order. */
     list: () => programs.map(({ name, text }) => ({ name, text })),
+    /** The shown tab's program as `{name, text}`. */
+    current: () => ({ name: programs[active].name, text: editor.view.state.doc.toString() }),
     fillSides,
     /** The tabs replaced by `list` (a shared link's), the first shown. */
     replaceAll(list) {

@@ -98,3 +98,32 @@ async fn without_the_folder_play_says_to_run_scripts_web() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The submission page and the battle room load /play's editor (`pages::EDITOR_SCRIPT`)
+/// only when the folder holds all it needs; else they are the plain forms.
+#[test]
+fn the_pages_load_the_editor_only_when_the_folder_holds_it() {
+    let dir = fresh_dir("editor");
+    let dist = dir.join("dist");
+    let app = |play: Option<std::path::PathBuf>| {
+        let mut run = crate::tests::test_config(dir.join("a.sqlite"));
+        run.play = play;
+        let db = Arc::new(crate::db::Db::open(&dir.join("a.sqlite")).unwrap());
+        App::new(db, &run, Arc::new(worker::Bell::default()), Arc::default())
+    };
+    assert!(!crate::pages::has_editor(&app(None)));
+    let files = ["enhance.js", "worker.js", "robots.wasm", "play.css"];
+    for (n, file) in files.iter().enumerate() {
+        assert!(
+            !crate::pages::has_editor(&app(Some(dist.clone()))),
+            "without {file}"
+        );
+        std::fs::write(dist.join(file), "x").unwrap();
+        assert_eq!(
+            crate::pages::has_editor(&app(Some(dist.clone()))),
+            n + 1 == files.len()
+        );
+    }
+    assert_eq!(crate::pages::EDITOR_SCRIPT, "/play/enhance.js");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,7 +10,7 @@ use crate::api::{self, ApiError};
 use crate::auth::Caller;
 use crate::db::ids::AccountId;
 use crate::forms::checked;
-use crate::pages::{api_error, error_page, layout, respond};
+use crate::pages::{EDITOR_SCRIPT, api_error, error_page, has_editor, layout, respond};
 use axum::Extension;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Form, Path, State};
@@ -240,6 +240,8 @@ pub async fn room(
         script src="/static/palette.js" {}
         script src="/static/model.js" {}
         script type="module" src="/static/room.js" {}
+        // The battle room's program box gets /play's editor where the folder has it.
+        @if has_editor(&app) { script type="module" src=(EDITOR_SCRIPT) {} }
     };
     let mut page = layout("Room", &caller, body).into_string();
     page = page.replace("<link rel=\"stylesheet\" href=\"/static/arena.css\">", "<link rel=\"stylesheet\" href=\"/static/arena.css\"><link rel=\"stylesheet\" href=\"/static/room.css\">");
