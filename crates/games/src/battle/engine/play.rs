@@ -99,8 +99,16 @@ pub(super) fn play_out(fixed: &Fixed, s: &mut State) {
         .flatten();
     match minds {
         Some(minds) => quiet_loop(fixed, s, &minds),
-        None => while turn(fixed, s, &mut Unrecorded) {},
+        None => slow_loop(fixed, s),
     }
+}
+
+/// The turns one by one through [`turn`], when the quiet loop cannot be used. Out of line in
+/// WebAssembly, so that the page's optimising compiler has a smaller `play_out` to compile
+/// while the match is already running in its baseline code.
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+fn slow_loop(fixed: &Fixed, s: &mut State) {
+    while turn(fixed, s, &mut Unrecorded) {}
 }
 
 /// The turns [`turn`] plays one by one, a team's turn at a time: the team and its robots'
