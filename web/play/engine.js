@@ -126,6 +126,12 @@ export class Engine {
     return this.#call("robots_bench", { matches });
   }
 
+  /** Parses `bench`'s workload now and keeps it, so that `bench` only plays, as `robots bench`
+   * times only the playing: `{ setups }`. */
+  benchPrepare() {
+    return this.#call("robots_bench_prepare", {});
+  }
+
   // Ricochet Robots and Micro Robots (ENGINE.md, "The puzzles"): `spec` names a position
   // ({ id } | { seed, robots } | { position, files } | { board, target }, with mustRicochet,
   // noSingleMove); `on` a Micro board ({ face, tiles, turns } | { face, seed } | { board }).

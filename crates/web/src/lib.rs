@@ -35,6 +35,7 @@ pub fn call(method: &str, request: &str) -> String {
         "debugClose" => debug::close(request),
         "duel" => methods::duel(request),
         "bench" => methods::bench(request),
+        "benchPrepare" => methods::bench_prepare(),
         "ricochetPosition" => ricochet::position(request),
         "ricochetSolve" => ricochet::solve(request),
         "ricochetAll" => ricochet::all_optimal(request),

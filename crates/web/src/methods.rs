@@ -1,4 +1,5 @@
-//! The methods that hold no state: `check`, `shipped`, `play`, `duel`, `bench`
+//! The methods that hold no state: `check`, `shipped`, `play`, `duel`, `bench` (its
+//! constant workload parsed once, `benchPrepare`)
 //! (web/play/ENGINE.md). Each reads its request, calls the games crate as the command line
 //! does, and writes its answer.
 
@@ -286,7 +287,26 @@ struct BenchRequest {
     matches: u32,
 }
 
-/// `robots bench --matches N`'s workload played: what was played, for the caller to time.
+thread_local! {
+    /// `bench`'s workload, parsed once ([`bench_prepare`]): it never changes.
+    static WORKLOAD: std::cell::OnceCell<Vec<robots_games::battle::engine::MatchSetup>> =
+        const { std::cell::OnceCell::new() };
+}
+
+/// `robots bench`'s workload parsed (its programs and board) and kept for `bench`, which
+/// then only plays, as `robots bench` times only the playing: the number of match setups.
+pub fn bench_prepare() -> Result<String, Failure> {
+    let setups = WORKLOAD.with(|w| -> Result<usize, Failure> {
+        if w.get().is_none() {
+            let _ = w.set(bench::workload()?);
+        }
+        Ok(w.get().map_or(0, Vec::len))
+    })?;
+    Ok(format!("{{\"setups\":{setups}}}"))
+}
+
+/// `robots bench --matches N`'s workload played: what was played, for the caller to time
+/// (the workload parsed first when [`bench_prepare`] has not been called).
 pub fn bench(request: &str) -> Result<String, Failure> {
     let r: BenchRequest = serde_json::from_str(request)?;
     if !(1..=MAX_BENCH_MATCHES).contains(&r.matches) {
@@ -295,8 +315,8 @@ pub fn bench(request: &str) -> Result<String, Failure> {
             "matches: 1 to 1000000 a call",
         ));
     }
-    let workload = bench::workload()?;
-    let report = bench::play(&workload, r.matches);
+    bench_prepare()?;
+    let report = WORKLOAD.with(|w| bench::play(w.get().map_or(&[], Vec::as_slice), r.matches));
     Ok(format!(
         "{{\"matches\":{},\"decided\":{},\"drawn\":{},\"turns\":{}}}",
         report.matches, report.decided, report.drawn, report.turns

@@ -184,6 +184,14 @@ fn bench_plays_the_workload() {
 }
 
 #[test]
+fn bench_prepared_plays_the_same_matches() {
+    // The workload parsed once and kept (the scripts/wasm-bench clock starts after it).
+    let before = ok("bench", &json!({"matches": 40}));
+    assert_eq!(ok("benchPrepare", &json!({}))["setups"], 36);
+    assert_eq!(ok("bench", &json!({"matches": 40})), before);
+}
+
+#[test]
 fn shipped_lists_the_programs_boards_and_the_default_match() {
     let v = ok("shipped", &json!({}));
     assert_eq!(v["programs"].as_array().unwrap().len(), 16);

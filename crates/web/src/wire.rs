@@ -135,6 +135,7 @@ export! {
     robots_debug_close => "debugClose",
     robots_duel => "duel",
     robots_bench => "bench",
+    robots_bench_prepare => "benchPrepare",
     robots_ricochet_position => "ricochetPosition",
     robots_ricochet_solve => "ricochetSolve",
     robots_ricochet_all => "ricochetAll",
