@@ -131,6 +131,8 @@ pub struct App {
     pub opts: Opts,
     /// Replays played at once (each plays a whole match).
     pub heavy: tokio::sync::Semaphore,
+    /// The replays already played, kept in memory.
+    pub replays: Arc<api::replays::Replays>,
     /// The rooms in play.
     pub rooms: Arc<rooms::Rooms>,
     /// The `/play` page's folder.
@@ -155,6 +157,7 @@ impl App {
                 request_timeout: run.request_timeout,
             },
             heavy: tokio::sync::Semaphore::new(4),
+            replays: Arc::new(api::replays::Replays::default()),
             hashing: hashing_pool(),
             play: run.play.clone(),
         }

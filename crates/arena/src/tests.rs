@@ -347,7 +347,8 @@ async fn only_the_static_files_may_be_kept_by_caches() {
 }
 
 /// Nothing another account or a stranger can fetch carries the text of a program that is
-/// not published: not the API, not the pages, not the replay.
+/// not published: not the API, not the pages, not the replay (also when kept after its
+/// author's request).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_program_text_stays_with_its_author() {
     let w = world().await;
@@ -363,6 +364,22 @@ async fn a_program_text_stays_with_its_author() {
         "/hills/h".to_string(),
     ];
     let secret_line = hunter().lines().nth(3).unwrap().to_string();
+    // Its author's replay first: the match is played once and kept whole (`api/replays.rs`), and
+    // what each caller sees is still decided at each request.
+    let replay = Route {
+        method: Method::GET,
+        path: "/api/v1/matches/{id}/replay",
+        rule: Rule::Anyone,
+        face: Face::Api,
+    };
+    let mut req = request(&w, &replay, Role::Owner);
+    *req.uri_mut() = format!("/api/v1/matches/{g}/replay").parse().unwrap();
+    let (_, _, body) = send(&w.router, req).await;
+    assert!(
+        body.contains(r#""origin":"secret_one","steps":["?1""#),
+        "the author's replay shows the steps"
+    );
+    assert_eq!(w.app.replays.size().0, 1);
     for role in [Role::Anonymous, Role::Other, Role::Admin] {
         for path in &paths {
             let face = if path.starts_with("/api/") {

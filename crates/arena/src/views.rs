@@ -4,6 +4,7 @@
 //! answers is built here as the types of `api/bodies.rs`.
 
 use super::api::bodies::{HillView, MatchView, Outcome, ProgramView, Side, StandingRow, Versus};
+use super::api::replays::{Played, Replays};
 use super::db::ids::{AccountId, HillId, MatchId, ProgramId};
 use super::db::{Db, DbError};
 use super::store::{self, Hill, MatchRow, Program, Ranked, Status};
@@ -150,7 +151,12 @@ const MAX_TURNS: u64 = 100_000;
 
 /// The viewer's document of a stored match, played again from its programs; the steps and
 /// tests of a program the caller may not read are left out (its events stay).
-pub fn replay(db: &Db, id: MatchId, caller: Option<AccountId>) -> Result<Option<ViewDoc>, DbError> {
+pub fn replay(
+    db: &Db,
+    replays: &Replays,
+    id: MatchId,
+    caller: Option<AccountId>,
+) -> Result<Option<ViewDoc>, DbError> {
     let Some((m, green, violet, hill)) = db.read(|c| {
         let Some(m) = store::match_by_id(c, id)? else {
             return Ok(None);
@@ -169,25 +175,18 @@ pub fn replay(db: &Db, id: MatchId, caller: Option<AccountId>) -> Result<Option<
     else {
         return Ok(None);
     };
-    let (Ok(config), Some(ge), Some(ve)) = (
-        config(&hill),
-        entrant(&green, &hill),
-        entrant(&violet, &hill),
-    ) else {
-        return Ok(None);
-    };
-    let game = Game {
-        a: 0,
-        b: 1,
-        swapped: false,
-        seed_index: m.seed_index,
-    };
-    let setup = tournament::setup(&[ge, ve], &config, game);
-    if setup.seed != m.seed {
-        return Ok(None);
-    }
-    let Ok(mut doc) = view_doc(&setup, MAX_TURNS, MAX_DOC_BYTES) else {
-        return Ok(None);
+    // A stored match never changes: played once, then kept (`api/replays.rs`).
+    let played = Played::of(m.seed, &green.source, &violet.source);
+    let mut doc = match replays.get(id, played) {
+        Some(kept) => ViewDoc::clone(&kept),
+        None => {
+            let Some(doc) = play_replay(&m, &green, &violet, &hill) else {
+                return Ok(None);
+            };
+            let bytes = serde_json::to_vec(&doc).map_or(usize::MAX, |j| j.len());
+            replays.put(id, played, Arc::new(doc.clone()), bytes);
+            doc
+        }
     };
     let hidden = [!may_read(&green, caller), !may_read(&violet, caller)];
     for r in &mut doc.robots {
@@ -197,6 +196,27 @@ pub fn replay(db: &Db, id: MatchId, caller: Option<AccountId>) -> Result<Option<
         }
     }
     Ok(Some(doc))
+}
+
+/// The viewer's document of a stored match, played again from its programs, its hill's
+/// settings and its seed index (`None` when they no longer give the stored seed).
+fn play_replay(m: &MatchRow, green: &Program, violet: &Program, hill: &Hill) -> Option<ViewDoc> {
+    let (Ok(config), Some(ge), Some(ve)) =
+        (config(hill), entrant(green, hill), entrant(violet, hill))
+    else {
+        return None;
+    };
+    let game = Game {
+        a: 0,
+        b: 1,
+        swapped: false,
+        seed_index: m.seed_index,
+    };
+    let setup = tournament::setup(&[ge, ve], &config, game);
+    if setup.seed != m.seed {
+        return None;
+    }
+    view_doc(&setup, MAX_TURNS, MAX_DOC_BYTES).ok()
 }
 
 /// A program's line on a rank plot: its rank after each placement.

@@ -1,6 +1,6 @@
 //! The JSON API (docs/ARENA.md, "The API"): accounts and tokens (`accounts.rs`), hills and
 //! their standings (`hills.rs`), `check` (`check.rs`), submissions, programs, matches and
-//! replays (`programs.rs`). Every body is parsed from bounded bytes, so that every refusal
+//! replays (`programs.rs`; the replays played once and kept, `replays.rs`). Every body is parsed from bounded bytes, so that every refusal
 //! is JSON `{error, detail}` (`error.rs`); every body is a type of `bodies.rs`, which the
 //! `robots arena` client shares.
 
@@ -17,6 +17,7 @@ mod check;
 mod error;
 mod hills;
 mod programs;
+pub mod replays;
 
 pub use accounts::{create_account, new_token, post_account, post_token, sign_in};
 pub use check::{MAX_SOURCE, check_program, fits, post_check};

@@ -229,9 +229,11 @@ pub async fn replay(
         .await
         .map_err(|_| ApiError::internal())?;
     let (db, who) = (Arc::clone(&app.db), caller.account.as_ref().map(|a| a.id));
-    let doc =
-        blocking(move || views::replay(&db, id, who)?.ok_or_else(|| ApiError::not_found("match")))
-            .await;
+    let replays = Arc::clone(&app.replays);
+    let doc = blocking(move || {
+        views::replay(&db, &replays, id, who)?.ok_or_else(|| ApiError::not_found("match"))
+    })
+    .await;
     drop(permit);
     doc
 }
