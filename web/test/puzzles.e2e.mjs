@@ -4,8 +4,10 @@
 // moves that `robots ricochet solve` finds → "the fewest is" (a move by a swipe too, undone);
 // each hint level against `ricochet hint`'s words; undo; the share link opened in a fresh page giving the same
 // position; the puzzle of the day the same in two pages; a 25-move solve stopped by the button,
-// the page still playing; a Micro Robots mission won by clicking the cells `robots micro
-// solve` gives. No request leaves the server.
+// the page still playing; a round of the full game against the computers (a bid lowered, the
+// moves shown on the board, the token counted, the log `robots ricochet play`'s); a Micro
+// Robots mission won by clicking the cells `robots micro solve` gives. No request leaves the
+// server.
 // Run: node --test web/test/puzzles.e2e.mjs (UPDATE_SCREENSHOT=1 writes docs/puzzles/*.png)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -52,10 +54,12 @@ function robots(args) {
   return r.stdout;
 }
 
-/** A fresh page of `/play/NAME#fragment` at `size`, its problems and outside requests collected. */
-async function openPage(name, size, fragment = '') {
+/** A fresh page of `/play/NAME#fragment` at `size`, its problems and outside requests
+ * collected; `clock`: the page's clock is Playwright's, moved by the test. */
+async function openPage(name, size, fragment = '', { clock = false } = {}) {
   const context = await env.browser.newContext({ viewport: { width: size.width, height: size.height }, hasTouch: size.width < 500 });
   context.setDefaultTimeout(30_000);
+  if (clock) await context.clock.install();
   const page = await context.newPage();
   const problems = [];
   watchProblems(page, problems);
@@ -142,6 +146,70 @@ for (const size of SIZES) {
     assert.equal(await fresh.page.inputValue('#id'), id);
     assert.deepEqual(fresh.problems, []);
     await fresh.context.close();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+for (const size of SIZES) {
+  test(`ricochet game at ${size.name}: a round against the computers, a bid lowered, the demonstration accepted, the token counted`, async () => {
+    const { context, page, problems } = await openPage('ricochet', size, '', { clock: true });
+    // The page's clock stands still from here: it moves only as the test moves it.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+    await page.fill('#game-seed', '5');
+    await page.selectOption('#game-players', '2');
+    await page.selectOption('#game-strength', '1');
+    await page.click('#open-game button');
+    await page.waitForSelector('#game[data-state="bidding"][data-round="1"]');
+    const id = await page.inputValue('#id');
+    const best = solved(id);
+    const words = best.solution.map((m) => `${m.robot} ${m.dir}`).join(', ');
+    const logText = () => page.textContent('#game-log');
+    await page.clock.runFor(1_500);
+    await page.fill('#bid', String(best.moves + 2));
+    await page.click('#bid-button');
+    await page.waitForFunction((n) => document.querySelector('#game-log').textContent.includes(`you bids ${n}`), best.moves + 2);
+    await page.clock.runFor(2_000);
+    await page.fill('#bid', String(best.moves));
+    await page.click('#bid-button');
+    await page.waitForFunction((n) => document.querySelector('#game-log').textContent.includes(`you lowers to ${n}`), best.moves);
+    assert.match(await page.textContent('#game-status'), /Sand timer: \d+ s left/);
+    // The solution played on the board while the timer runs.
+    for (const m of best.solution) {
+      await page.click(`#board [data-robot="${m.robot}"] circle`);
+      await page.click(`#pad [data-dir="${m.dir}"]`);
+    }
+    await page.waitForFunction((n) => document.querySelector('#count').value === String(n), best.moves);
+    // The sand timer runs out a minute after the first bid: the player shows the moves.
+    // (Each answer asks the page to wait again: the clock is moved until the game asks.)
+    await page.clock.runFor(60_000);
+    for (let i = 0; i < 100 && !(await page.$('#game[data-state="demonstrate"]')); i++) {
+      await page.waitForTimeout(50);
+      await page.clock.runFor(200);
+    }
+    await page.waitForSelector('#game[data-state="demonstrate"]');
+    assert.equal(await page.textContent('#game-status'), `Show your ${best.moves} moves: play them on the board, then press Show my moves.`);
+    await page.click('#show-moves');
+    await page.waitForSelector('#game[data-round="2"]');
+    await page.waitForSelector('#scores [data-player="you"][data-tokens="1"]');
+    const log = (await logText()).split('\n');
+    assert.ok(log.includes(`  you shows ${best.moves} moves: ${words}; wins the token (1 now)`), log.join('\n'));
+    // The round in `robots ricochet play`'s words, the same answers at the same seconds (a
+    // pass timed after the sand timer ran out lets the script's timer run out: it is not
+    // heard). The command's standard output also holds its board and prompts: its notes kept.
+    const script = `@1.5 ${best.moves + 2}\n@3.5 ${best.moves}\n@70 pass\n${words}\nquit\n`;
+    const cli = spawnSync(bin, ['ricochet', 'play', '--seed', '5', '--players', '2', '--strength', '1', '--human', 'you'], { cwd: env.dir, encoding: 'utf8', input: script, timeout: 60_000 });
+    const notes = cli.stdout.split('\n').filter((l) => /^(Ricochet Robots on |round \d+:|  (after \d|\S+ shows |\S+ cannot |\S+ needs |no bid|nobody))/.test(l));
+    const upTo = log.findIndex((l) => l.startsWith('round 2:'));
+    assert.ok(upTo > 0, log.join('\n'));
+    assert.deepEqual(log.slice(0, upTo + 1), notes.slice(0, upTo + 1));
+    assert.ok(log.slice(0, upTo).some((l) => l.startsWith('  after ') && !l.includes('you')), 'a computer bid in the round');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `ricochet-game-${size.name}.png`);
+    // The game ended by the player: the scores so far.
+    await page.click('#quit-game');
+    await page.waitForSelector('#game[data-state="over"]');
+    assert.match(await logText(), /you quit: the game ends here/);
     assert.deepEqual(problems, []);
     await context.close();
   });

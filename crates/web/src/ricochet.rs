@@ -207,50 +207,58 @@ fn optimal(p: &Position, max_moves: u32, budget: Budget) -> Result<Solution, Fai
     })
 }
 
-/// The position, to draw: `ricochet board --json`'s document, the board's printed targets,
-/// its game id when it has one, and the rules.
+#[derive(Serialize)]
+struct TargetJson {
+    at: (u16, u16),
+    colour: &'static str,
+    symbol: String,
+}
+
+/// A position to draw: `ricochet board --json`'s document, the board's printed targets, its
+/// game id when it has one, and the rules.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Drawn {
+    id: Option<String>,
+    position: PositionJson,
+    targets: Vec<TargetJson>,
+    no_single_move: bool,
+    /// `ricochet board --svg`'s picture of the board alone (no robots): the page puts its
+    /// robots on it, a cell being the picture's width / (board width + 2).
+    svg: String,
+    /// Each robot's colour on the picture.
+    colours: std::collections::BTreeMap<&'static str, &'static str>,
+}
+
+impl Drawn {
+    pub fn of(p: &Position) -> Drawn {
+        let b = &p.board;
+        Drawn {
+            svg: svg::board(b, &[]),
+            colours: Colour::ALL
+                .iter()
+                .map(|&c| (c.name(), svg::colour(c)))
+                .collect(),
+            id: GameId::of(p).map(|g| g.to_string()),
+            position: PositionJson::from(p),
+            targets: b
+                .targets
+                .iter()
+                .map(|t| TargetJson {
+                    at: b.xy(t.cell),
+                    colour: t.colour.map_or("any", Colour::name),
+                    symbol: t.symbol.clone(),
+                })
+                .collect(),
+            no_single_move: p.rules.no_single_move,
+        }
+    }
+}
+
+/// The position, to draw ([`Drawn`]).
 pub fn position(request: &str) -> Result<String, Failure> {
     let spec: Spec = serde_json::from_str(request)?;
-    let p = spec.position()?;
-    #[derive(Serialize)]
-    struct TargetJson {
-        at: (u16, u16),
-        colour: &'static str,
-        symbol: String,
-    }
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Drawn {
-        id: Option<String>,
-        position: PositionJson,
-        targets: Vec<TargetJson>,
-        no_single_move: bool,
-        /// `ricochet board --svg`'s picture of the board alone (no robots): the page puts its
-        /// robots on it, a cell being the picture's width / (board width + 2).
-        svg: String,
-        /// Each robot's colour on the picture.
-        colours: std::collections::BTreeMap<&'static str, &'static str>,
-    }
-    let b = &p.board;
-    json(&Drawn {
-        svg: svg::board(b, &[]),
-        colours: Colour::ALL
-            .iter()
-            .map(|&c| (c.name(), svg::colour(c)))
-            .collect(),
-        id: GameId::of(&p).map(|g| g.to_string()),
-        position: PositionJson::from(&p),
-        targets: b
-            .targets
-            .iter()
-            .map(|t| TargetJson {
-                at: b.xy(t.cell),
-                colour: t.colour.map_or("any", Colour::name),
-                symbol: t.symbol.clone(),
-            })
-            .collect(),
-        no_single_move: p.rules.no_single_move,
-    })
+    json(&Drawn::of(&spec.position()?))
 }
 
 /// `ricochet solve --json`: the fewest moves and a solution.
@@ -403,16 +411,16 @@ fn movers_lines(
 }
 
 /// Moves as the page sends them: `{robot, dir}` (and `to` for the transparent robot).
-#[derive(Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MoveIn {
+pub struct MoveIn {
     robot: String,
     dir: String,
     to: Option<(u16, u16)>,
 }
 
 impl MoveIn {
-    fn read(&self) -> Result<Move, Failure> {
+    pub fn read(&self) -> Result<Move, Failure> {
         let robot = Colour::parse(&self.robot).ok_or_else(|| {
             bad_request(format!("robot `{}`: no such colour", escape(&self.robot)))
         })?;
