@@ -7,28 +7,24 @@
 // at the time the engine waits until (the next computer's bid, the sand timer running out),
 // at each bid, pass and demonstration, and shows the timer, the scores and the log. Test
 // hooks: `#game` with `data-state` (bidding, demonstrate, over) and `data-round`.
-import { h } from '../play/dom.js';
+import { Table } from './table.js';
 
 const $ = (id) => document.getElementById(id);
 /** The latest second the engine takes. */
 const MAX_SECONDS = 1e6;
 
-export class Game {
+export class Game extends Table {
   /** `ui`: `{ worker, draw(spec), moves(), say(text, kind) }`; `settings`: `{ seed,
    * players, strength, mustRicochet }`. */
   constructor(ui, settings) {
+    super();
     this.ui = ui;
     this.settings = settings;
-    this.rounds = [];
+    this.rounds = this.answers;
     this.shownAt = performance.now();
-    this.quit = false;
-    this.answer = null;
     this.drawn = 0;
     this.busy = false;
     this.again = false;
-    this.wake = null;
-    this.tick = setInterval(() => this.showClock(), 250);
-    this.stopped = false;
   }
 
   /** Seconds since the round's target was shown. */
@@ -77,10 +73,6 @@ export class Game {
     }
   }
 
-  live() {
-    return this.rounds[this.rounds.length - 1];
-  }
-
   /** The player bids `moves` (or lowers their bid) now. */
   bid(moves) {
     if (this.answer?.state !== 'bidding') return;
@@ -94,23 +86,9 @@ export class Game {
     this.step();
   }
 
-  /** The moves on the board, shown as the demonstration. */
-  show() {
-    if (this.answer?.state !== 'demonstrate') return;
-    this.live().shown = this.ui.moves();
-    this.step();
-  }
-
-  end() {
-    this.quit = true;
-    this.step();
-  }
-
-  /** Leaves the game (another position opened). */
-  stop() {
-    this.stopped = true;
-    clearTimeout(this.wake);
-    clearInterval(this.tick);
+  /** The moves on the board shown as the demonstration. */
+  demonstration() {
+    return this.ui.moves();
   }
 
   render(a) {
@@ -121,10 +99,7 @@ export class Game {
       this.drawn = a.round;
       this.ui.draw({ id: a.id, mustRicochet: a.mustRicochet });
     }
-    $('scores').replaceChildren(...a.players.map((p) => h('li', { 'data-player': p.name, 'data-tokens': p.tokens }, `${p.name}${p.computer ? ' (computer)' : ''}: ${p.tokens} ${p.tokens === 1 ? 'token' : 'tokens'}`)));
-    const log = $('game-log');
-    log.textContent = a.log.join('\n');
-    log.scrollTop = log.scrollHeight;
+    this.showTable(a, 'scores', 'game-log');
     const bidding = a.state === 'bidding';
     for (const id of ['bid', 'bid-button', 'pass']) $(id).disabled = !bidding;
     $('show-moves').disabled = a.state !== 'demonstrate';

@@ -75,6 +75,19 @@ async function openPage(name, size, fragment = '', { clock = false } = {}) {
 const robotCells = (page) =>
   page.$$eval('#board [data-robot]:not([data-goal])', (gs) => Object.fromEntries(gs.map((g) => [g.dataset.robot, `${g.dataset.x},${g.dataset.y}`])));
 
+/** A board file of the silver face laid out as the Micro page shows it (its arrangement in
+ * words), for `robots micro solve`: its path. */
+async function microBoardFile(page, name) {
+  const words = await page.textContent('#arrangement-words');
+  const layout = Object.fromEntries(words.split(', ').map((w) => {
+    const [, corner, tile, turns] = w.match(/^(\w\w) tile (\d) turned (\d)$/);
+    return [corner, [Number(tile), Number(turns)]];
+  }));
+  const board = path.join(env.dir, name);
+  fs.writeFileSync(board, `face: silver\nlayout: {NW: [${layout.NW}], NE: [${layout.NE}], SE: [${layout.SE}], SW: [${layout.SW}]}\n`);
+  return board;
+}
+
 /** The position's id, the fewest moves and a solution, from the binary. */
 function solved(id) {
   return JSON.parse(robots(['ricochet', 'solve', '--id', id, '--json']));
@@ -263,13 +276,7 @@ for (const size of SIZES) {
     const [, from, to, via] = mission.match(/^From (\w\d) to (\w\d), stopping on (\w\d) on the way\.$/);
     // The arrangement the page shows is `micro play --seed 12`'s; the way from the binary on
     // a board file laid out the same.
-    const words = await page.textContent('#arrangement-words');
-    const layout = Object.fromEntries(words.split(', ').map((w) => {
-      const [, corner, tile, turns] = w.match(/^(\w\w) tile (\d) turned (\d)$/);
-      return [corner, [Number(tile), Number(turns)]];
-    }));
-    const board = path.join(env.dir, 'micro-board.yaml');
-    fs.writeFileSync(board, `face: silver\nlayout: {NW: [${layout.NW}], NE: [${layout.NE}], SE: [${layout.SE}], SW: [${layout.SW}]}\n`);
+    const board = await microBoardFile(page, 'micro-board.yaml');
     const way = JSON.parse(robots(['micro', 'solve', board, '--from', from, '--to', to, '--via', via, '--json']));
     // A wrong click first: refused, nothing counted.
     const wrong = await page.$$eval('#micro-board [data-cell]', (cells, f) => {
@@ -287,6 +294,45 @@ for (const size of SIZES) {
     assert.equal(await page.textContent('#hints [data-level="1"]'), `1: fewest moves: ${way.moves}`);
     await shot(page, `micro-${size.name}.png`);
     assert.equal(await page.isDisabled('#next'), false);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+for (const size of SIZES) {
+  test(`micro race at ${size.name}: a mission won against the computer on the page's clock, then the computer's announcement`, async () => {
+    const { context, page, problems } = await openPage('micro', size, '#face=silver&seed=12&variant=standard', { clock: true });
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+    await page.selectOption('#race-players', '2');
+    await page.selectOption('#race-strength', '1');
+    await page.click('#open-race button');
+    await page.waitForSelector('#race[data-state="announce"][data-mission="1"]');
+    const [, from, to] = (await page.textContent('#mission')).match(/^From (\w\d) to (\w\d)\.$/);
+    const board = await microBoardFile(page, 'micro-race-board.yaml');
+    const way = JSON.parse(robots(['micro', 'solve', board, '--from', from, '--to', to, '--json']));
+    // Announced a second after the roll, before the computer (strength 1 takes longer).
+    await page.clock.runFor(1_000);
+    await page.fill('#announce', String(way.moves));
+    await page.click('#announce-button');
+    await page.waitForSelector('#race[data-state="demonstrate"]');
+    for (const cell of way.path.slice(1)) await page.click(`#micro-board [data-cell="${cell}"]`);
+    await page.click('#race-show');
+    await page.waitForSelector('#race[data-mission="2"]');
+    await page.waitForSelector('#race-scores [data-player="you"][data-tokens="1"]');
+    const log = (await page.textContent('#race-log')).split('\n');
+    assert.ok(log.includes('  after 1 s, you announces ' + way.moves), log.join('\n'));
+    assert.ok(log.some((l) => l.startsWith(`  you shows ${way.path.join(' → ')}: ${way.moves} moves as announced, and wins the token (1 now)`)), log.join('\n'));
+    await shot(page, `micro-race-${size.name}.png`);
+    // Mission 2 unanswered: the computer announces when the page's clock reaches its time.
+    for (let i = 0; i < 200 && !(await page.$('#race[data-mission="3"]')) && !(await page.$('#race[data-state="over"]')); i++) {
+      await page.clock.runFor(2_000);
+      await page.waitForTimeout(20);
+    }
+    const after = await page.textContent('#race-log');
+    assert.match(after, /mission 2: [\s\S]*(Ada announces|nobody)/);
+    await page.click('#race-end');
+    await page.waitForSelector('#race[data-state="over"]');
+    assert.match(await page.textContent('#race-log'), /you leaves the table/);
     assert.deepEqual(problems, []);
     await context.close();
   });
