@@ -269,6 +269,23 @@ test('ricochet: a 25-move solve stopped by the button, the page still playing', 
   await context.close();
 });
 
+test('ricochet: a hostile 64 x 64 board stops at the page\'s budget with words, the page alive', async () => {
+  const { context, page, problems } = await openPage('ricochet', SIZES[0]);
+  // No wall: the red robot's target in the middle, which only robots stopping one another reach.
+  const big = 'name: big 64x64\nsize: [64, 64]\ntargets:\n  - [31, 33, red, circle]\nbases:\n  red: [0, 0]\n  green: [63, 0]\n  blue: [0, 63]\n  yellow: [63, 63]\n';
+  const started = Date.now();
+  await page.setInputFiles('#open-file', { name: 'big.yaml', mimeType: 'text/plain', buffer: Buffer.from(big) });
+  await page.waitForFunction(() => /gave up after 500000 states, the most the page searches/.test(document.querySelector('#message').textContent), null, { timeout: 120_000 });
+  const seconds = (Date.now() - started) / 1000;
+  assert.ok(seconds < 60, `stopped after ${seconds} s`);
+  // The tab is alive: a move plays.
+  await page.keyboard.press('r');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('#count').value === '1');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 for (const size of SIZES) {
   test(`micro at ${size.name}: a mission won by clicking the cells`, async () => {
     const { context, page, problems } = await openPage('micro', size, '#face=silver&seed=12&variant=waypoint&roll=5');
