@@ -141,6 +141,14 @@ export class Engine {
     return this.#call("robots_ricochet_position", spec);
   }
 
+  /** The full game against the computers (`ricochet play`), played from its seed up to the
+   * first answer not given yet: `{ state, round, id, position, timer, bid, players, log,
+   * record, winners }`. `game` is `{ seed, players, strength, name, mustRicochet, rounds:
+   * [{ heard: [{ at, bid } | { at, pass: true }], shown }], now, quit }`. */
+  ricochetGame(game) {
+    return this.#call("robots_ricochet_game", game);
+  }
+
   /** `ricochet solve --json`: `{ moves, solution }`; kind "unsolved" past the limits. */
   ricochetSolve(spec, { maxMoves, maxStates } = {}) {
     return this.#call("robots_ricochet_solve", { spec, maxMoves, maxStates });
@@ -199,6 +207,14 @@ export class Engine {
   /** A hint: `{ level, line, moves }`. */
   microHint(on, { from, to, via }, level) {
     return this.#call("robots_micro_hint", { on, from, to, via, level });
+  }
+
+  /** A game of Micro Robots against the computers (`micro play`), played from its seed up to
+   * the first answer not given yet: `{ state, mission, from, via, to, until, announced,
+   * players, log, record, winners }`. `race` is `{ face, seed, variant, players, strength,
+   * missions: [{ at, moves } | { pass: true }, with shown], now, quit }`. */
+  microRace(race) {
+    return this.#call("robots_micro_race", race);
   }
 
   /** `micro analyse --json` on a shipped face. */

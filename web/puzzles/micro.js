@@ -2,13 +2,14 @@
 // arrangement, the dice rolled, the robot moved by clicking the cells it stops on (each walk
 // checked by the engine, `microCheck`: the games crate's rule, never JavaScript's), the count,
 // hints, and the mission won at the target. Micro's solver is instant: the engine runs on the
-// page's thread.
+// page's thread. The race against the computers is race.js.
 import { load } from '../play/engine.js';
+import { Race } from './race.js';
 import { h } from '../play/dom.js';
 import { readMicro, writeMicro, randomSeed } from './fragment.js';
 
 const $ = (id) => document.getElementById(id);
-const page = { engine: null, on: null, drawn: null, mission: null, stops: [], roll: 0, won: false };
+const page = { engine: null, on: null, drawn: null, mission: null, stops: [], roll: 0, won: false, race: null };
 
 function say(text, kind = 'error') {
   const m = $('message');
@@ -77,6 +78,11 @@ function show() {
   $('count').textContent = String(page.stops.length);
   const result = $('result');
   result.dataset.solved = String(page.won);
+  if (page.race) {
+    // In a race the fewest moves are the computers' secret.
+    result.textContent = page.won ? `At the target in ${page.stops.length} moves.` : '';
+    return;
+  }
   result.textContent = page.won ? `Mission won in ${page.stops.length} moves — the fewest is ${page.mission.moves}.` : '';
   if (page.won) result.dataset.fewest = String(page.mission.moves);
   else delete result.dataset.fewest;
@@ -98,22 +104,69 @@ function stop(cell) {
   show();
 }
 
+/** A race on the face chosen, its tiles laid out from the seed (as `micro play --seed`). */
+function startRace() {
+  if (page.race) endRace();
+  $('arrangement').value = 'seed';
+  $('seed-choice').hidden = false;
+  if (!/^[0-9]{1,15}$/.test($('seed').value)) $('seed').value = String(randomSeed());
+  drawBoard();
+  const settings = { face: page.on.face, seed: page.on.seed, variant: $('variant').value, players: Number($('race-players').value), strength: Number($('race-strength').value) };
+  const mission = (m) => {
+    Object.assign(page, { mission: m, stops: [], won: false });
+    show();
+  };
+  page.race = new Race({ engine: page.engine, mission, stops: () => page.stops, say }, settings);
+  document.body.dataset.mode = 'game';
+  $('race').hidden = false;
+  page.race.step();
+}
+
+function endRace() {
+  page.race.stop();
+  page.race = null;
+  document.body.dataset.mode = 'puzzle';
+  $('race').hidden = true;
+}
+
 function wire() {
+  $('open-race').addEventListener('submit', (e) => {
+    e.preventDefault();
+    startRace();
+  });
+  $('announce-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const moves = Number($('announce').value);
+    if (!Number.isInteger(moves) || moves < 1 || moves > 99) {
+      say('An announcement is a number of moves, 1 to 99.', 'info');
+      return;
+    }
+    say('');
+    page.race?.announce(moves);
+  });
+  $('race-pass').addEventListener('click', () => page.race?.pass());
+  $('race-show').addEventListener('click', () => page.race?.show());
+  $('race-end').addEventListener('click', () => page.race?.end());
   for (const id of ['face', 'arrangement', 'seed']) {
     $(id).addEventListener('change', () => {
+      if (page.race) endRace();
       $('seed-choice').hidden = $('arrangement').value !== 'seed';
       drawBoard();
       roll(page.roll);
     });
   }
   $('another').addEventListener('click', () => {
+    if (page.race) endRace();
     $('arrangement').value = 'seed';
     $('seed').value = String(randomSeed());
     $('seed-choice').hidden = false;
     drawBoard();
     roll(page.roll);
   });
-  $('variant').addEventListener('change', () => roll(page.roll));
+  $('variant').addEventListener('change', () => {
+    if (page.race) endRace();
+    roll(page.roll);
+  });
   $('roll').addEventListener('click', () => roll(randomSeed()));
   // The target is the next mission's start (RULES C.1).
   $('next').addEventListener('click', () => roll(randomSeed(), page.mission.to));

@@ -2,12 +2,13 @@
 // a game id, a seed, a file or the puzzle of the day; robots moved by clicks, keys and
 // swipes, each move played by the engine (`ricochetReplay`: the games crate's own slide and
 // checker, never a rule in JavaScript); hints and every optimal solution from the solver in a
-// worker, with Stop.
+// worker, with Stop; and the full game against the computers (game.js).
 import { load } from '../play/engine.js';
 import { EngineWorker } from '../play/engines.js';
 import { h } from '../play/dom.js';
 import { RicochetBoard, towards, swipe } from './board.js';
-import { readRicochet, writeRicochet, today } from './fragment.js';
+import { readRicochet, writeRicochet, today, randomSeed } from './fragment.js';
+import { Game } from './game.js';
 
 const $ = (id) => document.getElementById(id);
 const KEYS = { ArrowUp: 'N', ArrowDown: 'S', ArrowLeft: 'W', ArrowRight: 'E' };
@@ -24,6 +25,8 @@ const page = {
   chosen: null,
   fewest: null, // a promise of the fewest moves
   busy: 0,
+  game: null, // the game against the computers under way (game.js)
+  gameWorker: new EngineWorker(new URL('puzzles-worker.js', location.href)),
 };
 
 function say(text, kind = 'error') {
@@ -53,8 +56,9 @@ function rules() {
   return { mustRicochet: $('rb1').checked, noSingleMove: $('rb2').checked };
 }
 
-/** Opens the position `spec` (rules included); `shown` is what the share link names. */
-function open(spec, shown = spec) {
+/** Draws the position `spec` on the board, no move played; false (said) when the engine
+ * refuses it. */
+function draw(spec) {
   let drawn;
   try {
     drawn = page.engine.ricochetPosition(spec);
@@ -63,7 +67,7 @@ function open(spec, shown = spec) {
     return false;
   }
   say('');
-  Object.assign(page, { spec, shown, drawn, moves: [], chosen: null });
+  Object.assign(page, { spec, drawn, moves: [], chosen: null });
   page.board = new RicochetBoard($('board'), drawn);
   $('rb1').checked = drawn.position.must_ricochet;
   $('rb2').checked = drawn.noSingleMove;
@@ -75,7 +79,18 @@ function open(spec, shown = spec) {
   $('hints').replaceChildren();
   $('solution-list').replaceChildren();
   $('share-box').hidden = true;
-  history.replaceState(null, '', writeRicochet({ ...shown, ...rulesOf(drawn) }));
+  show();
+  return true;
+}
+
+/** Opens the position `spec` (rules included) as a puzzle, leaving a game under way; `shown`
+ * is what the share link names. */
+function open(spec, shown = spec) {
+  const game = page.game;
+  if (!draw(spec)) return false;
+  if (game) endGame();
+  page.shown = shown;
+  history.replaceState(null, '', writeRicochet({ ...shown, ...rulesOf(page.drawn) }));
   // The fewest moves, found in the background for the end of the puzzle.
   page.worker.stop();
   page.fewest = background('searching for the fewest moves…', 'ricochetSolve', spec)
@@ -86,6 +101,31 @@ function open(spec, shown = spec) {
     });
   show();
   return true;
+}
+
+/** A game against the computers (game.js), on the original board its seed draws. */
+function startGame() {
+  if (page.game) endGame();
+  page.worker.stop();
+  const seedText = $('game-seed').value.trim();
+  const seed = /^[0-9]{1,15}$/.test(seedText) ? Number(seedText) : randomSeed();
+  $('game-seed').value = String(seed);
+  const settings = { seed, players: Number($('game-players').value), strength: Number($('game-strength').value), mustRicochet: $('rb1').checked };
+  page.game = new Game({ worker: page.gameWorker, draw, moves: () => page.moves, say }, settings);
+  document.body.dataset.mode = 'game';
+  $('game').hidden = false;
+  $('game').dataset.state = 'starting';
+  $('game-log').textContent = '';
+  $('scores').replaceChildren();
+  page.game.step();
+}
+
+function endGame() {
+  page.game.stop();
+  page.game = null;
+  page.gameWorker.stop();
+  document.body.dataset.mode = 'puzzle';
+  $('game').hidden = true;
 }
 
 function rulesOf(drawn) {
@@ -115,7 +155,11 @@ function show(animate = false) {
   $('moves-played').replaceChildren(...played.steps.map((s) => h('li', {}, `${s.robot} ${s.dir}`)));
   const result = $('result');
   result.dataset.solved = String(played.check.valid);
-  if (played.check.valid) {
+  if (page.game) {
+    // In a game the fewest moves are the computers' secret.
+    result.textContent = played.check.valid ? `Reached in ${count} moves.` : '';
+    delete result.dataset.fewest;
+  } else if (played.check.valid) {
     result.textContent = `Reached in ${count} moves — the fewest is …`;
     page.fewest.then((fewest) => {
       if (result.dataset.solved !== 'true' || $('count').value !== String(count)) return;
@@ -253,6 +297,23 @@ function wire() {
     $('share-link').select();
   });
   $('stop').addEventListener('click', () => page.worker.stop());
+  $('open-game').addEventListener('submit', (e) => {
+    e.preventDefault();
+    startGame();
+  });
+  $('bid-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const moves = Number($('bid').value);
+    if (!Number.isInteger(moves) || moves < 1 || moves > 99) {
+      say('A bid is a number of moves, 1 to 99.', 'info');
+      return;
+    }
+    say('');
+    page.game?.bid(moves);
+  });
+  $('pass').addEventListener('click', () => page.game?.pass());
+  $('show-moves').addEventListener('click', () => page.game?.show());
+  $('quit-game').addEventListener('click', () => page.game?.end());
   for (const b of document.querySelectorAll('[data-hint]')) b.addEventListener('click', () => hint(Number(b.dataset.hint)));
   $('solutions').addEventListener('click', solutions);
   for (const b of document.querySelectorAll('#pad [data-dir]')) b.addEventListener('click', () => move(b.dataset.dir));
@@ -296,6 +357,10 @@ function wirePointer() {
 
 async function main() {
   for (let n = 2; n <= 12; n++) $('difficulty').append(h('option', { value: n }, String(n)));
+  for (let n = 2; n <= 4; n++) $('game-players').append(h('option', { value: n }, String(n)));
+  for (let n = 1; n <= 4; n++) $('game-strength').append(h('option', { value: n }, String(n)));
+  $('game-players').value = '3';
+  $('game-strength').value = '2';
   $('difficulty').value = '7';
   wire();
   try {

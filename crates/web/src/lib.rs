@@ -13,10 +13,13 @@ mod methods;
 mod micro;
 mod ricochet;
 mod settings;
+mod table;
 mod wire;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_game;
 #[cfg(test)]
 mod tests_puzzles;
 
@@ -43,6 +46,7 @@ pub fn call(method: &str, request: &str) -> String {
         "ricochetReplay" => ricochet::replay(request),
         "ricochetSolveMany" => ricochet::solve_many(request),
         "ricochetDaily" => daily::daily(request),
+        "ricochetGame" => table::ricochet::play(request),
         "microFaces" => micro::faces(),
         "microBoard" => micro::board(request),
         "microRoll" => micro::roll(request),
@@ -50,6 +54,7 @@ pub fn call(method: &str, request: &str) -> String {
         "microCheck" => micro::check(request),
         "microHint" => micro::hint(request),
         "microAnalyse" => micro::analyse(request),
+        "microRace" => table::micro::race(request),
         _ => Err(Failure::new(
             ErrorKind::Request,
             format!("no method `{}`", robots_games::text::escape(method)),

@@ -16,7 +16,7 @@ fn bad_request(message: impl Into<String>) -> Failure {
 }
 
 /// A shipped face by name, read as `micro` reads it.
-fn face(name: &str) -> Result<Face, Failure> {
+pub fn face(name: &str) -> Result<Face, Failure> {
     let text = shipped::micro_face(name).ok_or_else(|| {
         bad_request(format!(
             "face `{}`: no such face (shipped: {})",
@@ -71,7 +71,7 @@ impl BoardSpec {
     }
 }
 
-fn cell(text: &str, what: &str) -> Result<Cell, Failure> {
+pub fn cell(text: &str, what: &str) -> Result<Cell, Failure> {
     Cell::parse(text).ok_or_else(|| {
         bad_request(format!(
             "{what} `{}`: a colour letter (B Y G R P W) and a number 1-6, such as P1",
@@ -80,7 +80,7 @@ fn cell(text: &str, what: &str) -> Result<Cell, Failure> {
     })
 }
 
-fn variant(name: Option<&str>) -> Result<Variant, Failure> {
+pub fn variant(name: Option<&str>) -> Result<Variant, Failure> {
     match name.unwrap_or("standard") {
         "standard" => Ok(Variant::Standard),
         "waypoint" => Ok(Variant::Waypoint),

@@ -20,9 +20,24 @@ use serde::{Deserialize, Serialize};
 /// The most moves a search looks for (`--max-moves`' default).
 pub const MAX_MOVES: u32 = 40;
 
-/// The most states a search may hold in the page: the command line's default budget (about
-/// 1 GiB for the general search, 84 MiB for the hardest standard positions).
+/// The most states a search may hold in the page on a standard board (16 x 16, its centre,
+/// up to 5 robots): the command line's default budget, 84 MiB for the hardest positions.
 pub const MAX_STATES: u64 = Budget::DEFAULT_STATES;
+
+/// The most states the page's general search holds (any other board: up to 64 x 64 Ricochets
+/// boards, about 130 bytes a state): about 65 MiB and seconds, where the command line's
+/// budget would take about 1 GiB and minutes. Past it the search stops and says so.
+pub const MAX_GENERAL_STATES: u64 = 500_000;
+
+/// The most states the page searches for `p`: [`MAX_STATES`] on a board of the standard
+/// search, [`MAX_GENERAL_STATES`] else.
+pub fn max_states(p: &Position) -> u64 {
+    if solve::standard::applies(p) {
+        MAX_STATES
+    } else {
+        MAX_GENERAL_STATES
+    }
+}
 
 /// The most positions one `ricochetSolveMany` call solves.
 pub const MAX_BATCH: usize = 5_000;
@@ -170,19 +185,22 @@ struct Search {
 }
 
 impl Search {
-    fn limits(&self) -> Result<(u32, Budget), Failure> {
+    /// The limits asked, checked before the search; the states within the page's most for
+    /// the position ([`max_states`]).
+    fn limits(&self, p: &Position) -> Result<(u32, Budget), Failure> {
+        let most = max_states(p);
         let max_moves = self.max_moves.unwrap_or(MAX_MOVES);
-        let max_states = self.max_states.unwrap_or(MAX_STATES);
+        let max_states = self.max_states.unwrap_or(most);
         if !(1..=MAX_MOVES).contains(&max_moves) {
             return Err(Failure::new(
                 ErrorKind::Limit,
                 format!("maxMoves: 1 to {MAX_MOVES}"),
             ));
         }
-        if !(1..=MAX_STATES).contains(&max_states) {
+        if !(1..=most).contains(&max_states) {
             return Err(Failure::new(
                 ErrorKind::Limit,
-                format!("maxStates: 1 to {MAX_STATES}"),
+                format!("maxStates: 1 to {most} on this board"),
             ));
         }
         Ok((max_moves, Budget { max_states }))
@@ -196,6 +214,12 @@ fn optimal(p: &Position, max_moves: u32, budget: Budget) -> Result<Solution, Fai
             ErrorKind::Unsolved,
             format!("no solution within {max_moves} moves"),
         ),
+        NoSolution::Budget(n) if budget.max_states == MAX_GENERAL_STATES => Failure::new(
+            ErrorKind::Unsolved,
+            format!(
+                "gave up after {n} states, the most the page searches on a board other than the standard 16 x 16 (`robots ricochet solve` searches up to {MAX_STATES})"
+            ),
+        ),
         NoSolution::Budget(n) => Failure::new(
             ErrorKind::Unsolved,
             format!(
@@ -207,57 +231,65 @@ fn optimal(p: &Position, max_moves: u32, budget: Budget) -> Result<Solution, Fai
     })
 }
 
-/// The position, to draw: `ricochet board --json`'s document, the board's printed targets,
-/// its game id when it has one, and the rules.
+#[derive(Serialize)]
+struct TargetJson {
+    at: (u16, u16),
+    colour: &'static str,
+    symbol: String,
+}
+
+/// A position to draw: `ricochet board --json`'s document, the board's printed targets, its
+/// game id when it has one, and the rules.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Drawn {
+    id: Option<String>,
+    position: PositionJson,
+    targets: Vec<TargetJson>,
+    no_single_move: bool,
+    /// `ricochet board --svg`'s picture of the board alone (no robots): the page puts its
+    /// robots on it, a cell being the picture's width / (board width + 2).
+    svg: String,
+    /// Each robot's colour on the picture.
+    colours: std::collections::BTreeMap<&'static str, &'static str>,
+}
+
+impl Drawn {
+    pub fn of(p: &Position) -> Drawn {
+        let b = &p.board;
+        Drawn {
+            svg: svg::board(b, &[]),
+            colours: Colour::ALL
+                .iter()
+                .map(|&c| (c.name(), svg::colour(c)))
+                .collect(),
+            id: GameId::of(p).map(|g| g.to_string()),
+            position: PositionJson::from(p),
+            targets: b
+                .targets
+                .iter()
+                .map(|t| TargetJson {
+                    at: b.xy(t.cell),
+                    colour: t.colour.map_or("any", Colour::name),
+                    symbol: t.symbol.clone(),
+                })
+                .collect(),
+            no_single_move: p.rules.no_single_move,
+        }
+    }
+}
+
+/// The position, to draw ([`Drawn`]).
 pub fn position(request: &str) -> Result<String, Failure> {
     let spec: Spec = serde_json::from_str(request)?;
-    let p = spec.position()?;
-    #[derive(Serialize)]
-    struct TargetJson {
-        at: (u16, u16),
-        colour: &'static str,
-        symbol: String,
-    }
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Drawn {
-        id: Option<String>,
-        position: PositionJson,
-        targets: Vec<TargetJson>,
-        no_single_move: bool,
-        /// `ricochet board --svg`'s picture of the board alone (no robots): the page puts its
-        /// robots on it, a cell being the picture's width / (board width + 2).
-        svg: String,
-        /// Each robot's colour on the picture.
-        colours: std::collections::BTreeMap<&'static str, &'static str>,
-    }
-    let b = &p.board;
-    json(&Drawn {
-        svg: svg::board(b, &[]),
-        colours: Colour::ALL
-            .iter()
-            .map(|&c| (c.name(), svg::colour(c)))
-            .collect(),
-        id: GameId::of(&p).map(|g| g.to_string()),
-        position: PositionJson::from(&p),
-        targets: b
-            .targets
-            .iter()
-            .map(|t| TargetJson {
-                at: b.xy(t.cell),
-                colour: t.colour.map_or("any", Colour::name),
-                symbol: t.symbol.clone(),
-            })
-            .collect(),
-        no_single_move: p.rules.no_single_move,
-    })
+    json(&Drawn::of(&spec.position()?))
 }
 
 /// `ricochet solve --json`: the fewest moves and a solution.
 pub fn solve(request: &str) -> Result<String, Failure> {
     let r: Search = serde_json::from_str(request)?;
-    let (max_moves, budget) = r.limits()?;
     let p = r.spec.position()?;
+    let (max_moves, budget) = r.limits(&p)?;
     json(&SolutionJson::from(&optimal(&p, max_moves, budget)?))
 }
 
@@ -265,7 +297,8 @@ pub fn solve(request: &str) -> Result<String, Failure> {
 /// checked by replaying it.
 pub fn all_optimal(request: &str) -> Result<String, Failure> {
     let r: Search = serde_json::from_str(request)?;
-    let (max_moves, budget) = r.limits()?;
+    let p = r.spec.position()?;
+    let (max_moves, budget) = r.limits(&p)?;
     let limit = r.limit.unwrap_or(100);
     if limit > MAX_LISTED {
         return Err(Failure::new(
@@ -273,7 +306,6 @@ pub fn all_optimal(request: &str) -> Result<String, Failure> {
             format!("limit: at most {MAX_LISTED} solutions listed"),
         ));
     }
-    let p = r.spec.position()?;
     let best = optimal(&p, max_moves, budget)?;
     let found = all::optimal(&p, best.moves, limit, budget).map_err(all_failure)?;
     if let Some(s) = found
@@ -319,9 +351,9 @@ fn and_list(list: &[Colour]) -> String {
 /// `ricochet hint --level 1|2|3`: the lines it prints, and what they say as data.
 pub fn hint(request: &str) -> Result<String, Failure> {
     let r: Search = serde_json::from_str(request)?;
-    let (max_moves, budget) = r.limits()?;
-    let level = r.level.unwrap_or(1).clamp(1, 3);
     let p = r.spec.position()?;
+    let (max_moves, budget) = r.limits(&p)?;
+    let level = r.level.unwrap_or(1).clamp(1, 3);
     let best = optimal(&p, max_moves, budget)?;
     #[derive(Serialize)]
     struct Hint {
@@ -403,16 +435,16 @@ fn movers_lines(
 }
 
 /// Moves as the page sends them: `{robot, dir}` (and `to` for the transparent robot).
-#[derive(Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MoveIn {
+pub struct MoveIn {
     robot: String,
     dir: String,
     to: Option<(u16, u16)>,
 }
 
 impl MoveIn {
-    fn read(&self) -> Result<Move, Failure> {
+    pub fn read(&self) -> Result<Move, Failure> {
         let robot = Colour::parse(&self.robot).ok_or_else(|| {
             bad_request(format!("robot `{}`: no such colour", escape(&self.robot)))
         })?;

@@ -289,3 +289,41 @@ fn hostile_micro_requests_get_errors() {
     ];
     refused(&bad);
 }
+
+/// A 64 x 64 Ricochets board with no wall: the red robot's target in the middle, which only
+/// robots stopping one another reach, so the general search grows without end.
+const BIG_BOARD: &str = "name: big 64x64\nsize: [64, 64]\ntargets:\n  - [31, 33, red, circle]\nbases:\n  red: [0, 0]\n  green: [63, 0]\n  blue: [0, 63]\n  yellow: [63, 63]\n";
+
+#[test]
+fn a_hostile_big_board_stops_at_the_pages_budget_with_words() {
+    use crate::ricochet::{MAX_GENERAL_STATES, MAX_STATES};
+    let started = std::time::Instant::now();
+    let (kind, message) = error(
+        "ricochetSolve",
+        &json!({"spec": {"board": BIG_BOARD, "target": 0}}),
+    );
+    assert_eq!(kind, "unsolved", "{message}");
+    // Seconds, not minutes: 60 s would be the command line's 7 million states' pace.
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    assert_eq!(
+        message,
+        format!(
+            "gave up after {MAX_GENERAL_STATES} states, the most the page searches on a board other than the standard 16 x 16 (`robots ricochet solve` searches up to {MAX_STATES})"
+        )
+    );
+    // The command line's budget is not the page's on such a board, even when asked.
+    let (kind, message) = error(
+        "ricochetHint",
+        &json!({"spec": {"board": BIG_BOARD}, "maxStates": MAX_STATES}),
+    );
+    assert_eq!(
+        (kind.as_str(), message.as_str()),
+        ("limit", "maxStates: 1 to 500000 on this board")
+    );
+    // A standard position keeps the command line's budget: the hardest of the bench solves.
+    let s = ok(
+        "ricochetSolve",
+        &json!({"spec": {"id": "7650+42+E2302B12+C9", "mustRicochet": false}}),
+    );
+    assert_eq!(s["moves"], 25);
+}

@@ -143,6 +143,7 @@ export! {
     robots_ricochet_replay => "ricochetReplay",
     robots_ricochet_solve_many => "ricochetSolveMany",
     robots_ricochet_daily => "ricochetDaily",
+    robots_ricochet_game => "ricochetGame",
     robots_micro_faces => "microFaces",
     robots_micro_board => "microBoard",
     robots_micro_roll => "microRoll",
@@ -150,6 +151,7 @@ export! {
     robots_micro_check => "microCheck",
     robots_micro_hint => "microHint",
     robots_micro_analyse => "microAnalyse",
+    robots_micro_race => "microRace",
 }
 
 #[cfg(test)]

@@ -130,6 +130,7 @@ pub struct Game {
     pile: Vec<Token>,
     back: Vec<Token>,
     players: Vec<Player>,
+    solver: fn(&Position, u32) -> Option<Solution>,
 }
 
 impl Game {
@@ -178,7 +179,15 @@ impl Game {
             pile,
             back: Vec::new(),
             players,
+            solver: |position, limit| solve(position, limit).ok(),
         })
+    }
+
+    /// The same game, its rounds solved by `solver`: the solver or a memo of it (`crates/web`).
+    #[must_use]
+    pub fn with_solver(mut self, solver: fn(&Position, u32) -> Option<Solution>) -> Game {
+        self.solver = solver;
+        self
     }
 
     /// The board as the game starts (in Ricochets its targets move during play).
@@ -308,7 +317,7 @@ impl Game {
             },
             rules: self.rules,
         };
-        let best = solve(&position, SEARCH_LIMIT).ok();
+        let best = (self.solver)(&position, SEARCH_LIMIT);
         log(Note::Target {
             round,
             colour: target.colour,
