@@ -3,7 +3,9 @@
 // the median time of boards/ricochet/bench/random-200.ids in the wasm and in `robots ricochet
 // bench --ids` on one thread (RAYON_NUM_THREADS=1), alternated round by round in one run.
 // The wasm's time is a whole call (the position built from its id, the JSON); native's the
-// solve alone, its position built before the clock starts: the call's own cost is printed.
+// solve alone, its position built before the clock starts. So the call's own cost is timed
+// too (the same id's position built and sent back, no solve), and the solve alone estimated
+// as each id's call less that cost: both ratios are printed.
 // Usage: scripts/puzzles-bench [ROUNDS] (it builds the binary and the wasm first).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -34,6 +36,7 @@ for (let i = 0; i < rounds; i++) {
 
 const natives = [];
 const wasms = [];
+const alones = [];
 for (let r = 1; r <= rounds; r++) {
   const out = execFileSync(robots, ["ricochet", "bench", "--ids", file, "--json"], {
     env: { ...process.env, RAYON_NUM_THREADS: "1" },
@@ -42,6 +45,7 @@ for (let r = 1; r <= rounds; r++) {
   const native = JSON.parse(out);
   const times = [];
   const calls = [];
+  const alone = [];
   for (const [i, id] of ids.entries()) {
     // The call's own cost: the position built from its id, the JSON both ways.
     let t = performance.now();
@@ -50,6 +54,7 @@ for (let r = 1; r <= rounds; r++) {
     t = performance.now();
     const s = engine.ricochetSolve({ id });
     times.push(performance.now() - t);
+    alone.push(times[i] - calls[i]);
     if (s.moves !== native.positions[i].moves) throw new Error(`${id}: wasm ${s.moves}, native ${native.positions[i].moves}`);
   }
   const n = native.median_ms;
@@ -57,6 +62,8 @@ for (let r = 1; r <= rounds; r++) {
   natives.push(n);
   wasms.push(w);
   const c = median(calls);
-  console.log(`round ${r}: random-200 median native (one thread) ${n.toFixed(3)} ms, wasm ${w.toFixed(3)} ms: ${(w / n).toFixed(2)}x; a call's own cost ${c.toFixed(3)} ms (the position from its id, the JSON)`);
+  const a = median(alone);
+  alones.push(a);
+  console.log(`round ${r}: random-200 median native (one thread) ${n.toFixed(3)} ms, wasm ${w.toFixed(3)} ms: ${(w / n).toFixed(2)}x; a call's own cost ${c.toFixed(3)} ms (the position from its id, the JSON); the solve alone ${a.toFixed(3)} ms: ${(a / n).toFixed(2)}x`);
 }
-console.log(`median of rounds: native ${median(natives).toFixed(3)} ms, wasm ${median(wasms).toFixed(3)} ms: ${(median(wasms) / median(natives)).toFixed(2)}x`);
+console.log(`median of rounds: native ${median(natives).toFixed(3)} ms, wasm ${median(wasms).toFixed(3)} ms: ${(median(wasms) / median(natives)).toFixed(2)}x; the solve alone ${median(alones).toFixed(3)} ms: ${(median(alones) / median(natives)).toFixed(2)}x`);
