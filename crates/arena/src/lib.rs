@@ -24,6 +24,7 @@ pub mod routes;
 pub mod store;
 #[cfg(test)]
 mod tests;
+pub mod versions;
 pub mod views;
 pub mod worker;
 
