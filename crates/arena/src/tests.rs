@@ -68,6 +68,7 @@ pub(super) fn test_config(db: PathBuf) -> Config {
         submissions_per_hour: 100_000,
         auth_per_minute: 100_000,
         secure_cookies: false,
+        tls: None,
         head_timeout: std::time::Duration::from_secs(10),
         request_timeout: std::time::Duration::from_secs(30),
         shutdown_deadline: std::time::Duration::from_secs(10),
