@@ -1,8 +1,10 @@
 //! `robots arena submit` (docs/ARENA.md): a program sent to an arena's hill through its
 //! API, then its placement followed until it is ranked. The token comes from ROBOTS_TOKEN,
-//! else `~/.config/robots/token`. Plain HTTP (an arena behind HTTPS needs a TLS-capable
-//! client for now: curl with the API does it). What it sends and reads are the arena's own
-//! bodies (`robots_arena::api::bodies`), so the protocol is written once.
+//! else `~/.config/robots/token`. HTTPS with rustls, the system's roots (or `--ca FILE`'s);
+//! plain HTTP only to a loopback address unless `--insecure-http`, since the token and the
+//! program's text would cross the network readable by anyone on the way. What it sends and
+//! reads are the arena's own bodies (`robots_arena::api::bodies`), so the protocol is
+//! written once.
 
 use crate::cli::args::arena_flags::{ArenaArgs, ArenaCommand};
 use crate::cli::io::files::read_input;
@@ -11,8 +13,11 @@ use robots_arena::api::bodies::{Diagnostic, ProgramView, Refusal, Status, Submis
 use robots_arena::db::ids::ProgramId;
 use robots_games::text::escape;
 use serde::de::DeserializeOwned;
+use std::net::IpAddr;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
+use ureq::tls::{Certificate, PemItem, RootCerts, TlsConfig};
 
 /// The most bytes of an answer read.
 const MAX_ANSWER: u64 = 4 << 20;
@@ -32,10 +37,72 @@ fn token() -> Result<String, Failure> {
     Ok(text.trim().to_string())
 }
 
-fn agent() -> ureq::Agent {
+/// Whether `server` may be spoken to as it is: HTTPS always; plain HTTP to a loopback
+/// address (`localhost`, 127.0.0.0/8, `::1`) or with `--insecure-http`. Refused in words
+/// before any connection.
+fn check_scheme(server: &str, insecure_http: bool) -> Result<(), Failure> {
+    let uri: ureq::http::Uri = server.parse().map_err(|_| {
+        Failure::Bad(format!(
+            "--server {}: not a URL (e.g. https://arena.example.org)",
+            escape(server)
+        ))
+    })?;
+    let host = uri.host().unwrap_or("");
+    match uri.scheme_str() {
+        Some("https") if !host.is_empty() => Ok(()),
+        Some("http") if !host.is_empty() => {
+            let bare = host.trim_start_matches('[').trim_end_matches(']');
+            let loopback = bare.eq_ignore_ascii_case("localhost")
+                || bare.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback());
+            if loopback || insecure_http {
+                Ok(())
+            } else {
+                Err(Failure::Bad(format!(
+                    "--server {}: refusing plain HTTP to a host other than this machine: the API token and the program's text would cross the network unencrypted. Use https://{} (the arena behind HTTPS, or `robots serve --tls-cert`), or add --insecure-http if the network between is yours",
+                    escape(server),
+                    escape(server.split_once("://").map_or(server, |(_, rest)| rest))
+                )))
+            }
+        }
+        _ => Err(Failure::Bad(format!(
+            "--server {}: give an https:// (or, to this machine, http://) URL",
+            escape(server)
+        ))),
+    }
+}
+
+/// The roots a server's certificate is checked against: the PEM certificates of `ca`, else
+/// the system's (rustls-platform-verifier).
+fn roots(ca: Option<&Path>) -> Result<RootCerts, Failure> {
+    let Some(path) = ca else {
+        return Ok(RootCerts::PlatformVerifier);
+    };
+    let shown = escape(&path.display().to_string()).into_owned();
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::Bad(format!("--ca {shown}: cannot read it: {}", e.kind())))?;
+    let mut certs: Vec<Certificate<'static>> = Vec::new();
+    for item in ureq::tls::parse_pem(&bytes) {
+        match item {
+            Ok(PemItem::Certificate(c)) => certs.push(c.to_owned()),
+            Ok(_) => {}
+            Err(_) => {
+                return Err(Failure::Bad(format!("--ca {shown}: not PEM certificates")));
+            }
+        }
+    }
+    if certs.is_empty() {
+        return Err(Failure::Bad(format!(
+            "--ca {shown}: holds no certificate (PEM `BEGIN CERTIFICATE`)"
+        )));
+    }
+    Ok(RootCerts::Specific(Arc::new(certs)))
+}
+
+fn agent(roots: RootCerts) -> ureq::Agent {
     ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_global(Some(Duration::from_secs(30)))
+        .tls_config(TlsConfig::builder().root_certs(roots).build())
         .build()
         .into()
 }
@@ -101,8 +168,12 @@ pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
         name,
         no_wait,
         file,
+        ca,
+        insecure_http,
     } = &args.command;
     let server = server.trim_end_matches('/');
+    check_scheme(server, *insecure_http)?;
+    let roots = roots(ca.as_deref())?;
     let source = read_input(file)?;
     let name = match name {
         Some(n) => n.clone(),
@@ -113,7 +184,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
             .to_string(),
     };
     let token = token()?;
-    let agent = agent();
+    let agent = agent(roots);
     let url = format!("{server}/api/v1/hills/{}/programs", urlencode(hill));
     let sent = agent
         .post(&url)

@@ -29,6 +29,11 @@ pub fn config(run: &ServeRun) -> Config {
         submissions_per_hour: run.submissions_per_hour,
         auth_per_minute: run.auth_per_minute,
         secure_cookies: run.secure_cookies,
+        tls: run
+            .tls_cert
+            .clone()
+            .zip(run.tls_key.clone())
+            .map(|(cert, key)| robots_arena::http::TlsFiles { cert, key }),
         head_timeout: Duration::from_secs(u64::from(run.head_timeout)),
         request_timeout: Duration::from_secs(u64::from(run.request_timeout)),
         shutdown_deadline: Duration::from_secs(u64::from(run.shutdown_deadline)),
@@ -56,8 +61,13 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         return admin(command);
     }
     log_to_stderr();
+    let scheme = if args.run.tls_cert.is_some() {
+        "https"
+    } else {
+        "http"
+    };
     robots_arena::serve(config(&args.run), |addr| {
-        outln!("robots arena: listening on http://{addr}/");
+        outln!("robots arena: listening on {scheme}://{addr}/");
     })?;
     Ok(())
 }

@@ -91,9 +91,9 @@ impl Server {
         let first = receive
             .recv_timeout(Duration::from_secs(20))
             .unwrap_or_default();
-        let addr = first
-            .trim_end()
-            .strip_prefix("robots arena: listening on http://")
+        let line = first.trim_end();
+        let addr = (line.strip_prefix("robots arena: listening on http://"))
+            .or_else(|| line.strip_prefix("robots arena: listening on https://"))
             .and_then(|rest| rest.strip_suffix('/'))
             .unwrap_or_else(|| panic!("first line {first:?}; log:\n{}", tail(log)));
         server.addr = addr.to_string();
@@ -218,7 +218,7 @@ fn create_hill(db: &Path) {
 }
 
 /// `robots serve hill create NAME` on duel, one robot a side, with `more` flags.
-fn hill_create(db: &Path, name: &str, more: &[&str]) {
+pub(crate) fn hill_create(db: &Path, name: &str, more: &[&str]) {
     let out = Command::new(BIN)
         .args([
             "serve", "hill", "create", name, "--board", "duel", "--robots", "1",

@@ -10,6 +10,7 @@ mod support;
 
 mod arena;
 mod arena_http;
+mod arena_tls;
 mod boards;
 mod cli;
 mod conditions;

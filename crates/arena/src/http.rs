@@ -11,6 +11,8 @@
 //!   a request not answered within the request timeout (30 s) is answered 408. Both in the
 //!   API's JSON on `/api/` and `/healthz`, as a page elsewhere, with the usual headers.
 //! - An answer that depends on who asks is `Cache-Control: private, no-store`.
+//! - With a certificate and its key (`robots serve --tls-cert --tls-key`), every connection
+//!   is TLS (rustls, HTTP/1.1): its handshake must end within the head timeout too.
 
 use super::MAX_BODY;
 use super::api::ApiError;
@@ -25,10 +27,17 @@ use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::future::Future;
 use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinSet;
+use tokio_rustls::TlsAcceptor;
+use tokio_rustls::rustls::pki_types::pem::PemObject;
+use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
+use tokio_rustls::rustls::{self, ServerConfig};
 use tower::ServiceExt;
 
 /// How long a connection may take over its parts.
@@ -40,12 +49,70 @@ pub struct Timeouts {
     pub shutdown: Duration,
 }
 
-/// Serves `router` on `listener` until `stop`, then answers the requests in flight for at
-/// most `timeouts.shutdown` and closes the connections left.
+/// The files of `robots serve --tls-cert CERT --tls-key KEY`.
+#[derive(Clone, Debug)]
+pub struct TlsFiles {
+    pub cert: std::path::PathBuf,
+    pub key: std::path::PathBuf,
+}
+
+/// Why the certificate or its key cannot be used: in words that name the file and never
+/// repeat its content.
+#[derive(Debug, thiserror::Error)]
+pub enum TlsError {
+    #[error("{file}: cannot read it: {kind}")]
+    Read {
+        file: String,
+        kind: std::io::ErrorKind,
+    },
+    #[error("{file}: {what}")]
+    Content { file: String, what: &'static str },
+    #[error("the certificate and the key do not make a TLS server: {0}")]
+    Config(String),
+}
+
+/// The TLS of `robots serve --tls-cert CERT --tls-key KEY`: CERT the server's certificate
+/// chain in PEM (the server's first), KEY its private key in PEM (PKCS#8, PKCS#1 or SEC1).
+pub fn tls_acceptor(cert: &Path, key: &Path) -> Result<TlsAcceptor, TlsError> {
+    let read = |path: &Path| {
+        std::fs::read(path).map_err(|e| TlsError::Read {
+            file: path.display().to_string(),
+            kind: e.kind(),
+        })
+    };
+    let content = |path: &Path, what| TlsError::Content {
+        file: path.display().to_string(),
+        what,
+    };
+    let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(&read(cert)?)
+        .collect::<Result<_, _>>()
+        .map_err(|_| content(cert, "not a certificate chain in PEM"))?;
+    if certs.is_empty() {
+        return Err(content(
+            cert,
+            "holds no certificate (PEM `BEGIN CERTIFICATE`)",
+        ));
+    }
+    let key = PrivateKeyDer::from_pem_slice(&read(key)?)
+        .map_err(|_| content(key, "holds no private key in PEM (PKCS#8, PKCS#1 or SEC1)"))?;
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let mut config = ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .and_then(|b| b.with_no_client_auth().with_single_cert(certs, key))
+        // rustls's words name the problem (a key that does not match, an unknown algorithm),
+        // never the bytes.
+        .map_err(|e| TlsError::Config(robots_games::text::escape(&e.to_string()).into_owned()))?;
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    Ok(TlsAcceptor::from(Arc::new(config)))
+}
+
+/// Serves `router` on `listener` (over TLS with `tls`) until `stop`, then answers the
+/// requests in flight for at most `timeouts.shutdown` and closes the connections left.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
     timeouts: Timeouts,
+    tls: Option<TlsAcceptor>,
     stop: impl Future<Output = ()>,
 ) {
     let mut http = http1::Builder::new();
@@ -64,7 +131,18 @@ pub async fn serve(
         match accepted {
             Ok((stream, addr)) => {
                 let (http, router, told) = (http.clone(), router.clone(), told.clone());
-                connections.spawn(connection(http, stream, addr, router, told));
+                let Some(tls) = tls.clone() else {
+                    connections.spawn(connection(http, stream, addr, router, told));
+                    continue;
+                };
+                connections.spawn(async move {
+                    // A handshake too slow holds nobody: it is bounded as a head is.
+                    match tokio::time::timeout(timeouts.head, tls.accept(stream)).await {
+                        Ok(Ok(stream)) => connection(http, stream, addr, router, told).await,
+                        Ok(Err(e)) => tracing::debug!(%addr, error = %e, "TLS handshake failed"),
+                        Err(_) => tracing::debug!(%addr, "TLS handshake too slow"),
+                    }
+                });
             }
             Err(e) => {
                 // Out of file descriptors, most likely: wait for connections to close.
@@ -93,7 +171,7 @@ pub async fn serve(
 /// and closes.
 async fn connection(
     http: http1::Builder,
-    stream: TcpStream,
+    stream: impl AsyncRead + AsyncWrite + Unpin + Send + 'static,
     addr: SocketAddr,
     router: Router,
     mut stop: watch::Receiver<bool>,
@@ -246,7 +324,7 @@ mod tests {
             head: Duration::from_secs(1),
             shutdown: Duration::from_secs(1),
         };
-        let server = tokio::spawn(serve(listener, router, timeouts, async {
+        let server = tokio::spawn(serve(listener, router, timeouts, None, async {
             let _ = stopped.await;
         }));
         tokio::task::spawn_blocking(move || client(addr))

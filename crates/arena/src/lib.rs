@@ -24,6 +24,7 @@ pub mod routes;
 pub mod store;
 #[cfg(test)]
 mod tests;
+pub mod versions;
 pub mod views;
 pub mod worker;
 
@@ -63,8 +64,10 @@ pub struct Config {
     pub submissions_per_hour: u32,
     /// Sign-ups and sign-ins a client address may make in a minute.
     pub auth_per_minute: u32,
-    /// Cookies marked Secure.
+    /// Cookies marked Secure (always with `tls`).
     pub secure_cookies: bool,
+    /// HTTPS served by the server itself: its certificate chain and key, PEM files.
+    pub tls: Option<http::TlsFiles>,
     /// How long a client has to send a request's head (also a kept-alive connection's idle
     /// life).
     pub head_timeout: Duration,
@@ -102,6 +105,8 @@ pub enum ServeError {
         addr: SocketAddr,
         source: std::io::Error,
     },
+    #[error("HTTPS: {0}")]
+    Tls(#[from] http::TlsError),
 }
 
 /// Opens the database of `target`, migrated to this version's schema.
@@ -153,7 +158,7 @@ impl App {
             opts: Opts {
                 queue: run.queue,
                 per_hour: run.submissions_per_hour,
-                secure_cookies: run.secure_cookies,
+                secure_cookies: run.secure_cookies || run.tls.is_some(),
                 request_timeout: run.request_timeout,
             },
             heavy: tokio::sync::Semaphore::new(4),
@@ -223,6 +228,10 @@ pub fn work(
 /// `robots serve`: the server on `config`, until SIGTERM or Ctrl-C; `listening` is told the
 /// address once it listens.
 pub fn serve(config: Config, listening: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    let tls = match &config.tls {
+        Some(files) => Some(http::tls_acceptor(&files.cert, &files.key)?),
+        None => None,
+    };
     let db = Arc::new(open(&config.db)?);
     if config.demo {
         admin::demo(&db)?;
@@ -234,12 +243,12 @@ pub fn serve(config: Config, listening: impl FnOnce(SocketAddr)) -> Result<(), S
         .enable_all()
         .build()
         .map_err(ServeError::Threads)?;
-    runtime.block_on(serve_on(config, db, listening))
+    runtime.block_on(serve_on(config, (db, tls), listening))
 }
 
 async fn serve_on(
     run: Config,
-    db: Arc<Db>,
+    (db, tls): (Arc<Db>, Option<tokio_rustls::TlsAcceptor>),
     listening: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
     let cannot_listen = |source| ServeError::Listen {
@@ -274,7 +283,14 @@ async fn serve_on(
         head: run.head_timeout,
         shutdown: run.shutdown_deadline,
     };
-    http::serve(listener, service(app), timeouts, stopped(timeouts.shutdown)).await;
+    http::serve(
+        listener,
+        service(app),
+        timeouts,
+        tls,
+        stopped(timeouts.shutdown),
+    )
+    .await;
     stop.store(true, Ordering::Relaxed);
     bell.ring();
     let _ = worker.join();

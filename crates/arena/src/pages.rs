@@ -9,7 +9,8 @@ use super::api::{self, ApiError};
 use super::auth::Caller;
 use super::db::ids::{MatchId, ProgramId};
 use super::store::{self, Status};
-use super::views::{self, Series, history_svg, may_read};
+use super::versions;
+use super::views::{self, Mark, Series, history_svg, history_svg_marked, may_read};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
@@ -265,14 +266,19 @@ pub async fn program_history(
         let p = db
             .read(|c| store::program(c, id))?
             .ok_or_else(|| ApiError::not_found("program"))?;
-        let h = db.read(|c| store::history_of(c, id))?;
-        Ok(vec![Series {
-            name: p.name,
-            points: h,
-        }])
+        let plotted = db.read(|c| versions::plotted(c, &p))?;
+        let marks = plotted.iter().map(|v| Mark {
+            epoch: v.since,
+            label: format!("v{}", v.version),
+        });
+        let series = plotted.iter().map(|v| Series {
+            name: format!("{} v{}", p.name, v.version),
+            points: v.points.clone(),
+        });
+        Ok((series.collect::<Vec<_>>(), marks.collect::<Vec<_>>()))
     });
     match found.await {
-        Ok(series) => svg(history_svg(&series)),
+        Ok((series, marks)) => svg(history_svg_marked(&series, &marks)),
         Err(e) => api_error(e, &caller),
     }
 }
@@ -346,7 +352,12 @@ pub async fn submit_form(
     }
 }
 
-fn program_page(caller: &Caller, p: &ProgramView, owner: bool, matches: &[MatchView]) -> Markup {
+fn program_page(
+    caller: &Caller,
+    p: &ProgramView,
+    (owner, versions): (bool, Markup),
+    matches: &[MatchView],
+) -> Markup {
     html! {
         h1 { "Program " (p.name) }
         p { "by " (p.author) " on hill " a href={ "/hills/" (p.hill) } { (p.hill) } }
@@ -359,8 +370,9 @@ fn program_page(caller: &Caller, p: &ProgramView, owner: bool, matches: &[MatchV
             @if !p.published { form #publish method="post" action={ "/programs/" (p.id) "/publish" } { input type="hidden" name="csrf" value=(caller.csrf); button type="submit" { "Publish its text" } } }
             @if p.status.live() { form #withdraw method="post" action={ "/programs/" (p.id) "/withdraw" } { input type="hidden" name="csrf" value=(caller.csrf); button type="submit" { "Withdraw it" } } }
         }
+        (versions)
         h2 { "Matches, worst first" }
-        table #matches {
+        div.scroll-x { table #matches {
             tr { th { "result" } th { "green" } th { "violet" } th { "seed" } th { "rounds" } th { "how" } th {} }
             @for m in matches {
                 tr data-match=(m.id) class=(m.result.map_or("", Outcome::word)) {
@@ -369,7 +381,7 @@ fn program_page(caller: &Caller, p: &ProgramView, owner: bool, matches: &[MatchV
                     td { a href={ "/matches/" (m.id) } { "watch" } }
                 }
             }
-        }
+        } }
     }
 }
 
@@ -381,16 +393,19 @@ pub async fn program(
     let loaded = async {
         let (p, rank) = api::program(&app, id).await?;
         let matches = api::program_matches(&app, id, 100, 0).await?;
-        Ok::<_, ApiError>((p, rank, matches))
+        let (_, versions) = versions::api::versions(&app, id).await?;
+        Ok::<_, ApiError>((p, rank, matches, versions))
     };
-    let (p, rank, matches) = match loaded.await {
+    let (p, rank, matches, list) = match loaded.await {
         Ok(x) => x,
         Err(e) => return api_error(e, &caller),
     };
     let who = caller.account.as_ref().map(|a| a.id);
     let view = views::program_view(&p, rank, who);
     debug_assert_eq!(view.source.is_some(), may_read(&p, who));
-    let body = program_page(&caller, &view, caller.is(p.account), &matches);
+    let owner = caller.is(p.account);
+    let table = versions::table(&p, &list, owner.then_some(caller.csrf.as_str()));
+    let body = program_page(&caller, &view, (owner, table), &matches);
     respond(
         StatusCode::OK,
         layout(&format!("Program {}", p.name), &caller, body),

@@ -544,3 +544,15 @@ fn assert_audit(test: &mut postgres::Client, (old, new): (i64, i64), lost: std::
     );
     assert!(writes.iter().any(|w| w.2 == new && w.1 == "room_actions"));
 }
+
+#[test]
+fn versions_are_kept_compared_and_submitted_again_on_postgresql() {
+    let cluster = PgCluster::start("versions");
+    let db = Arc::new(Db::connect(&Target::Postgres(cluster.url.clone())).unwrap());
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(super::versions::tests::walk(db));
+}

@@ -7,7 +7,7 @@ use super::api::{self, ApiError};
 use super::auth::{self, CSRF_COOKIE, Caller, SESSION_COOKIE};
 use super::db::ids::ProgramId;
 use super::store;
-use super::{forms, pages, play, rooms};
+use super::{forms, pages, play, rooms, versions};
 use axum::Router;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -103,6 +103,12 @@ pub fn table() -> Vec<(Route, Handler)> {
         r(M::GET, "/programs/{id}/history.svg", Anyone, Page, get(pages::program_history)),
         r(M::POST, "/programs/{id}/publish", Author, Page, post(forms::publish)),
         r(M::POST, "/programs/{id}/withdraw", AuthorOrAdmin, Page, post(forms::withdraw)),
+        r(M::GET, "/api/v1/programs/{id}/versions", Anyone, Api, get(versions::api::get_versions)),
+        r(M::GET, "/api/v1/programs/{id}/versions/{n}", Author, Api, get(versions::api::get_version)),
+        r(M::GET, "/api/v1/programs/{id}/diff", Author, Api, get(versions::api::get_diff)),
+        r(M::POST, "/api/v1/programs/{id}/versions/{n}/resubmit", Author, Api, post(versions::api::post_resubmit)),
+        r(M::GET, "/programs/{id}/diff", Author, Page, get(versions::pages::diff_page)),
+        r(M::POST, "/programs/{id}/versions/{n}/resubmit", Author, Page, post(versions::pages::resubmit_form)),
         r(M::GET, "/matches/{id}", Anyone, Page, get(pages::viewer)),
         r(M::GET, "/rooms", SignedIn, Page, get(rooms::pages::list)),
         r(M::POST, "/rooms", SignedIn, Page, post(rooms::pages::create)),

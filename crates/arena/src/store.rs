@@ -32,7 +32,7 @@ impl Status {
         }
     }
 
-    fn from_word(word: &str) -> Status {
+    pub fn from_word(word: &str) -> Status {
         match word {
             "queued" => Status::Queued,
             "playing" => Status::Playing,
@@ -84,6 +84,8 @@ pub struct Program {
     pub submitted: i64,
     pub games_done: i64,
     pub games_total: i64,
+    /// Which version of its name on its hill (1 for the first submission; `versions/`).
+    pub version: u32,
 }
 
 /// A side of a stored match: its program.
@@ -274,7 +276,8 @@ pub fn hill_by_id(c: &Sql, id: HillId) -> SqlResult<Option<Hill>> {
 }
 
 const PROGRAM_COLUMNS: &str = "p.id, p.hill, h.name, p.account, a.name, p.name, p.source, p.published, \
-    p.status, p.submitted, p.games_done, p.games_total \
+    p.status, p.submitted, p.games_done, p.games_total, \
+    (SELECT count(*) FROM programs q WHERE q.hill = p.hill AND q.name = p.name AND q.account = p.account AND q.id <= p.id) \
     FROM programs p JOIN hills h ON h.id = p.hill JOIN accounts a ON a.id = p.account";
 
 fn program_row(r: &Row) -> SqlResult<Program> {
@@ -292,6 +295,7 @@ fn program_row(r: &Row) -> SqlResult<Program> {
         submitted: r.get(9)?,
         games_done: r.get(10)?,
         games_total: r.get(11)?,
+        version: int(r.get(12)?),
     })
 }
 

@@ -68,6 +68,7 @@ pub(super) fn test_config(db: PathBuf) -> Config {
         submissions_per_hour: 100_000,
         auth_per_minute: 100_000,
         secure_cookies: false,
+        tls: None,
         head_timeout: std::time::Duration::from_secs(10),
         request_timeout: std::time::Duration::from_secs(30),
         shutdown_deadline: std::time::Duration::from_secs(10),
@@ -75,13 +76,17 @@ pub(super) fn test_config(db: PathBuf) -> Config {
     }
 }
 
-async fn world() -> World {
-    let dir = std::env::temp_dir().join(fresh(&format!("robots-arena-{}-", std::process::id())));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = Arc::new(Db::open(&dir.join("a.sqlite")).unwrap());
-    let run = test_config(dir.join("a.sqlite"));
+/// A test's arena on `db` (`test_config`'s settings), and the settings of a small hill:
+/// duel, one robot a side, 2 seeds, 100 rounds.
+pub(super) fn test_app(
+    db: &Arc<Db>,
+) -> (
+    Arc<App>,
+    robots_games::battle::compare::tournament::hill_file::HillSettings,
+) {
+    let run = test_config(std::env::temp_dir().join("unused.sqlite"));
     let app = Arc::new(App::new(
-        Arc::clone(&db),
+        Arc::clone(db),
         &run,
         Arc::new(worker::Bell::default()),
         Arc::default(),
@@ -95,6 +100,14 @@ async fn world() -> World {
         rounds: 100,
         keywords: robots_games::battle::lang::Keywords::Plain,
     };
+    (app, settings)
+}
+
+async fn world() -> World {
+    let dir = std::env::temp_dir().join(fresh(&format!("robots-arena-{}-", std::process::id())));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = Arc::new(Db::open(&dir.join("a.sqlite")).unwrap());
+    let (app, settings) = test_app(&db);
     let hill = super::admin::create_hill(&db, "h", settings, None)
         .unwrap()
         .unwrap();
@@ -177,6 +190,7 @@ fn request(w: &World, route: &Route, role: Role) -> Request<Body> {
         .replace("{code}", ROOM)
         .replace("{hill}", "h")
         .replace("{id}", &id)
+        .replace("{n}", "1")
         .replace("{file}", "arena.js");
     let form = |fields: &str| {
         format!(
@@ -216,7 +230,10 @@ fn request(w: &World, route: &Route, role: Role) -> Request<Body> {
             "board=duel&scenario=1&robots=1&rounds=50&pace=4&timeout=60&spectators=on",
         )),
         (&Method::POST, _) if route.face == Face::Page => Some(form("")),
-        (&Method::POST, "/api/v1/programs/{id}/publish") => Some(String::new()),
+        (
+            &Method::POST,
+            "/api/v1/programs/{id}/publish" | "/api/v1/programs/{id}/versions/{n}/resubmit",
+        ) => Some(String::new()),
         (&Method::GET | &Method::DELETE, _) => None,
         (m, p) => panic!("no request for the route {m} {p}: add one to the matrix"),
     };
@@ -356,6 +373,7 @@ async fn a_program_text_stays_with_its_author() {
     let paths = [
         format!("/api/v1/programs/{p}"),
         format!("/api/v1/programs/{p}/matches"),
+        format!("/api/v1/programs/{p}/versions"),
         format!("/api/v1/matches/{g}"),
         format!("/api/v1/matches/{g}/replay"),
         "/api/v1/hills/h/standings".to_string(),

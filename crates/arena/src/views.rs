@@ -88,6 +88,7 @@ pub fn standings_of(db: &Db, cache: &Cache, hill: &Hill) -> Result<Arc<Vec<Stand
                         share: table.head_to_head.share(r.entrant, o.entrant),
                     })
                     .collect(),
+                version: p.version,
             }
         })
         .collect();
@@ -116,6 +117,7 @@ pub fn program_view(p: &Program, rank: Option<usize>, caller: Option<AccountId>)
         games_total: p.games_total,
         rank,
         source: may_read(p, caller).then(|| p.source.clone()),
+        version: p.version,
     }
 }
 
@@ -227,8 +229,20 @@ pub struct Series {
 
 /// Rank over placements as a small SVG plot: one line per program, rank 1 at the top.
 pub fn history_svg(series: &[Series]) -> String {
+    history_svg_marked(series, &[])
+}
+
+/// A mark on a rank plot: a dashed line half a placement after `epoch`, labelled.
+pub struct Mark {
+    pub epoch: i64,
+    pub label: String,
+}
+
+/// `history_svg` with `marks` (a program's versions: where each was submitted).
+pub fn history_svg_marked(series: &[Series], marks: &[Mark]) -> String {
     let (w, h, pad) = (360.0, 140.0, 24.0);
     let epochs = series.iter().flat_map(|s| s.points.iter().map(|p| p.epoch));
+    let epochs = epochs.chain(marks.iter().flat_map(|m| [m.epoch, m.epoch + 1]));
     let (first, last) = epochs.fold((i64::MAX, i64::MIN), |(a, b), e| (a.min(e), b.max(e)));
     let worst = series
         .iter()
@@ -247,6 +261,18 @@ pub fn history_svg(series: &[Series]) -> String {
         y(1) + 3.0,
         y(worst)
     );
+    for m in marks {
+        let at = (x(m.epoch) + x(m.epoch + 1)) / 2.0;
+        body.push_str(&format!(
+            "<line class=\"version\" x1=\"{at:.1}\" y1=\"{:.1}\" x2=\"{at:.1}\" y2=\"{:.1}\" stroke=\"#999\" stroke-dasharray=\"3 3\"/>\
+             <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"9\" fill=\"#666\">{}</text>",
+            pad / 4.0,
+            h - pad / 2.0,
+            at + 2.0,
+            h - pad / 4.0,
+            page::markup_text(&m.label)
+        ));
+    }
     for (i, Series { name, points }) in series.iter().enumerate() {
         let colour = palette[i % palette.len()];
         let line: Vec<String> = points

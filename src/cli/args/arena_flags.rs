@@ -59,9 +59,16 @@ pub struct ServeRun {
     /// Sign-ups and sign-ins a client address may make in a minute.
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub auth_per_minute: u32,
-    /// Mark the cookies Secure (when an HTTPS proxy stands in front of the server).
+    /// Mark the cookies Secure (when an HTTPS proxy stands in front of the server; always
+    /// with --tls-cert).
     #[arg(long)]
     pub secure_cookies: bool,
+    /// Serve HTTPS: the server's certificate chain, a PEM file (with --tls-key).
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The private key of --tls-cert, a PEM file (PKCS#8, PKCS#1 or SEC1).
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
     /// Seconds a client has to send a request's head, from its first byte or, on a kept-alive
     /// connection, from the previous answer; past it the connection is closed.
     #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=3600))]
@@ -146,7 +153,8 @@ pub enum ArenaCommand {
     /// Submit a program to a hill and wait for its placement. The token comes from
     /// ROBOTS_TOKEN, else the file ~/.config/robots/token.
     Submit {
-        /// The arena, e.g. http://127.0.0.1:8080 (plain HTTP).
+        /// The arena, e.g. https://arena.example.org (plain http:// only to this machine,
+        /// unless --insecure-http).
         #[arg(long, value_name = "URL")]
         server: String,
         /// The hill.
@@ -160,5 +168,12 @@ pub enum ArenaCommand {
         no_wait: bool,
         /// The program (.robot).
         file: PathBuf,
+        /// Trust the certificates of this PEM file (a private CA) instead of the system's.
+        #[arg(long, value_name = "FILE")]
+        ca: Option<PathBuf>,
+        /// Allow plain http:// to a host other than this machine (the token and the program
+        /// cross the network unencrypted).
+        #[arg(long)]
+        insecure_http: bool,
     },
 }

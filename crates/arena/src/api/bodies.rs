@@ -90,6 +90,10 @@ pub struct StandingRow {
     pub rating: f64,
     pub interval: f64,
     pub head_to_head: Vec<Versus>,
+    /// Which version of its name this is (1 for the first submission; 0 from a server older
+    /// than versions).
+    #[serde(default)]
+    pub version: u32,
 }
 
 /// A diagnostic of `check`, as `robots check --format json` prints it.
@@ -178,6 +182,10 @@ pub struct ProgramView {
     pub rank: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
+    /// Which version of its name this is (1 for the first submission; 0 from a server older
+    /// than versions).
+    #[serde(default)]
+    pub version: u32,
 }
 
 /// A side of a match: its program.
@@ -246,6 +254,54 @@ pub struct Refusal {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub diagnostics: Option<Vec<Diagnostic>>,
     pub error: String,
+}
+
+/// A version of a program's name on its hill (`GET /api/v1/programs/{id}/versions`): its
+/// text only to its author (`…/versions/{n}`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct VersionView {
+    pub version: u32,
+    pub id: ProgramId,
+    pub status: Status,
+    pub submitted: i64,
+    /// The best rank it reached on the hill, if it was ever placed.
+    pub best_rank: Option<i64>,
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+/// A line of a diff: `context`, `removed` or `added`, with its line number in the older
+/// text (`old`) and in the newer (`new`), from 1.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiffLine {
+    pub kind: String,
+    pub old: Option<usize>,
+    pub new: Option<usize>,
+    pub text: String,
+}
+
+/// `GET /api/v1/programs/{id}/diff?from=N&to=M`: two versions' texts compared, as a unified
+/// diff (3 lines of context) and its hunks line by line.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DiffView {
+    pub from: u32,
+    pub to: u32,
+    pub unified: String,
+    pub hunks: Vec<Vec<DiffLine>>,
+}
+
+/// `GET /api/v1/programs/{id}/diff`'s query: the two versions (by default the one before
+/// the program's and the program's).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiffQuery {
+    #[serde(default)]
+    pub from: Option<u32>,
+    #[serde(default)]
+    pub to: Option<u32>,
 }
 
 #[cfg(test)]
