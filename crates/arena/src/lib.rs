@@ -7,6 +7,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod accounts;
 pub mod admin;
 pub mod api;
 pub mod auth;

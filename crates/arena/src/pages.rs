@@ -124,23 +124,6 @@ pub async fn signin_form(Extension(caller): Extension<Caller>) -> Response {
     respond(StatusCode::OK, credentials_form("signin", &caller, None))
 }
 
-pub async fn account(Extension(caller): Extension<Caller>) -> Response {
-    respond(StatusCode::OK, account_page(&caller, None))
-}
-
-pub fn account_page(caller: &Caller, token: Option<&str>) -> Markup {
-    let body = html! {
-        h1 { "Your account" }
-        p { "An API token lets a script or " code { "robots arena submit" } " act for you (docs/ARENA.md). It is shown once; keep it secret." }
-        @if let Some(t) = token { p { "Your new token: " code #token { (t) } } }
-        form #new-token method="post" action="/account/tokens" {
-            input type="hidden" name="csrf" value=(caller.csrf);
-            button type="submit" { "Make a new API token" }
-        }
-    };
-    layout("Account", caller, body)
-}
-
 fn standings_table(rows: &[StandingRow]) -> Markup {
     html! {
         table #standings {

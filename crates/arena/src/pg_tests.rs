@@ -544,3 +544,11 @@ fn assert_audit(test: &mut postgres::Client, (old, new): (i64, i64), lost: std::
     );
     assert!(writes.iter().any(|w| w.2 == new && w.1 == "room_actions"));
 }
+
+/// The account controls' queries (`accounts::store`) on PostgreSQL, as on SQLite.
+#[test]
+fn the_account_controls_work_on_postgresql() {
+    let cluster = PgCluster::start("accounts");
+    let db = Db::connect(&Target::Postgres(cluster.url.clone())).unwrap();
+    crate::accounts::query_tests::the_queries_work_on(&db);
+}

@@ -75,6 +75,23 @@ pub(super) fn test_config(db: PathBuf) -> Config {
     }
 }
 
+/// A small hill's settings: five programs on the duel board, one robot a side, seeds 1 to
+/// `last`, `rounds` rounds.
+pub(super) fn duel_hill(
+    last: u32,
+    rounds: u32,
+) -> robots_games::battle::compare::tournament::hill_file::HillSettings {
+    robots_games::battle::compare::tournament::hill_file::HillSettings {
+        size: 5,
+        seeds: [1, last],
+        board: "duel".into(),
+        scenario: 1,
+        robots: 1,
+        rounds,
+        keywords: robots_games::battle::lang::Keywords::Plain,
+    }
+}
+
 async fn world() -> World {
     let dir = std::env::temp_dir().join(fresh(&format!("robots-arena-{}-", std::process::id())));
     std::fs::create_dir_all(&dir).unwrap();
@@ -86,16 +103,7 @@ async fn world() -> World {
         Arc::new(worker::Bell::default()),
         Arc::default(),
     ));
-    let settings = robots_games::battle::compare::tournament::hill_file::HillSettings {
-        size: 5,
-        seeds: [1, 2],
-        board: "duel".into(),
-        scenario: 1,
-        robots: 1,
-        rounds: 100,
-        keywords: robots_games::battle::lang::Keywords::Plain,
-    };
-    let hill = super::admin::create_hill(&db, "h", settings, None)
+    let hill = super::admin::create_hill(&db, "h", duel_hill(2, 100), None)
         .unwrap()
         .unwrap();
     let mut ids = [AccountId(0); 3];
@@ -167,6 +175,11 @@ const CSRF: &str = "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ff
 
 /// A valid request of `route`, as `role`.
 fn request(w: &World, route: &Route, role: Role) -> Request<Body> {
+    if let Some(req) =
+        crate::accounts::fixtures::matrix_request(&w.app, route, role != Role::Anonymous)
+    {
+        return req;
+    }
     let id = if route.path.contains("/matches/") {
         w.game.to_string()
     } else {
