@@ -13,6 +13,7 @@ pub mod api;
 pub mod auth;
 pub mod db;
 pub mod forms;
+pub mod front;
 pub mod http;
 #[cfg(test)]
 mod limit_tests;

@@ -72,30 +72,6 @@ pub fn api_error(e: ApiError, caller: &Caller) -> Response {
     error_page(e.status, &e.detail, caller)
 }
 
-pub async fn home(State(app): State<Arc<App>>, Extension(caller): Extension<Caller>) -> Response {
-    let db = Arc::clone(&app.db);
-    let hills = match api::blocking(move || Ok(db.read(store::hills)?)).await {
-        Ok(h) => h,
-        Err(e) => return api_error(e, &caller),
-    };
-    let body = html! {
-        p #play-link { a href="/play/" { "Play in the browser" } ": write a program, run it against the shipped ones, step through it, with nothing to install." }
-        h1 { "Hills" }
-        p { "Programs meet on hills: a newcomer plays every program there, and the last is pushed off. Sign up to submit yours; its text stays secret." }
-        table #hills {
-            tr { th { "hill" } th { "programs" } th { "settings" } }
-            @for h in &hills {
-                tr {
-                    td { a href={ "/hills/" (h.name) } { (h.name) } }
-                    td { (h.programs) " of " (h.settings.size) }
-                    td { (h.settings.summary()) }
-                }
-            }
-        }
-    };
-    respond(StatusCode::OK, layout("Hills", &caller, body))
-}
-
 /// The sign-up or sign-in form, with an error when there is one.
 pub fn credentials_form(id: &str, caller: &Caller, error: Option<&str>) -> Markup {
     let (title, action, button) = if id == "signup" {

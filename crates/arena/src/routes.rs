@@ -7,7 +7,7 @@ use super::api::{self, ApiError};
 use super::auth::{self, CSRF_COOKIE, Caller, SESSION_COOKIE};
 use super::db::ids::ProgramId;
 use super::store;
-use super::{accounts, forms, pages, play, rooms};
+use super::{accounts, forms, front, pages, play, rooms};
 use axum::Router;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -87,7 +87,8 @@ pub fn table() -> Vec<(Route, Handler)> {
         r(M::GET, "/api/v1/programs/{id}/matches", Anyone, Api, get(api::get_program_matches)),
         r(M::GET, "/api/v1/matches/{id}", Anyone, Api, get(api::get_match)),
         r(M::GET, "/api/v1/matches/{id}/replay", Anyone, Api, get(api::get_replay)),
-        r(M::GET, "/", Anyone, Page, get(pages::home)),
+        r(M::GET, "/", Anyone, Page, get(front::home)),
+        r(M::GET, "/tutorial", Anyone, Page, get(front::tutorial)),
         r(M::GET, "/signup", Anyone, Page, get(pages::signup_form)),
         r(M::POST, "/signup", Anyone, Page, post(forms::signup)),
         r(M::GET, "/signin", Anyone, Page, get(pages::signin_form)),
