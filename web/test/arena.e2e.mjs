@@ -173,8 +173,8 @@ test('the server answers: health, the hill as created, pages for a stranger', { 
   const missing = await api(anon, 'GET', '/api/v1/hills/no-such-hill');
   assert.equal(missing.status(), 404);
   assert.equal((await missing.json()).error, 'not_found');
-  const wrongMethod = await api(anon, 'GET', '/api/v1/tokens');
-  assert.equal(wrongMethod.status(), 405, 'GET /api/v1/tokens');
+  const wrongMethod = await api(anon, 'GET', '/api/v1/check');
+  assert.equal(wrongMethod.status(), 405, 'GET /api/v1/check');
   assert.equal((await wrongMethod.json()).error, 'method_not_allowed');
   const wrongPassword = await api(anon, 'POST', '/api/v1/tokens', { data: { name: 'nobody', password: 'not the password' } });
   assert.equal(wrongPassword.status(), 401, 'POST /api/v1/tokens for no account');

@@ -7,9 +7,7 @@ use super::api::bodies::{Credentials, Submission};
 use super::api::{self, ApiError};
 use super::auth::{self, Caller, SESSION_COOKIE};
 use super::db::ids::{AccountId, ProgramId};
-use super::pages::{
-    account_page, api_error, credentials_form, error_page, has_editor, respond, submit_page,
-};
+use super::pages::{api_error, credentials_form, error_page, has_editor, respond, submit_page};
 use super::store;
 use axum::Extension;
 use axum::extract::rejection::FormRejection;
@@ -61,7 +59,7 @@ pub fn checked<T>(
     Ok(form)
 }
 
-fn session_cookie(app: &App, value: &str, max_age: i64) -> Option<HeaderValue> {
+pub fn session_cookie(app: &App, value: &str, max_age: i64) -> Option<HeaderValue> {
     let secure = if app.opts.secure_cookies {
         "; Secure"
     } else {
@@ -118,7 +116,10 @@ pub async fn signup(
             .await
             .unwrap_or_else(|e| api_error(e, &caller)),
         Ok(None) => refuse(StatusCode::CONFLICT, "That name is taken."),
-        Err(e) if e.status == StatusCode::BAD_REQUEST => refuse(e.status, &e.detail),
+        // A name or password refused, or a deleted account's name still cooling off.
+        Err(e) if e.status == StatusCode::BAD_REQUEST || e.status == StatusCode::CONFLICT => {
+            refuse(e.status, &e.detail)
+        }
         Err(e) => api_error(e, &caller),
     }
 }
@@ -174,23 +175,6 @@ pub async fn signout(
         response.headers_mut().append(header::SET_COOKIE, v);
     }
     response
-}
-
-pub async fn new_token(
-    State(app): State<Arc<App>>,
-    Extension(caller): Extension<Caller>,
-    form: Result<Form<CsrfForm>, FormRejection>,
-) -> Response {
-    if let Err(page) = checked(form, |f| &f.csrf, &caller) {
-        return *page;
-    }
-    let Some(account) = &caller.account else {
-        return error_page(StatusCode::UNAUTHORIZED, "sign in first", &caller);
-    };
-    match api::new_token(&app, account.id, "api", None).await {
-        Ok(token) => respond(StatusCode::CREATED, account_page(&caller, Some(&token))),
-        Err(e) => api_error(e, &caller),
-    }
 }
 
 pub async fn submit(

@@ -7,11 +7,13 @@
 
 #![forbid(unsafe_code)]
 
+pub mod accounts;
 pub mod admin;
 pub mod api;
 pub mod auth;
 pub mod db;
 pub mod forms;
+pub mod front;
 pub mod http;
 #[cfg(test)]
 mod limit_tests;

@@ -73,30 +73,6 @@ pub fn api_error(e: ApiError, caller: &Caller) -> Response {
     error_page(e.status, &e.detail, caller)
 }
 
-pub async fn home(State(app): State<Arc<App>>, Extension(caller): Extension<Caller>) -> Response {
-    let db = Arc::clone(&app.db);
-    let hills = match api::blocking(move || Ok(db.read(store::hills)?)).await {
-        Ok(h) => h,
-        Err(e) => return api_error(e, &caller),
-    };
-    let body = html! {
-        p #play-link { a href="/play/" { "Play in the browser" } ": write a program, run it against the shipped ones, step through it, with nothing to install." }
-        h1 { "Hills" }
-        p { "Programs meet on hills: a newcomer plays every program there, and the last is pushed off. Sign up to submit yours; its text stays secret." }
-        table #hills {
-            tr { th { "hill" } th { "programs" } th { "settings" } }
-            @for h in &hills {
-                tr {
-                    td { a href={ "/hills/" (h.name) } { (h.name) } }
-                    td { (h.programs) " of " (h.settings.size) }
-                    td { (h.settings.summary()) }
-                }
-            }
-        }
-    };
-    respond(StatusCode::OK, layout("Hills", &caller, body))
-}
-
 /// The sign-up or sign-in form, with an error when there is one.
 pub fn credentials_form(id: &str, caller: &Caller, error: Option<&str>) -> Markup {
     let (title, action, button) = if id == "signup" {
@@ -123,23 +99,6 @@ pub async fn signup_form(Extension(caller): Extension<Caller>) -> Response {
 
 pub async fn signin_form(Extension(caller): Extension<Caller>) -> Response {
     respond(StatusCode::OK, credentials_form("signin", &caller, None))
-}
-
-pub async fn account(Extension(caller): Extension<Caller>) -> Response {
-    respond(StatusCode::OK, account_page(&caller, None))
-}
-
-pub fn account_page(caller: &Caller, token: Option<&str>) -> Markup {
-    let body = html! {
-        h1 { "Your account" }
-        p { "An API token lets a script or " code { "robots arena submit" } " act for you (docs/ARENA.md). It is shown once; keep it secret." }
-        @if let Some(t) = token { p { "Your new token: " code #token { (t) } } }
-        form #new-token method="post" action="/account/tokens" {
-            input type="hidden" name="csrf" value=(caller.csrf);
-            button type="submit" { "Make a new API token" }
-        }
-    };
-    layout("Account", caller, body)
 }
 
 fn standings_table(rows: &[StandingRow]) -> Markup {

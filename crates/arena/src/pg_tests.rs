@@ -556,3 +556,11 @@ fn versions_are_kept_compared_and_submitted_again_on_postgresql() {
         .unwrap()
         .block_on(super::versions::tests::walk(db));
 }
+
+/// The account controls' queries (`accounts::store`) on PostgreSQL, as on SQLite.
+#[test]
+fn the_account_controls_work_on_postgresql() {
+    let cluster = PgCluster::start("accounts");
+    let db = Db::connect(&Target::Postgres(cluster.url.clone())).unwrap();
+    crate::accounts::query_tests::the_queries_work_on(&db);
+}

@@ -7,7 +7,7 @@ use super::api::{self, ApiError};
 use super::auth::{self, CSRF_COOKIE, Caller, SESSION_COOKIE};
 use super::db::ids::ProgramId;
 use super::store;
-use super::{forms, pages, play, rooms, versions};
+use super::{accounts, forms, front, pages, play, rooms, versions};
 use axum::Router;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -87,14 +87,24 @@ pub fn table() -> Vec<(Route, Handler)> {
         r(M::GET, "/api/v1/programs/{id}/matches", Anyone, Api, get(api::get_program_matches)),
         r(M::GET, "/api/v1/matches/{id}", Anyone, Api, get(api::get_match)),
         r(M::GET, "/api/v1/matches/{id}/replay", Anyone, Api, get(api::get_replay)),
-        r(M::GET, "/", Anyone, Page, get(pages::home)),
+        r(M::GET, "/", Anyone, Page, get(front::home)),
+        r(M::GET, "/tutorial", Anyone, Page, get(front::tutorial)),
         r(M::GET, "/signup", Anyone, Page, get(pages::signup_form)),
         r(M::POST, "/signup", Anyone, Page, post(forms::signup)),
         r(M::GET, "/signin", Anyone, Page, get(pages::signin_form)),
         r(M::POST, "/signin", Anyone, Page, post(forms::signin)),
         r(M::POST, "/signout", SignedIn, Page, post(forms::signout)),
-        r(M::GET, "/account", SignedIn, Page, get(pages::account)),
-        r(M::POST, "/account/tokens", SignedIn, Page, post(forms::new_token)),
+        r(M::GET, "/account", SignedIn, Page, get(accounts::pages::account)),
+        r(M::POST, "/account/tokens", SignedIn, Page, post(accounts::pages::new_token)),
+        r(M::POST, "/account/tokens/{token}/revoke", SignedIn, Page, post(accounts::pages::revoke)),
+        r(M::POST, "/account/password", SignedIn, Page, post(accounts::pages::password)),
+        r(M::POST, "/account/signout-everywhere", SignedIn, Page, post(accounts::pages::signout_everywhere)),
+        r(M::POST, "/account/delete", SignedIn, Page, post(accounts::pages::delete)),
+        r(M::GET, "/api/v1/tokens", SignedIn, Api, get(accounts::api::get_tokens)),
+        r(M::DELETE, "/api/v1/tokens/{token}", SignedIn, Api, delete(accounts::api::delete_token)),
+        r(M::POST, "/api/v1/account/password", SignedIn, Api, post(accounts::api::post_password)),
+        r(M::POST, "/api/v1/account/signout", SignedIn, Api, post(accounts::api::post_signout)),
+        r(M::DELETE, "/api/v1/account", SignedIn, Api, delete(accounts::api::delete_account)),
         r(M::GET, "/hills/{hill}", Anyone, Page, get(pages::hill)),
         r(M::GET, "/hills/{hill}/history.svg", Anyone, Page, get(pages::hill_history)),
         r(M::GET, "/hills/{hill}/submit", SignedIn, Page, get(pages::submit_form)),
@@ -178,11 +188,15 @@ async fn caller(
     let account = match secret.filter(|s| auth::looks_like_secret(s)) {
         Some(secret) => {
             let (db, hash) = (Arc::clone(&app.db), auth::secret_hash(secret));
-            api::blocking(move || {
-                Ok(db.read(|c| store::token_account(c, &hash, kind, super::db::now()))?)
+            let read = hash.clone();
+            let found = api::blocking(move || {
+                Ok(db.read(|c| accounts::store::token_account(c, &read, kind, super::db::now()))?)
             })
-            .await?
-            .map(|(a, _)| a)
+            .await?;
+            if let Some((_, used)) = &found {
+                accounts::touch(app, hash, *used).await;
+            }
+            found.map(|(a, _)| a)
         }
         None => None,
     };

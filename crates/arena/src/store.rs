@@ -134,7 +134,7 @@ pub fn account_insert(c: &Sql, name: &str, hash: &str, now: i64) -> SqlResult<Op
 }
 
 /// An account from columns id, name, admin, then `T` from the fourth.
-fn account_row<T: rusqlite::types::FromSql>(r: &Row) -> SqlResult<(Account, T)> {
+pub(crate) fn account_row<T: rusqlite::types::FromSql>(r: &Row) -> SqlResult<(Account, T)> {
     Ok((
         Account {
             id: r.get(0)?,
@@ -177,21 +177,6 @@ pub fn token_insert(
         params![account, hash, kind, csrf, now, expires],
     )?;
     Ok(())
-}
-
-/// The account a token (by its hash) of `kind` opens, and its CSRF token, unless expired.
-pub fn token_account(
-    c: &Sql,
-    hash: &[u8],
-    kind: &str,
-    now: i64,
-) -> SqlResult<Option<(Account, Option<String>)>> {
-    c.query_opt(
-        "SELECT a.id, a.name, a.admin, t.csrf FROM tokens t JOIN accounts a ON a.id = t.account \
-         WHERE t.hash = ?1 AND t.kind = ?2 AND (t.expires IS NULL OR t.expires > ?3)",
-        params![hash, kind, now],
-        account_row,
-    )
 }
 
 pub fn token_delete(c: &Sql, hash: &[u8]) -> SqlResult<()> {

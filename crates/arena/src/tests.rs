@@ -76,6 +76,23 @@ pub(super) fn test_config(db: PathBuf) -> Config {
     }
 }
 
+/// A small hill's settings: five programs on the duel board, one robot a side, seeds 1 to
+/// `last`, `rounds` rounds.
+pub(super) fn duel_hill(
+    last: u32,
+    rounds: u32,
+) -> robots_games::battle::compare::tournament::hill_file::HillSettings {
+    robots_games::battle::compare::tournament::hill_file::HillSettings {
+        size: 5,
+        seeds: [1, last],
+        board: "duel".into(),
+        scenario: 1,
+        robots: 1,
+        rounds,
+        keywords: robots_games::battle::lang::Keywords::Plain,
+    }
+}
+
 /// A test's arena on `db` (`test_config`'s settings), and the settings of a small hill:
 /// duel, one robot a side, 2 seeds, 100 rounds.
 pub(super) fn test_app(
@@ -91,16 +108,7 @@ pub(super) fn test_app(
         Arc::new(worker::Bell::default()),
         Arc::default(),
     ));
-    let settings = robots_games::battle::compare::tournament::hill_file::HillSettings {
-        size: 5,
-        seeds: [1, 2],
-        board: "duel".into(),
-        scenario: 1,
-        robots: 1,
-        rounds: 100,
-        keywords: robots_games::battle::lang::Keywords::Plain,
-    };
-    (app, settings)
+    (app, duel_hill(2, 100))
 }
 
 async fn world() -> World {
@@ -180,6 +188,11 @@ const CSRF: &str = "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ff
 
 /// A valid request of `route`, as `role`.
 fn request(w: &World, route: &Route, role: Role) -> Request<Body> {
+    if let Some(req) =
+        crate::accounts::fixtures::matrix_request(&w.app, route, role != Role::Anonymous)
+    {
+        return req;
+    }
     let id = if route.path.contains("/matches/") {
         w.game.to_string()
     } else {

@@ -17,7 +17,7 @@ use axum::response::IntoResponse;
 use std::sync::Arc;
 
 /// Runs password work on the hashing threads (`App::hashing`).
-async fn hashing<T: Send + 'static>(
+pub async fn hashing<T: Send + 'static>(
     app: &App,
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
@@ -28,7 +28,8 @@ async fn hashing<T: Send + 'static>(
     receive.await.map_err(|_| ApiError::internal())?
 }
 
-/// Creates an account; `Ok(None)` when the name is taken.
+/// Creates an account; `Ok(None)` when the name is taken; 409 with words when it was a
+/// deleted account's less than its cooling-off period ago.
 pub async fn create_account(app: &App, c: Credentials) -> Result<Option<store::Account>, ApiError> {
     if !auth::is_account_name(&c.name) {
         return Err(ApiError::new(
@@ -42,8 +43,12 @@ pub async fn create_account(app: &App, c: Credentials) -> Result<Option<store::A
     }
     let db = Arc::clone(&app.db);
     hashing(app, move || {
+        let now = crate::db::now();
+        if let Some(free) = db.read(|r| crate::accounts::store::retired_until(r, &c.name, now))? {
+            return Err(cooling_off(free, now));
+        }
         let hash = auth::hash_password(&c.password)?;
-        let id = db.write(|w| store::account_insert(w, &c.name, &hash, crate::db::now()))?;
+        let id = db.write(|w| store::account_insert(w, &c.name, &hash, now))?;
         Ok(id.map(|id| store::Account {
             id,
             name: c.name,
@@ -51,6 +56,20 @@ pub async fn create_account(app: &App, c: Credentials) -> Result<Option<store::A
         }))
     })
     .await
+}
+
+/// The refusal of a sign-up whose name a deleted account held until `free` (seconds).
+pub fn cooling_off(free: i64, now: i64) -> ApiError {
+    let days = ((free - now).max(1) + 24 * 3600 - 1) / (24 * 3600);
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "conflict",
+        format!(
+            "that name belonged to an account deleted less than {} days ago: it is free again in {days} day{}",
+            crate::accounts::store::COOLING_OFF / (24 * 3600),
+            if days == 1 { "" } else { "s" }
+        ),
+    )
 }
 
 /// The account a name and password open, if they do.

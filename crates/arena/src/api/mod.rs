@@ -19,7 +19,7 @@ mod hills;
 mod programs;
 pub mod replays;
 
-pub use accounts::{create_account, new_token, post_account, post_token, sign_in};
+pub use accounts::{create_account, hashing, new_token, post_account, post_token, sign_in};
 pub use check::{MAX_SOURCE, check_program, fits, post_check};
 pub use error::{ApiError, ApiResult, blocking, body};
 pub use hills::{get_hill, get_hills, get_standings, hill, post_hill, standings};

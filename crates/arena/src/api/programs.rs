@@ -230,8 +230,15 @@ pub async fn replay(
         .map_err(|_| ApiError::internal())?;
     let (db, who) = (Arc::clone(&app.db), caller.account.as_ref().map(|a| a.id));
     let replays = Arc::clone(&app.replays);
-    let doc = blocking(move || {
-        views::replay(&db, &replays, id, who)?.ok_or_else(|| ApiError::not_found("match"))
+    let doc = blocking(move || match views::replay(&db, &replays, id, who)? {
+        Some(doc) => Ok(doc),
+        // A match whose side's account was deleted: its text is erased, it cannot be played.
+        None if db.read(|c| crate::accounts::store::match_erased(c, id))? => Err(ApiError::new(
+            StatusCode::GONE,
+            "gone",
+            "a program of this match was deleted with its account: the match cannot be replayed",
+        )),
+        None => Err(ApiError::not_found("match")),
     })
     .await;
     drop(permit);

@@ -37,8 +37,12 @@ pub fn config(hill: &store::Hill) -> Result<Config, ConfigError> {
     })
 }
 
-/// A program as an entrant (checked when submitted: one that no longer loads is `None`).
+/// A program as an entrant (checked when submitted: one that no longer loads is `None`, as
+/// is one whose text was erased with its account).
 pub fn entrant(p: &Program, hill: &store::Hill) -> Option<Entrant> {
+    if p.source.is_empty() {
+        return None;
+    }
     let program =
         match_file::parse_program_file_in(&p.name, &p.source, hill.settings.keywords).ok()?;
     Some(Entrant::single(
