@@ -107,7 +107,7 @@ impl Server {
     }
 
     /// One request on its own connection: the status and the body.
-    fn http(
+    pub(crate) fn http(
         &self,
         method: &str,
         path: &str,
@@ -141,7 +141,7 @@ impl Server {
     }
 
     /// A request whose answer must have `status`: its body as JSON.
-    fn json(
+    pub(crate) fn json(
         &self,
         method: &str,
         path: &str,
@@ -218,7 +218,7 @@ fn create_hill(db: &Path) {
 }
 
 /// `robots serve hill create NAME` on duel, one robot a side, with `more` flags.
-fn hill_create(db: &Path, name: &str, more: &[&str]) {
+pub(crate) fn hill_create(db: &Path, name: &str, more: &[&str]) {
     let out = Command::new(BIN)
         .args([
             "serve", "hill", "create", name, "--board", "duel", "--robots", "1",

@@ -301,7 +301,7 @@ pub fn submit_page(
     (name, source): (&str, &str),
     error: Option<&str>,
     diagnostics: &[Diagnostic],
-    editor: bool,
+    (editor, challenge): (bool, Markup),
 ) -> Markup {
     let (hill, keywords) = (&hill.name, hill.settings.keywords.name());
     let body = html! {
@@ -317,6 +317,7 @@ pub fn submit_page(
                 textarea #source name="source" rows="20" cols="70" spellcheck="false" { (source) }
             }
             div { button #check type="button" { "Check" } " " button #submit type="submit" { "Submit" } }
+            (challenge)
         }
         ul #diagnostics { @for d in diagnostics { (diagnostic(d)) } }
         @if editor { script type="module" src=(EDITOR_SCRIPT) {} }
@@ -338,15 +339,30 @@ pub async fn submit_form(
     Path(name): Path<String>,
 ) -> Response {
     match api::hill(&app, name).await {
-        Ok(hill) => respond(
-            StatusCode::OK,
-            submit_page(&caller, &hill, ("", ""), None, &[], has_editor(&app)),
-        ),
+        Ok(hill) => {
+            let challenge = crate::challenges::section::submit_fieldset(&app, &hill).await;
+            respond(
+                StatusCode::OK,
+                submit_page(
+                    &caller,
+                    &hill,
+                    ("", ""),
+                    None,
+                    &[],
+                    (has_editor(&app), challenge),
+                ),
+            )
+        }
         Err(e) => api_error(e, &caller),
     }
 }
 
-fn program_page(caller: &Caller, p: &ProgramView, owner: bool, matches: &[MatchView]) -> Markup {
+fn program_page(
+    caller: &Caller,
+    p: &ProgramView,
+    (owner, challenges): (bool, Markup),
+    matches: &[MatchView],
+) -> Markup {
     html! {
         h1 { "Program " (p.name) }
         p { "by " (p.author) " on hill " a href={ "/hills/" (p.hill) } { (p.hill) } }
@@ -359,6 +375,7 @@ fn program_page(caller: &Caller, p: &ProgramView, owner: bool, matches: &[MatchV
             @if !p.published { form #publish method="post" action={ "/programs/" (p.id) "/publish" } { input type="hidden" name="csrf" value=(caller.csrf); button type="submit" { "Publish its text" } } }
             @if p.status.live() { form #withdraw method="post" action={ "/programs/" (p.id) "/withdraw" } { input type="hidden" name="csrf" value=(caller.csrf); button type="submit" { "Withdraw it" } } }
         }
+        (challenges)
         h2 { "Matches, worst first" }
         table #matches {
             tr { th { "result" } th { "green" } th { "violet" } th { "seed" } th { "rounds" } th { "how" } th {} }
@@ -390,7 +407,8 @@ pub async fn program(
     let who = caller.account.as_ref().map(|a| a.id);
     let view = views::program_view(&p, rank, who);
     debug_assert_eq!(view.source.is_some(), may_read(&p, who));
-    let body = program_page(&caller, &view, caller.is(p.account), &matches);
+    let challenges = crate::challenges::section::program_section(&app, &caller, &p).await;
+    let body = program_page(&caller, &view, (caller.is(p.account), challenges), &matches);
     respond(
         StatusCode::OK,
         layout(&format!("Program {}", p.name), &caller, body),
@@ -402,16 +420,24 @@ pub async fn viewer(
     Extension(caller): Extension<Caller>,
     Path(id): Path<MatchId>,
 ) -> Response {
-    match api::replay(&app, id, &caller).await {
+    doc_page(api::replay(&app, id, &caller).await, &caller)
+}
+
+/// The viewer's page of a match's document, or the error's page.
+pub fn doc_page(
+    doc: Result<robots_games::battle::show::view::ViewDoc, ApiError>,
+    caller: &Caller,
+) -> Response {
+    match doc {
         Ok(doc) => match views::viewer_page(&doc) {
             Some(page) => Html(page).into_response(),
             None => error_page(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the page cannot be made",
-                &caller,
+                caller,
             ),
         },
-        Err(e) => api_error(e, &caller),
+        Err(e) => api_error(e, caller),
     }
 }
 

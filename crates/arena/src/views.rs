@@ -169,11 +169,7 @@ pub fn replay(db: &Db, id: MatchId, caller: Option<AccountId>) -> Result<Option<
     else {
         return Ok(None);
     };
-    let (Ok(config), Some(ge), Some(ve)) = (
-        config(&hill),
-        entrant(&green, &hill),
-        entrant(&violet, &hill),
-    ) else {
+    let (Some(ge), Some(ve)) = (entrant(&green, &hill), entrant(&violet, &hill)) else {
         return Ok(None);
     };
     let game = Game {
@@ -182,21 +178,39 @@ pub fn replay(db: &Db, id: MatchId, caller: Option<AccountId>) -> Result<Option<
         swapped: false,
         seed_index: m.seed_index,
     };
-    let setup = tournament::setup(&[ge, ve], &config, game);
-    if setup.seed != m.seed {
-        return Ok(None);
-    }
-    let Ok(mut doc) = view_doc(&setup, MAX_TURNS, MAX_DOC_BYTES) else {
-        return Ok(None);
-    };
     let hidden = [!may_read(&green, caller), !may_read(&violet, caller)];
+    Ok(played_again(&hill, [ge, ve], game, m.seed, hidden))
+}
+
+/// The viewer's document of a match of `entrants` (green first, unless `game` swaps them)
+/// played again on its hill; `None` when it does not give the stored `seed`. The steps and
+/// tests of the entrants `hidden` says (each entrant's, in the same order) are left out.
+pub fn played_again(
+    hill: &Hill,
+    entrants: [tournament::Entrant; 2],
+    game: Game,
+    seed: u64,
+    hidden: [bool; 2],
+) -> Option<ViewDoc> {
+    let config = config(hill).ok()?;
+    let setup = tournament::setup(&entrants, &config, game);
+    if setup.seed != seed {
+        return None;
+    }
+    let mut doc = view_doc(&setup, MAX_TURNS, MAX_DOC_BYTES).ok()?;
+    // The teams are green, then violet.
+    let hidden = if game.swapped {
+        [hidden[1], hidden[0]]
+    } else {
+        hidden
+    };
     for r in &mut doc.robots {
         if hidden.get(r.team).copied().unwrap_or(true) {
             r.steps.clear();
             r.tests.clear();
         }
     }
-    Ok(Some(doc))
+    Some(doc)
 }
 
 /// A program's line on a rank plot: its rank after each placement.

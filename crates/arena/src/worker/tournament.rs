@@ -39,13 +39,13 @@ pub fn config(hill: &store::Hill) -> Result<Config, ConfigError> {
 
 /// A program as an entrant (checked when submitted: one that no longer loads is `None`).
 pub fn entrant(p: &Program, hill: &store::Hill) -> Option<Entrant> {
-    let program =
-        match_file::parse_program_file_in(&p.name, &p.source, hill.settings.keywords).ok()?;
-    Some(Entrant::single(
-        p.name.clone(),
-        program,
-        p.source.as_str().into(),
-    ))
+    entrant_of(&p.name, &p.source, hill)
+}
+
+/// A text named `name` as an entrant on a hill (its keywords), if it loads.
+pub fn entrant_of(name: &str, source: &str, hill: &store::Hill) -> Option<Entrant> {
+    let program = match_file::parse_program_file_in(name, source, hill.settings.keywords).ok()?;
+    Some(Entrant::single(name.to_string(), program, source.into()))
 }
 
 /// A stored match between programs numbered by `index`, as the tournament keeps it.
