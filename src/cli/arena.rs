@@ -1,15 +1,18 @@
 //! `robots arena submit` (docs/ARENA.md): a program sent to an arena's hill through its
-//! API, then its placement followed until it is ranked. The token comes from ROBOTS_TOKEN,
-//! else `~/.config/robots/token`. HTTPS with rustls, the system's roots (or `--ca FILE`'s);
-//! plain HTTP only to a loopback address unless `--insecure-http`, since the token and the
-//! program's text would cross the network readable by anyone on the way. What it sends and
-//! reads are the arena's own bodies (`robots_arena::api::bodies`), so the protocol is
-//! written once.
+//! API, then its placement followed until it is ranked; `robots arena challenge`: a
+//! challenge sent, then followed until its matches are played. The token comes from
+//! ROBOTS_TOKEN, else `~/.config/robots/token`. HTTPS with rustls, the system's roots (or
+//! `--ca FILE`'s); plain HTTP only to a loopback address unless `--insecure-http`, since the
+//! token and the program's text would cross the network readable by anyone on the way. What
+//! it sends and reads are the arena's own bodies (`robots_arena::api::bodies`), so the
+//! protocol is written once.
 
-use crate::cli::args::arena_flags::{ArenaArgs, ArenaCommand};
+use crate::cli::args::arena_flags::{ArenaArgs, ArenaCommand, ChallengeArgs};
 use crate::cli::io::files::read_input;
 use crate::cli::io::output::Failure;
-use robots_arena::api::bodies::{Diagnostic, ProgramView, Refusal, Status, Submission, Submitted};
+use robots_arena::api::bodies::{
+    ChallengeView, Diagnostic, NewChallenge, ProgramView, Refusal, Status, Submission, Submitted,
+};
 use robots_arena::db::ids::ProgramId;
 use robots_games::text::escape;
 use serde::de::DeserializeOwned;
@@ -162,27 +165,23 @@ impl Answer {
 }
 
 pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
-    let ArenaCommand::Submit {
-        server,
-        hill,
-        name,
-        no_wait,
-        file,
-        ca,
-        insecure_http,
-    } = &args.command;
+    let (server, hill, name, no_wait, file, ca, insecure_http) = match &args.command {
+        ArenaCommand::Submit {
+            server,
+            hill,
+            name,
+            no_wait,
+            file,
+            ca,
+            insecure_http,
+        } => (server, hill, name, no_wait, file, ca, insecure_http),
+        ArenaCommand::Challenge(c) => return challenge(c),
+    };
     let server = server.trim_end_matches('/');
     check_scheme(server, *insecure_http)?;
     let roots = roots(ca.as_deref())?;
     let source = read_input(file)?;
-    let name = match name {
-        Some(n) => n.clone(),
-        None => file
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("program")
-            .to_string(),
-    };
+    let name = name_of(name.as_deref(), file);
     let token = token()?;
     let agent = agent(roots);
     let url = format!("{server}/api/v1/hills/{}/programs", urlencode(hill));
@@ -194,15 +193,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
             source,
         });
     let answer = Answer::new(sent, server)?;
-    if answer.status == 422 {
-        let refusal: Refusal = answer.read()?;
-        for d in refusal.diagnostics.iter().flatten() {
-            eprintln!("{}", said(d, file));
-        }
-        return Err(Failure::Bad(
-            "the arena refused the program: it has errors".into(),
-        ));
-    }
+    refused_program(&answer, file)?;
     let submitted: Submitted = answer.ok()?;
     let id = submitted.id;
     for w in &submitted.warnings {
@@ -217,6 +208,110 @@ pub fn run(args: &ArenaArgs) -> Result<(), Failure> {
         return Ok(());
     }
     follow(&agent, server, id)
+}
+
+/// A program's name: the one given, else the file's stem.
+fn name_of(name: Option<&str>, file: &Path) -> String {
+    match name {
+        Some(n) => n.to_string(),
+        None => file
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("program")
+            .to_string(),
+    }
+}
+
+/// A program refused for its errors (422): the diagnostics on standard error, the failure.
+fn refused_program(answer: &Answer, file: &Path) -> Result<(), Failure> {
+    if answer.status != 422 {
+        return Ok(());
+    }
+    let refusal: Refusal = answer.read()?;
+    for d in refusal.diagnostics.iter().flatten() {
+        eprintln!("{}", said(d, file));
+    }
+    Err(Failure::Bad(
+        "the arena refused the program: it has errors".into(),
+    ))
+}
+
+/// `robots arena challenge`: the challenge sent, then followed until its matches are played.
+fn challenge(args: &ChallengeArgs) -> Result<(), Failure> {
+    let server = args.server.trim_end_matches('/');
+    let mut body = NewChallenge {
+        program: args.program.map(ProgramId),
+        opponent: args.opponent.map(ProgramId),
+        shipped: args.shipped.clone(),
+        seeds: args.seeds,
+        ..NewChallenge::default()
+    };
+    if let (Some(file), Some(hill)) = (&args.file, &args.hill) {
+        body.source = Some(read_input(file)?);
+        body.name = Some(name_of(args.name.as_deref(), file));
+        body.hill = Some(hill.clone());
+    }
+    check_scheme(server, args.insecure_http)?;
+    let roots = roots(args.ca.as_deref())?;
+    let token = token()?;
+    let agent = agent(roots);
+    let auth = format!("Bearer {token}");
+    let sent = agent
+        .post(&format!("{server}/api/v1/challenges"))
+        .header("Authorization", &auth)
+        .send_json(&body);
+    let answer = Answer::new(sent, server)?;
+    if let Some(file) = &args.file {
+        refused_program(&answer, file)?;
+    }
+    let mut c: ChallengeView = answer.ok()?;
+    let id = c.id;
+    outln!(
+        "challenge {id}: {} v {} on hill {}, {} seed(s) both ways: {server}/challenges/{id}",
+        escape(&c.name),
+        escape(&c.opponent.name),
+        escape(&c.hill),
+        c.seeds
+    );
+    if args.no_wait {
+        return Ok(());
+    }
+    let start = std::time::Instant::now();
+    while c.state != "done" {
+        if start.elapsed() > MAX_WAIT {
+            return Err(Failure::NoAnswer(format!(
+                "not played after {} s: see {server}/challenges/{id}",
+                MAX_WAIT.as_secs()
+            )));
+        }
+        std::thread::sleep(Duration::from_millis(500));
+        let url = format!("{server}/api/v1/challenges/{id}");
+        c = Answer::new(
+            agent.get(&url).header("Authorization", &auth).call(),
+            server,
+        )?
+        .ok()?;
+    }
+    for m in c.matches.iter().flatten() {
+        outln!(
+            "seed {} as {}: {} in {} rounds ({}): {server}/challenges/{id}/matches/{}",
+            m.seed_index,
+            escape(&m.colour),
+            m.result.word(),
+            m.rounds,
+            escape(&m.reason),
+            m.n
+        );
+    }
+    outln!(
+        "{}: {} won, {} drawn, {} lost of {}",
+        escape(&c.name),
+        c.wins,
+        c.draws,
+        c.losses,
+        c.played
+    );
+    Ok(())
 }
 
 /// A diagnostic of the server as `robots check` says it, about `file`.

@@ -27,6 +27,8 @@ pub fn config(run: &ServeRun) -> Config {
         lease: Duration::from_secs(u64::from(run.lease)),
         queue: run.queue,
         submissions_per_hour: run.submissions_per_hour,
+        challenges_per_hour: run.challenges_per_hour,
+        challenge_queue: run.challenge_queue,
         auth_per_minute: run.auth_per_minute,
         secure_cookies: run.secure_cookies,
         tls: run

@@ -107,7 +107,7 @@ impl Server {
     }
 
     /// One request on its own connection: the status and the body.
-    fn http(
+    pub(crate) fn http(
         &self,
         method: &str,
         path: &str,
@@ -141,7 +141,7 @@ impl Server {
     }
 
     /// A request whose answer must have `status`: its body as JSON.
-    fn json(
+    pub(crate) fn json(
         &self,
         method: &str,
         path: &str,

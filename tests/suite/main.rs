@@ -9,6 +9,7 @@
 mod support;
 
 mod arena;
+mod arena_challenge;
 mod arena_http;
 mod arena_tls;
 mod boards;

@@ -214,6 +214,7 @@ pub async fn submit(
             } else {
                 "The program has errors: see below.".into()
             };
+            let challenge = crate::challenges::section::submit_fieldset(&app, &hill).await;
             respond(
                 e.status,
                 submit_page(
@@ -222,7 +223,7 @@ pub async fn submit(
                     (&typed.0, &typed.1),
                     Some(&error),
                     &diagnostics,
-                    has_editor(&app),
+                    (has_editor(&app), challenge),
                 ),
             )
         }

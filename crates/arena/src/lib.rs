@@ -11,6 +11,7 @@ pub mod accounts;
 pub mod admin;
 pub mod api;
 pub mod auth;
+pub mod challenges;
 pub mod db;
 pub mod forms;
 pub mod front;
@@ -64,6 +65,10 @@ pub struct Config {
     pub queue: u32,
     /// Submissions an account may make in an hour.
     pub submissions_per_hour: u32,
+    /// Challenges an account may make in an hour.
+    pub challenges_per_hour: u32,
+    /// The most challenge matches waiting to be played, overall.
+    pub challenge_queue: u32,
     /// Sign-ups and sign-ins a client address may make in a minute.
     pub auth_per_minute: u32,
     /// Cookies marked Secure (always with `tls`).
@@ -125,6 +130,8 @@ pub struct Opts {
     pub queue: u32,
     pub per_hour: u32,
     pub secure_cookies: bool,
+    pub challenges_per_hour: u32,
+    pub challenge_queue: u32,
     /// How long a request may take, from its head to its answer's head (`--request-timeout`).
     pub request_timeout: Duration,
 }
@@ -161,6 +168,8 @@ impl App {
                 queue: run.queue,
                 per_hour: run.submissions_per_hour,
                 secure_cookies: run.secure_cookies || run.tls.is_some(),
+                challenges_per_hour: run.challenges_per_hour,
+                challenge_queue: run.challenge_queue,
                 request_timeout: run.request_timeout,
             },
             heavy: tokio::sync::Semaphore::new(4),

@@ -266,7 +266,7 @@ pub fn submit_page(
     (name, source): (&str, &str),
     error: Option<&str>,
     diagnostics: &[Diagnostic],
-    editor: bool,
+    (editor, challenge): (bool, Markup),
 ) -> Markup {
     let (hill, keywords) = (&hill.name, hill.settings.keywords.name());
     let body = html! {
@@ -282,6 +282,7 @@ pub fn submit_page(
                 textarea #source name="source" rows="20" cols="70" spellcheck="false" { (source) }
             }
             div { button #check type="button" { "Check" } " " button #submit type="submit" { "Submit" } }
+            (challenge)
         }
         ul #diagnostics { @for d in diagnostics { (diagnostic(d)) } }
         @if editor { script type="module" src=(EDITOR_SCRIPT) {} }
@@ -303,10 +304,20 @@ pub async fn submit_form(
     Path(name): Path<String>,
 ) -> Response {
     match api::hill(&app, name).await {
-        Ok(hill) => respond(
-            StatusCode::OK,
-            submit_page(&caller, &hill, ("", ""), None, &[], has_editor(&app)),
-        ),
+        Ok(hill) => {
+            let challenge = crate::challenges::section::submit_fieldset(&app, &hill).await;
+            respond(
+                StatusCode::OK,
+                submit_page(
+                    &caller,
+                    &hill,
+                    ("", ""),
+                    None,
+                    &[],
+                    (has_editor(&app), challenge),
+                ),
+            )
+        }
         Err(e) => api_error(e, &caller),
     }
 }
@@ -314,7 +325,7 @@ pub async fn submit_form(
 fn program_page(
     caller: &Caller,
     p: &ProgramView,
-    (owner, versions): (bool, Markup),
+    (owner, versions, challenges): (bool, Markup, Markup),
     matches: &[MatchView],
 ) -> Markup {
     html! {
@@ -330,6 +341,7 @@ fn program_page(
             @if p.status.live() { form #withdraw method="post" action={ "/programs/" (p.id) "/withdraw" } { input type="hidden" name="csrf" value=(caller.csrf); button type="submit" { "Withdraw it" } } }
         }
         (versions)
+        (challenges)
         h2 { "Matches, worst first" }
         div.scroll-x { table #matches {
             tr { th { "result" } th { "green" } th { "violet" } th { "seed" } th { "rounds" } th { "how" } th {} }
@@ -364,7 +376,8 @@ pub async fn program(
     debug_assert_eq!(view.source.is_some(), may_read(&p, who));
     let owner = caller.is(p.account);
     let table = versions::table(&p, &list, owner.then_some(caller.csrf.as_str()));
-    let body = program_page(&caller, &view, (owner, table), &matches);
+    let challenges = crate::challenges::section::program_section(&app, &caller, &p).await;
+    let body = program_page(&caller, &view, (owner, table, challenges), &matches);
     respond(
         StatusCode::OK,
         layout(&format!("Program {}", p.name), &caller, body),
@@ -376,16 +389,24 @@ pub async fn viewer(
     Extension(caller): Extension<Caller>,
     Path(id): Path<MatchId>,
 ) -> Response {
-    match api::replay(&app, id, &caller).await {
+    doc_page(api::replay(&app, id, &caller).await, &caller)
+}
+
+/// The viewer's page of a match's document, or the error's page.
+pub fn doc_page(
+    doc: Result<robots_games::battle::show::view::ViewDoc, ApiError>,
+    caller: &Caller,
+) -> Response {
+    match doc {
         Ok(doc) => match views::viewer_page(&doc) {
             Some(page) => Html(page).into_response(),
             None => error_page(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the page cannot be made",
-                &caller,
+                caller,
             ),
         },
-        Err(e) => api_error(e, &caller),
+        Err(e) => api_error(e, caller),
     }
 }
 

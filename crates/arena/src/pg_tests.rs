@@ -29,11 +29,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-struct PgCluster {
+pub(crate) struct PgCluster {
     dir: PathBuf,
     pid: Option<u32>,
     runner: Option<Child>,
-    url: String,
+    pub(crate) url: String,
 }
 
 fn bin() -> PathBuf {
@@ -74,7 +74,7 @@ fn as_owner(program: PathBuf) -> Command {
 }
 
 impl PgCluster {
-    fn start(tag: &str) -> PgCluster {
+    pub(crate) fn start(tag: &str) -> PgCluster {
         let bin = bin();
         let dir = std::env::temp_dir().join(format!("robots-pg-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);

@@ -7,7 +7,7 @@ use super::api::{self, ApiError};
 use super::auth::{self, CSRF_COOKIE, Caller, SESSION_COOKIE};
 use super::db::ids::ProgramId;
 use super::store;
-use super::{accounts, forms, front, pages, play, rooms, versions};
+use super::{accounts, challenges, forms, front, pages, play, rooms, versions};
 use axum::Router;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -27,6 +27,10 @@ pub enum Rule {
     /// Its author or an administrator.
     AuthorOrAdmin,
     Admin,
+    /// The account that made the challenge named by the path's `{id}`.
+    Challenger,
+    /// Its challenger, or the author of the program it met.
+    ChallengeParty,
 }
 
 /// How a route authenticates and answers: the API by bearer token, in JSON; pages by the
@@ -70,7 +74,8 @@ fn r(
 pub fn table() -> Vec<(Route, Handler)> {
     use Face::{Api, Page};
     use Method as M;
-    use Rule::{Admin, Anyone, Author, AuthorOrAdmin, SignedIn};
+    use Rule::{Admin, Anyone, Author, AuthorOrAdmin, ChallengeParty, Challenger, SignedIn};
+    use challenges::{api as ch, pages as chp};
     vec![
         r(M::GET, "/healthz", Anyone, Api, get(api::healthz)),
         r(M::POST, "/api/v1/accounts", Anyone, Api, post(api::post_account)),
@@ -126,6 +131,15 @@ pub fn table() -> Vec<(Route, Handler)> {
         r(M::GET, "/rooms/{code}/ws", SignedIn, Page, get(rooms::ws::socket)),
         r(M::GET, "/rooms/{code}/match.yaml", SignedIn, Page, get(rooms::pages::match_file)),
         r(M::GET, "/static/{file}", Anyone, Page, get(pages::asset)),
+        r(M::POST, "/api/v1/challenges", SignedIn, Api, post(ch::post_challenge)),
+        r(M::GET, "/api/v1/challenges", SignedIn, Api, get(ch::get_challenges)),
+        r(M::GET, "/api/v1/challenges/{id}", ChallengeParty, Api, get(ch::get_challenge)),
+        r(M::GET, "/api/v1/challenges/{id}/matches/{n}/replay", Challenger, Api, get(ch::get_challenge_replay)),
+        r(M::POST, "/programs/{id}/challenge", Author, Page, post(chp::challenge_program)),
+        r(M::POST, "/hills/{hill}/challenge", SignedIn, Page, post(chp::challenge_text)),
+        r(M::GET, "/challenges", SignedIn, Page, get(chp::list)),
+        r(M::GET, "/challenges/{id}", ChallengeParty, Page, get(chp::challenge)),
+        r(M::GET, "/challenges/{id}/matches/{n}", Challenger, Page, get(chp::viewer)),
         r(M::GET, "/play", Anyone, Page, get(play::to_folder)),
         r(M::GET, "/play/", Anyone, Page, get(play::index)),
         r(M::GET, "/play/{file}", Anyone, Page, get(play::file)),
@@ -241,6 +255,28 @@ async fn refusal(
                 return Ok(Some((StatusCode::NOT_FOUND, "no such program")));
             };
             p.account
+        }
+        Rule::Challenger | Rule::ChallengeParty => {
+            let id = path
+                .split("/challenges/")
+                .nth(1)
+                .and_then(|rest| rest.split('/').next()?.parse().ok());
+            let db = Arc::clone(&app.db);
+            let parties = match id {
+                Some(id) => {
+                    api::blocking(move || Ok(db.read(|c| challenges::challenge(c, id))?)).await?
+                }
+                None => None,
+            };
+            let Some(ch) = parties else {
+                return Ok(Some((StatusCode::NOT_FOUND, "no such challenge")));
+            };
+            let met = ch.opponent.map(|o| o.1);
+            let allowed = ch.account == account.id
+                || (rule == Rule::ChallengeParty && met == Some(account.id));
+            return Ok(
+                (!allowed).then_some((StatusCode::FORBIDDEN, "for the challenge's parties only"))
+            );
         }
     };
     let allowed = owner == account.id || (rule == Rule::AuthorOrAdmin && account.admin);

@@ -115,7 +115,8 @@ pub fn seed_to_sql(seed: u64) -> i64 {
     i64::from_ne_bytes(seed.to_ne_bytes())
 }
 
-fn seed_from_sql(v: i64) -> u64 {
+/// A seed back from SQLite's signed integer.
+pub fn seed_from_sql(v: i64) -> u64 {
     u64::from_ne_bytes(v.to_ne_bytes())
 }
 

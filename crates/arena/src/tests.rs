@@ -2,7 +2,7 @@
 //! table, the secrecy of program texts, CSRF, and hostile JSON.
 
 use super::api::bodies::Credentials;
-use super::db::ids::{AccountId, MatchId, ProgramId};
+use super::db::ids::{AccountId, ChallengeId, MatchId, ProgramId};
 use super::routes::{Face, Route, Rule, table};
 use super::{App, Config, auth, db::Db, service, store, worker};
 use axum::Router;
@@ -13,14 +13,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tower::ServiceExt;
 
-const SECRET_MARK: &str = "secret-mark-7f3a";
+pub(super) const SECRET_MARK: &str = "secret-mark-7f3a";
 static FRESH: AtomicUsize = AtomicUsize::new(0);
 
 fn fresh(prefix: &str) -> String {
     format!("{prefix}{}", FRESH.fetch_add(1, Ordering::Relaxed))
 }
 
-fn hunter() -> String {
+pub(super) fn hunter() -> String {
     format!(
         "# {SECRET_MARK} <script>alert(1)</script>\n{}",
         robots_games::battle::files::shipped::program("hunter").unwrap()
@@ -28,7 +28,7 @@ fn hunter() -> String {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Role {
+pub(super) enum Role {
     Anonymous,
     Other,
     Owner,
@@ -39,14 +39,16 @@ const ROLES: [Role; 4] = [Role::Anonymous, Role::Other, Role::Owner, Role::Admin
 
 /// An arena with a hill `h`, accounts `alice` (the owner of program `program`), `bob` (who
 /// owns `other`) and `carol` (an administrator), every program placed.
-struct World {
-    app: Arc<App>,
-    router: Router,
+pub(super) struct World {
+    pub(super) app: Arc<App>,
+    pub(super) router: Router,
     dir: PathBuf,
-    ids: [AccountId; 3],
-    program: ProgramId,
-    other: ProgramId,
+    pub(super) ids: [AccountId; 3],
+    pub(super) program: ProgramId,
+    pub(super) other: ProgramId,
     game: MatchId,
+    /// A challenge of alice's program against bob's, played.
+    pub(super) challenge: ChallengeId,
 }
 
 impl Drop for World {
@@ -66,6 +68,8 @@ pub(super) fn test_config(db: PathBuf) -> Config {
         lease: std::time::Duration::from_secs(10),
         queue: 100,
         submissions_per_hour: 100_000,
+        challenges_per_hour: 100_000,
+        challenge_queue: 100_000,
         auth_per_minute: 100_000,
         secure_cookies: false,
         tls: None,
@@ -111,7 +115,7 @@ pub(super) fn test_app(
     (app, duel_hill(2, 100))
 }
 
-async fn world() -> World {
+pub(super) async fn world() -> World {
     let dir = std::env::temp_dir().join(fresh(&format!("robots-arena-{}-", std::process::id())));
     std::fs::create_dir_all(&dir).unwrap();
     let db = Arc::new(Db::open(&dir.join("a.sqlite")).unwrap());
@@ -143,6 +147,12 @@ async fn world() -> World {
         "turret_b",
         robots_games::battle::files::shipped::program("turret").unwrap(),
     );
+    let challenge = crate::worker::challenge::queue_one(
+        &db,
+        (ids[0], hill.id),
+        crate::challenges::Side::Program(program, "secret_one".into()),
+        crate::challenges::Opponent::Program(other),
+    );
     worker::drain(&db).unwrap();
     let game = db.read(|c| store::matches_of(c, program, 1, 0)).unwrap()[0].id;
     let room = crate::rooms::tests::game_settings("battle", "duel", (50, 4.0, 60));
@@ -157,11 +167,12 @@ async fn world() -> World {
         program,
         other,
         game,
+        challenge,
     }
 }
 
 /// A session cookie and an API token of `role`, made directly in the database.
-fn credentials(w: &World, role: Role) -> Option<(String, String)> {
+pub(super) fn credentials(w: &World, role: Role) -> Option<(String, String)> {
     let account = match role {
         Role::Anonymous => return None,
         Role::Owner => w.ids[0],
@@ -187,13 +198,15 @@ const ROOM: &str = "0123456789abcdef0123456789abcdef";
 const CSRF: &str = "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00";
 
 /// A valid request of `route`, as `role`.
-fn request(w: &World, route: &Route, role: Role) -> Request<Body> {
+pub(super) fn request(w: &World, route: &Route, role: Role) -> Request<Body> {
     if let Some(req) =
         crate::accounts::fixtures::matrix_request(&w.app, route, role != Role::Anonymous)
     {
         return req;
     }
-    let id = if route.path.contains("/matches/") {
+    let id = if route.path.contains("/challenges/") {
+        w.challenge.to_string()
+    } else if route.path.contains("/matches/") {
         w.game.to_string()
     } else {
         w.program.to_string()
@@ -212,7 +225,9 @@ fn request(w: &World, route: &Route, role: Role) -> Request<Body> {
         )
     };
     let enc = |s: &str| s.bytes().map(|b| format!("%{b:02X}")).collect::<String>();
+    let challenge = challenge_body(w, route.path, &enc);
     let body: Option<String> = match (&route.method, route.path) {
+        (&Method::POST, _) if challenge.is_some() => challenge,
         (&Method::POST, "/api/v1/accounts") => Some(format!(
             r#"{{"name": "{}", "password": "password1"}}"#,
             fresh("acct")
@@ -272,7 +287,25 @@ fn request(w: &World, route: &Route, role: Role) -> Request<Body> {
         .unwrap()
 }
 
-async fn send(router: &Router, req: Request<Body>) -> (StatusCode, HeaderMap, String) {
+/// The body of a POST that makes a challenge (the matrix's), if `path` is one.
+fn challenge_body(w: &World, path: &str, enc: &dyn Fn(&str) -> String) -> Option<String> {
+    let fields = match path {
+        "/api/v1/challenges" => {
+            let body = serde_json::json!({"hill": "h", "name": fresh("c"), "source": hunter(), "shipped": "turret", "seeds": 1});
+            return Some(body.to_string());
+        }
+        "/programs/{id}/challenge" => format!("opponent=program:{}&seeds=1", w.other),
+        "/hills/{hill}/challenge" => format!(
+            "name={}&source={}&opponent=shipped:turret&seeds=1",
+            fresh("c"),
+            enc(&hunter())
+        ),
+        _ => return None,
+    };
+    Some(format!("{fields}&csrf={CSRF}"))
+}
+
+pub(super) async fn send(router: &Router, req: Request<Body>) -> (StatusCode, HeaderMap, String) {
     let response = router.clone().oneshot(req).await.unwrap();
     let (parts, body) = response.into_parts();
     let bytes = axum::body::to_bytes(body, 16 << 20).await.unwrap();
@@ -290,6 +323,9 @@ fn allowed(rule: Rule, role: Role) -> bool {
         Rule::Author => role == Role::Owner,
         Rule::AuthorOrAdmin => matches!(role, Role::Owner | Role::Admin),
         Rule::Admin => role == Role::Admin,
+        // The world's challenge: alice's (the owner) against bob's (the other).
+        Rule::Challenger => role == Role::Owner,
+        Rule::ChallengeParty => matches!(role, Role::Owner | Role::Other),
     }
 }
 

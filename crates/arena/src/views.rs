@@ -177,12 +177,21 @@ pub fn replay(
     else {
         return Ok(None);
     };
-    // A stored match never changes: played once, then kept (`api/replays.rs`).
+    // A stored match never changes: played once, then kept whole (`api/replays.rs`).
     let played = Played::of(m.seed, &green.source, &violet.source);
     let mut doc = match replays.get(id, played) {
         Some(kept) => ViewDoc::clone(&kept),
         None => {
-            let Some(doc) = play_replay(&m, &green, &violet, &hill) else {
+            let (Some(ge), Some(ve)) = (entrant(&green, &hill), entrant(&violet, &hill)) else {
+                return Ok(None);
+            };
+            let game = Game {
+                a: 0,
+                b: 1,
+                swapped: false,
+                seed_index: m.seed_index,
+            };
+            let Some(doc) = played_again(&hill, [ge, ve], game, m.seed, [false, false]) else {
                 return Ok(None);
             };
             let bytes = serde_json::to_vec(&doc).map_or(usize::MAX, |j| j.len());
@@ -190,35 +199,49 @@ pub fn replay(
             doc
         }
     };
-    let hidden = [!may_read(&green, caller), !may_read(&violet, caller)];
+    hide(
+        &mut doc,
+        [!may_read(&green, caller), !may_read(&violet, caller)],
+    );
+    Ok(Some(doc))
+}
+
+/// The viewer's document of a match of `entrants` (green first, unless `game` swaps them)
+/// played again on its hill; `None` when it does not give the stored `seed`. The steps and
+/// tests of the entrants `hidden` says (each entrant's, in the same order) are left out.
+pub fn played_again(
+    hill: &Hill,
+    entrants: [tournament::Entrant; 2],
+    game: Game,
+    seed: u64,
+    hidden: [bool; 2],
+) -> Option<ViewDoc> {
+    let config = config(hill).ok()?;
+    let setup = tournament::setup(&entrants, &config, game);
+    if setup.seed != seed {
+        return None;
+    }
+    let mut doc = view_doc(&setup, MAX_TURNS, MAX_DOC_BYTES).ok()?;
+    // The teams are green, then violet.
+    hide(
+        &mut doc,
+        if game.swapped {
+            [hidden[1], hidden[0]]
+        } else {
+            hidden
+        },
+    );
+    Some(doc)
+}
+
+/// The steps and tests of the teams `hidden` says (green, violet) left out of `doc`.
+fn hide(doc: &mut ViewDoc, hidden: [bool; 2]) {
     for r in &mut doc.robots {
         if hidden.get(r.team).copied().unwrap_or(true) {
             r.steps.clear();
             r.tests.clear();
         }
     }
-    Ok(Some(doc))
-}
-
-/// The viewer's document of a stored match, played again from its programs, its hill's
-/// settings and its seed index (`None` when they no longer give the stored seed).
-fn play_replay(m: &MatchRow, green: &Program, violet: &Program, hill: &Hill) -> Option<ViewDoc> {
-    let (Ok(config), Some(ge), Some(ve)) =
-        (config(hill), entrant(green, hill), entrant(violet, hill))
-    else {
-        return None;
-    };
-    let game = Game {
-        a: 0,
-        b: 1,
-        swapped: false,
-        seed_index: m.seed_index,
-    };
-    let setup = tournament::setup(&[ge, ve], &config, game);
-    if setup.seed != m.seed {
-        return None;
-    }
-    view_doc(&setup, MAX_TURNS, MAX_DOC_BYTES).ok()
 }
 
 /// A program's line on a rank plot: its rank after each placement.

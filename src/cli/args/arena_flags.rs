@@ -56,6 +56,13 @@ pub struct ServeRun {
     /// Submissions an account may make in an hour.
     #[arg(long, value_name = "N", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub submissions_per_hour: u32,
+    /// Challenges an account may make in an hour (docs/ARENA.md, "Challenges").
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub challenges_per_hour: u32,
+    /// The most challenge matches waiting to be played, overall; past it a challenge is
+    /// refused (429).
+    #[arg(long, value_name = "N", default_value_t = 2000, value_parser = clap::value_parser!(u32).range(40..=1_000_000))]
+    pub challenge_queue: u32,
     /// Sign-ups and sign-ins a client address may make in a minute.
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub auth_per_minute: u32,
@@ -176,4 +183,53 @@ pub enum ArenaCommand {
         #[arg(long)]
         insecure_http: bool,
     },
+    /// Challenge a program of a hill, or a shipped one, unranked: one's program on the hill
+    /// (`--program ID`) or a file not submitted (`--hill HILL FILE`), over a few seeds both
+    /// ways; waits for the results (docs/ARENA.md, "Challenges").
+    Challenge(ChallengeArgs),
+}
+
+/// `robots arena challenge`'s flags.
+#[derive(Args, Clone, Debug)]
+pub struct ChallengeArgs {
+    /// The arena, e.g. https://arena.example.org (plain http:// only to this machine,
+    /// unless --insecure-http).
+    #[arg(long, value_name = "URL")]
+    pub server: String,
+    /// One's program on a hill, by id (its hill is the challenge's).
+    #[arg(long, value_name = "ID", conflicts_with_all = ["hill", "file", "name"], required_unless_present = "file")]
+    pub program: Option<i64>,
+    /// The hill, for a file.
+    #[arg(long, requires = "file")]
+    pub hill: Option<String>,
+    /// The file's program's name [default: the file's stem].
+    #[arg(long)]
+    pub name: Option<String>,
+    /// The opponent: a program placed on the hill, by id.
+    #[arg(
+        long,
+        value_name = "ID",
+        conflicts_with = "shipped",
+        required_unless_present = "shipped"
+    )]
+    pub opponent: Option<i64>,
+    /// The opponent: a shipped program, by name (a file of programs/ without `.robot`).
+    #[arg(long, value_name = "NAME")]
+    pub shipped: Option<String>,
+    /// Seeds, each played with both colours.
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub seeds: u32,
+    /// Return once the server has queued it, without waiting for the results.
+    #[arg(long)]
+    pub no_wait: bool,
+    /// A program (.robot) not submitted, checked as a submission is; needs `--hill`.
+    #[arg(requires = "hill")]
+    pub file: Option<PathBuf>,
+    /// Trust the certificates of this PEM file (a private CA) instead of the system's.
+    #[arg(long, value_name = "FILE")]
+    pub ca: Option<PathBuf>,
+    /// Allow plain http:// to a host other than this machine (the token and the program
+    /// cross the network unencrypted).
+    #[arg(long)]
+    pub insecure_http: bool,
 }

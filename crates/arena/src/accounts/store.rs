@@ -181,6 +181,18 @@ fn delete_rows(c: &Sql, account: AccountId, now: i64) -> SqlResult<Option<Delete
             "UPDATE programs SET source = '', published = 0 WHERE account = ?1",
             params![account],
         )?;
+        // Its challenges' unsaved texts too; a challenge not yet played whose side was the
+        // account's (its text now erased) is ended, its matches played so far kept.
+        tx.execute(
+            "UPDATE challenges SET source = '' WHERE account = ?1 AND source IS NOT NULL",
+            params![account],
+        )?;
+        tx.execute(
+            "UPDATE challenges SET state = 'done', worker = NULL, lease = NULL \
+             WHERE state <> 'done' AND (account = ?1 \
+             OR opponent IN (SELECT id FROM programs WHERE account = ?1))",
+            params![account],
+        )?;
         let rooms: Vec<RoomId> = tx.query(
             "SELECT id FROM rooms WHERE host = ?1 \
              OR id IN (SELECT room FROM room_seats WHERE account = ?1) ORDER BY id",

@@ -382,6 +382,13 @@ async fn a_deleted_accounts_texts_leave_the_database_and_its_name_cools_off() {
         .read(|c| crate::store::matches_of(c, theirs, 1, 0))
         .unwrap()[0]
         .id;
+    // A challenge of Alice's with a text she did not submit (kept with the challenge).
+    crate::worker::challenge::queue_one(
+        &a.app.db,
+        (alice, a.hill),
+        crate::challenges::Side::Text("draft".into(), hunter()),
+        crate::challenges::Opponent::Program(theirs),
+    );
     // A room Bob hosts where Alice sits with her text, its published view and a message.
     let settings = crate::rooms::tests::game_settings("battle", "duel", (50, 4.0, 60));
     let code = "feedfacefeedfacefeedfacefeedface";

@@ -4,7 +4,7 @@
 //! given: an answer that was an ad-hoc JSON object (a map with its keys in order) declares
 //! its fields in that order, the keys' alphabetical order (the tests below hold the bytes).
 
-use crate::db::ids::{MatchId, ProgramId};
+use crate::db::ids::{ChallengeId, MatchId, ProgramId};
 pub use crate::store::Status;
 use serde::{Deserialize, Serialize};
 
@@ -302,6 +302,76 @@ pub struct DiffQuery {
     pub from: Option<u32>,
     #[serde(default)]
     pub to: Option<u32>,
+}
+
+/// `POST /api/v1/challenges`: the challenger's side — one's `program`, or an unsaved text
+/// (`hill`, `name`, `source`) — the opponent — a program of the hill (`opponent`) or a
+/// shipped one (`shipped`) — and the seeds, 1 to 20, each played both ways.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewChallenge {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<ProgramId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hill: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<ProgramId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shipped: Option<String>,
+    pub seeds: u32,
+}
+
+/// A challenge's opponent: a program of the hill (its id and author) or a shipped one.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Opposed {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<ProgramId>,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    pub shipped: bool,
+}
+
+/// A challenge's match, from the challenger's side: `n` numbers it in its challenge (its
+/// replay's address), `colour` is the challenger's.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ChallengeMatch {
+    pub n: u32,
+    pub seed_index: u32,
+    pub colour: String,
+    /// A string of digits, as a hill's match's.
+    pub seed: String,
+    pub winner: String,
+    pub rounds: u32,
+    pub reason: String,
+    pub result: Outcome,
+}
+
+/// A challenge: `role` is the caller's (`challenger`, or `opponent` for the opponent's
+/// author); the tally is the challenger's; `matches` for the challenger only.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ChallengeView {
+    pub id: ChallengeId,
+    pub hill: String,
+    pub challenger: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<ProgramId>,
+    pub name: String,
+    pub opponent: Opposed,
+    pub seeds: u32,
+    pub state: String,
+    pub created: i64,
+    pub role: String,
+    pub played: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matches: Option<Vec<ChallengeMatch>>,
 }
 
 #[cfg(test)]

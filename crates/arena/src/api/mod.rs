@@ -24,8 +24,8 @@ pub use check::{MAX_SOURCE, check_program, fits, post_check};
 pub use error::{ApiError, ApiResult, blocking, body};
 pub use hills::{get_hill, get_hills, get_standings, hill, post_hill, standings};
 pub use programs::{
-    delete_program, get_match, get_program, get_program_matches, get_replay, post_program, program,
-    program_matches, publish_program, replay, submit,
+    checked, delete_program, get_match, get_program, get_program_matches, get_replay, heavy,
+    post_program, program, program_matches, publish_program, replay, submit,
 };
 
 pub async fn healthz(State(app): State<Arc<App>>) -> ApiResult {

@@ -18,6 +18,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use robots_games::battle::compare::tournament::hill::is_safe_name;
+use robots_games::battle::lang::Keywords;
 use std::sync::Arc;
 
 /// Queues a program on a hill for `account`: its id and warnings, or the refusal.
@@ -27,26 +28,7 @@ pub async fn submit(
     hill: &store::Hill,
     s: Submission,
 ) -> Result<(ProgramId, Vec<Diagnostic>), ApiError> {
-    if !is_safe_name(&s.name) {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "invalid",
-            "a program's name is 1 to 64 ASCII letters, digits, `_` and `-`",
-        ));
-    }
-    fits(&s.source)?;
-    let keywords = hill.settings.keywords;
-    let source = s.source.clone();
-    let (ok, diagnostics) = blocking(move || Ok(check_program(&source, keywords))).await?;
-    if !ok {
-        let mut e = ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid_program",
-            "the program has errors",
-        );
-        e.diagnostics = Some(diagnostics);
-        return Err(e);
-    }
+    let diagnostics = checked(&s.name, &s.source, hill.settings.keywords).await?;
     let (db, hill_id, limits) = (
         Arc::clone(&app.db),
         hill.id,
@@ -85,6 +67,35 @@ pub async fn submit(
             "this account's submissions for the hour are spent",
         )),
     }
+}
+
+/// A program's name and text checked as a submission is (the name, the size, `check`): its
+/// warnings, or the refusal (422 with the diagnostics).
+pub async fn checked(
+    name: &str,
+    source: &str,
+    keywords: Keywords,
+) -> Result<Vec<Diagnostic>, ApiError> {
+    if !is_safe_name(name) {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "invalid",
+            "a program's name is 1 to 64 ASCII letters, digits, `_` and `-`",
+        ));
+    }
+    fits(source)?;
+    let source = source.to_string();
+    let (ok, diagnostics) = blocking(move || Ok(check_program(&source, keywords))).await?;
+    if !ok {
+        let mut e = ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_program",
+            "the program has errors",
+        );
+        e.diagnostics = Some(diagnostics);
+        return Err(e);
+    }
+    Ok(diagnostics)
 }
 
 pub async fn post_program(
@@ -223,14 +234,9 @@ pub async fn replay(
     id: MatchId,
     caller: &Caller,
 ) -> Result<robots_games::battle::show::view::ViewDoc, ApiError> {
-    let permit = app
-        .heavy
-        .acquire()
-        .await
-        .map_err(|_| ApiError::internal())?;
     let (db, who) = (Arc::clone(&app.db), caller.account.as_ref().map(|a| a.id));
     let replays = Arc::clone(&app.replays);
-    let doc = blocking(move || match views::replay(&db, &replays, id, who)? {
+    heavy(app, move || match views::replay(&db, &replays, id, who)? {
         Some(doc) => Ok(doc),
         // A match whose side's account was deleted: its text is erased, it cannot be played.
         None if db.read(|c| crate::accounts::store::match_erased(c, id))? => Err(ApiError::new(
@@ -240,9 +246,22 @@ pub async fn replay(
         )),
         None => Err(ApiError::not_found("match")),
     })
-    .await;
+    .await
+}
+
+/// Blocking work that plays a whole match again (a replay): at most four at once.
+pub async fn heavy<T: Send + 'static>(
+    app: &App,
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let permit = app
+        .heavy
+        .acquire()
+        .await
+        .map_err(|_| ApiError::internal())?;
+    let out = blocking(f).await;
     drop(permit);
-    doc
+    out
 }
 
 pub async fn get_replay(

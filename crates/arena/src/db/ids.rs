@@ -64,6 +64,8 @@ id_type! {
     JobId;
     /// A row of `pieces`: some of a placement's matches, claimed by one worker at a time.
     PieceId;
+    /// A row of `challenges`: a program against another, unranked.
+    ChallengeId;
 }
 
 #[cfg(test)]

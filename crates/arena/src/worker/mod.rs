@@ -7,6 +7,7 @@
 //! hill is ranked again and the last pushed off (`hill::crown`). A worker or server killed
 //! mid-piece loses its lease: another worker (or the same after a restart) plays the piece.
 
+pub mod challenge;
 pub mod queue;
 pub mod tournament;
 
@@ -84,7 +85,9 @@ impl Worker {
             return Ok(Did::Organised(done));
         }
         let Some(piece) = db.write(|c| queue::claim(c, &self.name, self.lease_ms()))? else {
-            return Ok(Did::Idle);
+            // Challenges wait behind every placement piece.
+            let challenge = challenge::step(db, &self.name, self.lease, stop)?;
+            return Ok(challenge.map_or(Did::Idle, Did::Played));
         };
         self.play(db, &piece, stop)
     }
@@ -204,7 +207,7 @@ pub fn run(
         return;
     }
     let host = prefix.split('.').next().unwrap_or(prefix);
-    match db.write(|c| queue::reclaim_dead(c, host)) {
+    match db.write(|c| Ok(queue::reclaim_dead(c, host)? + challenge::reclaim_dead(c, host)?)) {
         Ok(n) if n > 0 => tracing::info!(pieces = n, "pieces of dead workers given back"),
         Ok(_) => {}
         Err(e) => tracing::warn!(error = %e, "the pieces of dead workers cannot be given back"),

@@ -297,11 +297,7 @@ pub fn store_piece(
             } else {
                 r.score
             };
-            let winner = match green_score {
-                Score::Win => "green",
-                Score::Loss => "violet",
-                Score::Draw => "draw",
-            };
+            let winner = winner(green_score);
             stored += tx.execute(
                 "INSERT INTO matches (hill, green, violet, seed_index, seed, winner, rounds, reason) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (green, violet, seed_index) DO NOTHING",
@@ -331,6 +327,15 @@ pub fn store_piece(
     })
 }
 
+/// The colour that won, from green's score: `green`, `violet` or `draw`, as stored.
+pub fn winner(green: Score) -> &'static str {
+    match green {
+        Score::Win => "green",
+        Score::Loss => "violet",
+        Score::Draw => "draw",
+    }
+}
+
 /// Gives back the pieces held by workers of this machine whose process is gone (a server or
 /// worker killed, then started again: its pieces need not wait for their leases). A worker's
 /// name is `{host}.{pid}.{n}`; a pid is alive while `/proc/{pid}` exists.
@@ -340,21 +345,26 @@ pub fn reclaim_dead(c: &Sql, host: &str) -> SqlResult<usize> {
         &[],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
-    let own = std::process::id();
     let mut freed = 0;
     for (id, worker) in held {
-        let Some(pid) = worker
-            .strip_prefix(host)
-            .and_then(|rest| rest.strip_prefix('.'))
-            .and_then(|rest| rest.split('.').next())
-            .and_then(|pid| pid.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        if pid == own || !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+        if is_dead(&worker, host) {
             release(c, id, &worker)?;
             freed += 1;
         }
     }
     Ok(freed)
+}
+
+/// Whether the worker named `worker` was of this machine's process that is gone, or of this
+/// process (which starts its workers afresh).
+pub fn is_dead(worker: &str, host: &str) -> bool {
+    let Some(pid) = worker
+        .strip_prefix(host)
+        .and_then(|rest| rest.strip_prefix('.'))
+        .and_then(|rest| rest.split('.').next())
+        .and_then(|pid| pid.parse::<u32>().ok())
+    else {
+        return false;
+    };
+    pid == std::process::id() || !std::path::Path::new(&format!("/proc/{pid}")).exists()
 }

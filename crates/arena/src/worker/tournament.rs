@@ -43,13 +43,13 @@ pub fn entrant(p: &Program, hill: &store::Hill) -> Option<Entrant> {
     if p.source.is_empty() {
         return None;
     }
-    let program =
-        match_file::parse_program_file_in(&p.name, &p.source, hill.settings.keywords).ok()?;
-    Some(Entrant::single(
-        p.name.clone(),
-        program,
-        p.source.as_str().into(),
-    ))
+    entrant_of(&p.name, &p.source, hill)
+}
+
+/// A text named `name` as an entrant on a hill (its keywords), if it loads.
+pub fn entrant_of(name: &str, source: &str, hill: &store::Hill) -> Option<Entrant> {
+    let program = match_file::parse_program_file_in(name, source, hill.settings.keywords).ok()?;
+    Some(Entrant::single(name.to_string(), program, source.into()))
 }
 
 /// A stored match between programs numbered by `index`, as the tournament keeps it.
