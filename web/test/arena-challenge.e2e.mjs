@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { RobotsServer, bin, freshFolder, root, target } from './server.mjs';
-import { PASSWORD, closeAll, launchChromium, runRobots, signUp, sleep, submitBy, watchProblems } from './support.mjs';
+import { arenaPlayers, assertFits, closeAll, launchChromium, runRobots, sleep, submitBy, watchProblems } from './support.mjs';
 
 const out = path.join(target, 'arena-challenge-e2e');
 const HILL = 'duel';
@@ -38,46 +38,15 @@ before(async () => {
   server = new RobotsServer({ bin, dir, db });
   base = await server.start();
   browser = await launchChromium(chromium);
+  players = arenaPlayers(browser, base, HILL);
 });
 
 after(() => closeAll({ browser, server, dir, out }));
 
-/** A user in a browser context of its own at `size`: signed up, with an API token. */
-async function user(name, size) {
-  const context = await browser.newContext({ viewport: size });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  const problems = [];
-  watchProblems(page, problems);
-  await signUp(page, name, PASSWORD, { base });
-  const r = await context.request.post(`${base}/api/v1/tokens`, { data: { name, password: PASSWORD } });
-  assert.equal(r.status(), 201);
-  return { name, context, page, problems, token: (await r.json()).token };
-}
-
-const api = (u, method, url, data) => u.context.request.fetch(base + url, {
-  method, data, headers: { Authorization: `Bearer ${u.token}` }, failOnStatusCode: false,
-});
-
-/** Submits `source` as `name` by the API and waits until it is placed: its id. */
-async function submitPlaced(u, name, source) {
-  const r = await api(u, 'POST', `/api/v1/hills/${HILL}/programs`, { name, source });
-  assert.equal(r.status(), 202, await r.text());
-  const { id } = await r.json();
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const { status } = await (await api(u, 'GET', `/api/v1/programs/${id}`)).json();
-    if (status === 'placed') return id;
-    assert.ok(['queued', 'playing'].includes(status) && Date.now() < deadline, `program ${id}: ${status}`);
-    await sleep(200);
-  }
-}
-
-/** The page fits its width: nothing runs off to the right. */
-async function assertFits(page, where) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  assert.ok(scroll <= width, `${where}: the page is ${scroll} px wide in a ${width} px window`);
-}
+let players;
+const user = (...a) => players.user(...a);
+const api = (...a) => players.api(...a);
+const submitPlaced = (...a) => players.submitPlaced(...a);
 
 const standings = async (u) => (await (await api(u, 'GET', `/api/v1/hills/${HILL}/standings`)).json())
   .map((r) => [r.name, r.played, r.wins, r.draws, r.losses, r.rating]);

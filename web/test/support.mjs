@@ -379,6 +379,57 @@ export async function setField(page, form, name, value, { on } = {}) {
   else await page.fill(selector, String(value));
 }
 
+// ---- The arena's players in its browser tests (arena-versions, arena-challenge) ----
+
+/** The page fits its width: nothing runs off to the right. */
+export async function assertFits(page, where) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  assert.ok(scroll <= width, `${where}: the page is ${scroll} px wide in a ${width} px window`);
+}
+
+/**
+ * Players of the arena at `base` whose programs go on `hill`: `user(name, size)` signs one up
+ * in a browser context of its own with an API token; `api(u, method, url, data)` calls the
+ * API as them; `submitPlaced(u, name, source)` submits and waits for the placement (its id);
+ * `waitPlaced(u, id)` waits for one (30 s at most).
+ */
+export function arenaPlayers(browser, base, hill) {
+  const api = (u, method, url, data) => u.context.request.fetch(base + url, {
+    method, data, headers: u.token ? { Authorization: `Bearer ${u.token}` } : {}, failOnStatusCode: false,
+  });
+  const waitPlaced = async (u, id) => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const { status } = await (await api(u, 'GET', `/api/v1/programs/${id}`)).json();
+      if (status === 'placed') return;
+      assert.ok(['queued', 'playing'].includes(status) && Date.now() < deadline, `program ${id}: ${status}`);
+      await sleep(200);
+    }
+  };
+  return {
+    api,
+    waitPlaced,
+    async user(name, size) {
+      const context = await browser.newContext({ viewport: size });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      const problems = [];
+      watchProblems(page, problems);
+      await signUp(page, name, PASSWORD, { base });
+      const r = await context.request.post(`${base}/api/v1/tokens`, { data: { name, password: PASSWORD } });
+      assert.equal(r.status(), 201);
+      return { name, context, page, problems, token: (await r.json()).token };
+    },
+    async submitPlaced(u, name, source) {
+      const r = await api(u, 'POST', `/api/v1/hills/${hill}/programs`, { name, source });
+      assert.equal(r.status(), 202, await r.text());
+      const { id } = await r.json();
+      await waitPlaced(u, id);
+      return id;
+    },
+  };
+}
+
 // ---- The rooms' browser tests (web/test/rooms*.e2e.mjs) ----
 
 /** The players' password in the rooms' tests. */
