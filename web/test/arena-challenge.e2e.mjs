@@ -6,15 +6,20 @@
 // same before and after (unranked). At a desktop (1280×800) and a phone (390×844) size the
 // pages never overflow sideways.
 // Run: node --test web/test/arena-challenge.e2e.mjs (the binary as for arena.e2e.mjs).
+// Screenshots go to <target>/arena-challenge-e2e/; UPDATE_SCREENSHOT=1 also writes
+// docs/arena/challenge*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { RobotsServer, bin, freshFolder, root, target } from './server.mjs';
-import { arenaPlayers, assertFits, closeAll, launchChromium, runRobots, sleep, submitBy, watchProblems } from './support.mjs';
+import {
+  arenaPlayers, assertFits, closeAll, launchChromium, runRobots, screenshots, sleep, submitBy, watchProblems,
+} from './support.mjs';
 
 const out = path.join(target, 'arena-challenge-e2e');
+const screenshot = screenshots(out, path.join(root, 'docs', 'arena'));
 const HILL = 'duel';
 const SECRET = `enemy behind-left within ${5}`;
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -67,6 +72,8 @@ test('bob challenges alice\'s secret program from his page and watches a match',
   await page.goto(`${base}/programs/${mine}`);
   await page.selectOption('form#challenge-form select#opponent', `program:${hers}`);
   await page.fill('form#challenge-form input#seeds', '2');
+  await page.locator('form#challenge-form').scrollIntoViewIfNeeded();
+  await screenshot(page, 'challenge-form.png');
   await submitBy(page, 'form#challenge-form button#challenge-button');
   assert.match(new URL(page.url()).pathname, /^\/challenges\/\d+$/);
   challengeUrl = page.url();
@@ -81,6 +88,7 @@ test('bob challenges alice\'s secret program from his page and watches a match',
   assert.match(await page.textContent('#tally'), /of 4 played/);
   assert.ok(!(await page.content()).includes(SECRET), 'the challenge page holds no secret');
   await assertFits(page, 'the challenge page at 1280');
+  await screenshot(page, 'challenge.png');
 
   // A match in the viewer: alice's steps and tests left out, bob's shown.
   await submitBy(page, 'table#challenge-matches tr[data-n] a');

@@ -1,8 +1,8 @@
 // The arena's front door and its pages on a phone (390x844) and a desktop (1280x800), in
 // Debian's Chromium driven by playwright-core against `robots serve` on a fresh database
 // (a `duel` hill made by `robots serve hill create`, two programs placed through the API):
-// the home page says what the game is and its links work (/play, the rooms, the tutorial,
-// the hill); the hill, a program and the account page never overflow the screen sideways
+// the home page says what the game is, plays a recent match on a small board (its turns go
+// by), and its links work (/play, the rooms, the tutorial, the hill, the match's viewer); the hill, a program and the account page never overflow the screen sideways
 // (`scrollWidth <= innerWidth`), their tables scrolling inside their own boxes; on the
 // account page a token is made and revoked and the password changed with the forms.
 // Run: node --test web/test/arena-front.e2e.mjs. Screenshots go to <target>/arena-front-e2e/;
@@ -77,6 +77,17 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     assert.match(await page.textContent('#intro'), /program/i, 'the home page says what the game is');
     assert.equal(await page.locator('#intro p.lead').count(), 2, 'in two lines');
     assert.match(await page.textContent('table#hills td.leader'), /_\d by author\d/, 'the hill with its leader');
+    // A recent match plays on a small board (front.js): its turns go by, both robots drawn.
+    await page.waitForSelector('figure#recent[data-state="playing"]');
+    const turn = () => page.getAttribute('figure#recent', 'data-turn');
+    const first = await turn();
+    await page.waitForFunction((t) => document.getElementById('recent').dataset.turn !== t, first, { timeout: 8_000 });
+    assert.equal(await page.locator('#recent-board g.robot').count(), 2, 'one robot a side');
+    const board = await page.locator('#recent-board').boundingBox();
+    assert.ok(board && board.x >= 0 && board.x + board.width <= viewport.width && board.height > 100, `the board's box ${JSON.stringify(board)}`);
+    assert.match(await page.textContent('#recent-turn'), /^turn \d+ of \d+, round \d+$/);
+    const watch = await page.getAttribute('a#recent-link', 'href');
+    assert.match(watch, /^\/matches\/\d+$/);
     await screenshot(page, `front-${size}.png`);
     // Each door leads somewhere that answers.
     for (const [id, expected] of [['#play-link', /\/play\/?$/], ['#tutorial-link', /\/tutorial$/], ['#rooms-link', /\/(rooms|signin)$/]]) {
@@ -87,6 +98,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       if (!page.url().includes('/play')) await fits(page, `${page.url()} on a ${size}`);
     }
     assert.match(await (await page.goto(`${env.base}/tutorial`)).text(), /Your first program/);
+    await visit(watch);
+    await page.waitForSelector('#board g.robot');
     await visit('/hills/duel');
     assert.equal(await page.locator('table#standings tr[data-program]').count(), 2);
     await visit(`/programs/${programId}`);

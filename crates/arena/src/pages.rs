@@ -451,6 +451,14 @@ pub async fn asset(Path(file): Path<String>) -> Response {
             "text/javascript",
             robots_games::battle::show::page::SCRIPTS[1].into(),
         ),
+        "board.js" => (
+            "text/javascript",
+            robots_games::battle::show::page::SCRIPTS[2].into(),
+        ),
+        "front.js" => (
+            "text/javascript",
+            include_str!("../../../web/arena/front.js").into(),
+        ),
         "viewer.js" => (
             "text/javascript",
             robots_games::battle::show::page::SCRIPTS.concat(),

@@ -490,6 +490,19 @@ pub fn history_of_hill(c: &Sql, hill: HillId) -> SqlResult<Vec<HistoryLine>> {
     })
 }
 
+/// The latest match won by one of two placed programs (placed: so neither's account is
+/// deleted), for the home page; `None` on an arena without one.
+pub fn recent_match(c: &Sql) -> SqlResult<Option<MatchRow>> {
+    c.query_opt(
+        &format!(
+            "SELECT {MATCH_COLUMNS} WHERE g.status = 'placed' AND v.status = 'placed' \
+             AND m.winner != 'draw' ORDER BY m.id DESC LIMIT 1"
+        ),
+        &[],
+        match_row,
+    )
+}
+
 /// Programs waiting for placement or being placed.
 pub fn queued(c: &Sql) -> SqlResult<i64> {
     c.query_row(
