@@ -227,8 +227,11 @@ async function start() {
   });
   program.start();
   program.fillSides(DEFAULTS.a, DEFAULTS.b);
-  // On an arena, the current tab's program goes to a hill's submission page (hill.js).
-  offerHills({ select: $('hill'), button: $('to-hill'), current: () => program.current() }).then((shown) => {
+  // On an arena, the current tab's program goes to a hill's submission page, to be submitted
+  // or first challenged (hill.js).
+  offerHills({
+    select: $('hill'), button: $('to-hill'), challenge: $('to-challenge'), current: () => program.current(),
+  }).then((shown) => {
     document.body.dataset.arena = String(shown);
   });
   await openFragment();

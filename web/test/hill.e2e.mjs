@@ -6,7 +6,9 @@
 // refuses it as before; fixed in the editor, it is submitted and placed. The battle room's
 // writing page: its program box is the same editor, read-only until the player sits, its
 // diagnostic shown as one types, what the room's server receives is the editor's text, and
-// the page opened again shows the server's program in the editor.
+// the page opened again shows the server's program in the editor. "Challenge first" on /play
+// carries the text to the same page's challenge fields, where it challenges a shipped program
+// unsaved: the challenge is played and nothing is submitted.
 // At 1280x800 and on a phone (390x844). No request leaves the server. The same folder served
 // as plain static files, with no arena: no "Put it on a hill". (Without web/dist the arena's
 // pages are the plain forms: web/test/arena.e2e.mjs and rooms.e2e.mjs use them so.)
@@ -151,6 +153,39 @@ for (const size of SIZES) {
     await context.close();
   });
 
+  test(`at ${size.width}x${size.height}: /play → "Challenge first" → the unsaved text challenges a shipped program`, { timeout: 90_000 }, async () => {
+    const { context, page, problems } = await player(`chal_${tag}`, size);
+    await page.goto(`${env.base}/play/`);
+    await page.waitForSelector('body[data-arena="true"]');
+    await typeProgram(page, '#editor', FIXED);
+    await page.selectOption('#hill', HILL);
+    await Promise.all([page.waitForURL(`${env.base}/hills/${HILL}/submit#challenge-fields`), page.click('#to-challenge')]);
+    await page.waitForSelector('body[data-editor="ready"]');
+    assert.equal(await page.inputValue('textarea#source'), FIXED, 'the text arrived in the form');
+    assert.equal(await page.evaluate(() => sessionStorage.length), 0, 'taken once from sessionStorage');
+    await assertFits(page, size, '#source-editor', 'the submission page at its challenge fields');
+    const fields = await page.locator('#challenge-fields').boundingBox();
+    assert.ok(fields && fields.y < size.height, `the challenge fields in view: ${JSON.stringify(fields)}`);
+    await page.selectOption('#challenge-fields select#opponent', 'shipped:turret');
+    await page.fill('#challenge-fields input#seeds', '1');
+    await submitBy(page, '#challenge-fields button#challenge-button');
+    assert.match(new URL(page.url()).pathname, /^\/challenges\/\d+$/, `on the challenge's page, not ${page.url()}`);
+    const deadline = Date.now() + 30_000;
+    while ((await page.getAttribute('#challenge-state', 'data-state')) !== 'done') {
+      assert.ok(Date.now() < deadline, 'the challenge is played within 30 s');
+      await page.waitForTimeout(300);
+      await page.reload();
+    }
+    assert.equal(await page.locator('table#challenge-matches tr[data-n]').count(), 2, 'one seed both ways');
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= size.width, `the challenge page is ${wide} px wide`);
+    // Unsaved and unranked: the hill has no program of this player.
+    const standings = await (await page.request.get(`${env.base}/api/v1/hills/${HILL}/standings`)).json();
+    assert.ok(standings.every((row) => row.author !== `chal_${tag}`), 'nothing submitted');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test(`at ${size.width}x${size.height}: the battle room's program box is the editor with its diagnostics`, { timeout: 60_000 }, async () => {
     const { context, page, problems } = await player(`room_${tag}`, size);
     await createRoom(page, env.base, { board: 'duel', scenario: 1, robots: 1 });
@@ -208,6 +243,7 @@ test('as plain static files, with no arena, /play has no "Put it on a hill"', { 
     await page.waitForSelector('body[data-arena="false"]');
     assert.ok(asked.includes('/api/v1/hills'), 'the page asked for an arena\'s hills');
     assert.equal(await page.isHidden('#to-hill'), true, 'no button');
+    assert.equal(await page.isHidden('#to-challenge'), true, 'no challenge button');
     assert.equal(await page.isHidden('#hill'), true, 'no choice of hill');
     assert.deepEqual(problems, []);
     await context.close();

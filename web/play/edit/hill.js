@@ -1,5 +1,7 @@
-// "Put it on a hill" (docs/PLAY-IN-BROWSER.md): on /play served by an arena, the current
-// tab's program carried to a hill's submission page. The arena is known by its list of
+// "Put it on a hill" and "Challenge first" (docs/PLAY-IN-BROWSER.md): on /play served by an
+// arena, the current tab's program carried to a hill's submission page, for submitting or,
+// unsaved and unranked, for a challenge (the page's challenge fields, `#challenge-fields`,
+// docs/ARENA.md "Challenges"). The arena is known by its list of
 // hills (`GET /api/v1/hills`, docs/ARENA.md): as plain static files there is none, and the
 // button stays hidden. The text goes in this tab's sessionStorage (same origin), never in
 // a URL; the submission page (enhance.js) takes it once, as text for its editor only.
@@ -27,20 +29,28 @@ export function arenaName(name) {
 }
 
 /**
- * Shows `select` (the hills) and `button` once an arena answers; a click puts `current()`
- * (`{name, text}`) in sessionStorage and opens the chosen hill's submission page.
+ * Shows `select` (the hills) and `button` (and `challenge`, when given) once an arena
+ * answers; a click puts `current()` (`{name, text}`) in sessionStorage and opens the chosen
+ * hill's submission page (at its challenge fields for `challenge`).
  */
-export async function offerHills({ select, button, current, storage = sessionStorage, go = (url) => window.location.assign(url) }) {
+export async function offerHills({
+  select, button, challenge = null, current, storage = sessionStorage, go = (url) => window.location.assign(url),
+}) {
   const hills = await arenaHills();
   if (!hills || hills.length === 0) return false;
   select.replaceChildren(...hills.map((name) => new Option(name, name)));
   select.hidden = false;
-  button.hidden = false;
-  button.addEventListener('click', () => {
+  const carry = (anchor) => () => {
     const { name, text } = current();
     storage.setItem(CARRIED, JSON.stringify({ name: arenaName(name), text: String(text) }));
-    go(`/hills/${encodeURIComponent(select.value)}/submit`);
-  });
+    go(`/hills/${encodeURIComponent(select.value)}/submit${anchor}`);
+  };
+  button.hidden = false;
+  button.addEventListener('click', carry(''));
+  if (challenge) {
+    challenge.hidden = false;
+    challenge.addEventListener('click', carry('#challenge-fields'));
+  }
   return true;
 }
 
