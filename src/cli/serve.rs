@@ -4,7 +4,7 @@
 //! `robots-arena` library.
 
 use crate::cli::args::arena_flags::{
-    DbArg, ServeArgs, ServeCommand, ServeHill, ServeRun, WorkerArgs,
+    DbArg, ServeArgs, ServeCommand, ServeEvent, ServeHill, ServeRun, WorkerArgs,
 };
 use crate::cli::io::output::Failure;
 use robots_arena::db::Db;
@@ -145,6 +145,7 @@ fn admin(command: &ServeCommand) -> Result<(), Failure> {
         ServeCommand::Hill {
             command: ServeHill::List { db },
         } => list_hills(&open(db)?)?,
+        ServeCommand::Event { command } => event(command)?,
         ServeCommand::Admin { account, db } => {
             if !admin::make_admin(&open(db)?, account)? {
                 return Err(Failure::Bad(format!(
@@ -186,6 +187,55 @@ fn list_hills(db: &Db) -> Result<(), Failure> {
             robots_games::text::count(h.programs, "program"),
             h.settings.summary()
         );
+    }
+    Ok(())
+}
+
+/// `robots serve event create` and `robots serve event list`.
+fn event(command: &ServeEvent) -> Result<(), Failure> {
+    use robots_arena::events::{self, Detail};
+    match command {
+        ServeEvent::Create {
+            hill,
+            at,
+            top,
+            seeds,
+            db,
+        } => {
+            let e = events::schedule_on(&open(db)?, hill, at, (*top, *seeds))
+                .map_err(|e| Failure::Bad(e.to_string()))?;
+            outln!(
+                "event {} on hill {}: scheduled at {} UTC ({}, {})",
+                e.id,
+                escape(&e.hill_name),
+                robots_arena::versions::date(e.at),
+                e.top
+                    .map_or_else(|| "every program".to_string(), |n| format!("the top {n}")),
+                robots_games::text::count(e.seeds, "seed")
+            );
+        }
+        ServeEvent::List { db } => {
+            let db = open(db)?;
+            let all = db.read(events::all)?;
+            if all.is_empty() {
+                outln!("no events yet: robots serve event create HILL --at TIME --seeds S");
+            }
+            for e in all {
+                let v = db.read(|c| events::view(c, &e, Detail::Summary))?;
+                outln!(
+                    "event {} on hill {}: {} at {} UTC, {}, {}; {} of {} matches played",
+                    e.id,
+                    escape(&e.hill_name),
+                    e.state,
+                    robots_arena::versions::date(e.at),
+                    e.top
+                        .map_or_else(|| "every program".to_string(), |n| format!("top {n}")),
+                    robots_games::text::count(e.seeds, "seed"),
+                    v.played,
+                    v.total
+                );
+            }
+        }
     }
     Ok(())
 }

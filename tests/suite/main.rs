@@ -10,6 +10,7 @@ mod support;
 
 mod arena;
 mod arena_challenge;
+mod arena_event;
 mod arena_http;
 mod arena_tls;
 mod boards;

@@ -13,6 +13,7 @@ pub mod api;
 pub mod auth;
 pub mod challenges;
 pub mod db;
+pub mod events;
 pub mod forms;
 pub mod front;
 pub mod http;

@@ -101,7 +101,7 @@ pub async fn signin_form(Extension(caller): Extension<Caller>) -> Response {
     respond(StatusCode::OK, credentials_form("signin", &caller, None))
 }
 
-fn standings_table(rows: &[StandingRow]) -> Markup {
+pub(crate) fn standings_table(rows: &[StandingRow]) -> Markup {
     html! {
         table #standings {
             tr { th { "rank" } th { "program" } th { "author" } th { "points" } th { "W/D/L" } th { "rating ± 95 %" } th { "played" } }
@@ -120,7 +120,7 @@ fn standings_table(rows: &[StandingRow]) -> Markup {
     }
 }
 
-fn head_to_head(rows: &[StandingRow]) -> Markup {
+pub(crate) fn head_to_head(rows: &[StandingRow]) -> Markup {
     html! {
         table #head-to-head {
             tr { th {} @for r in rows { th title=(r.name) { (r.rank) } } }
@@ -161,7 +161,7 @@ pub async fn hill(
     let body = html! {
         h1 { "Hill " (hill.name) }
         p #settings { (hill.settings.summary()) }
-        p { a #submit-link href={ "/hills/" (hill.name) "/submit" } { "Submit a program" } }
+        p { a #submit-link href={ "/hills/" (hill.name) "/submit" } { "Submit a program" } " · " a #events-link href={ "/hills/" (hill.name) "/events" } { "Events" } }
         @if !waiting.is_empty() {
             h2 { "Being placed" }
             ul #waiting { @for p in &waiting { li { a href={ "/programs/" (p.id) } { (p.name) } " by " (p.author) ": " (p.status.word()) " (" (p.games_done) " of " (p.games_total) " matches)" } } }

@@ -7,7 +7,7 @@ use super::api::{self, ApiError};
 use super::auth::{self, CSRF_COOKIE, Caller, SESSION_COOKIE};
 use super::db::ids::ProgramId;
 use super::store;
-use super::{accounts, challenges, forms, front, pages, play, rooms, versions};
+use super::{accounts, challenges, events, forms, front, pages, play, rooms, versions};
 use axum::Router;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -76,6 +76,7 @@ pub fn table() -> Vec<(Route, Handler)> {
     use Method as M;
     use Rule::{Admin, Anyone, Author, AuthorOrAdmin, ChallengeParty, Challenger, SignedIn};
     use challenges::{api as ch, pages as chp};
+    use events::{api as ev, pages as evp};
     vec![
         r(M::GET, "/healthz", Anyone, Api, get(api::healthz)),
         r(M::POST, "/api/v1/accounts", Anyone, Api, post(api::post_account)),
@@ -140,6 +141,13 @@ pub fn table() -> Vec<(Route, Handler)> {
         r(M::GET, "/challenges", SignedIn, Page, get(chp::list)),
         r(M::GET, "/challenges/{id}", ChallengeParty, Page, get(chp::challenge)),
         r(M::GET, "/challenges/{id}/matches/{n}", Challenger, Page, get(chp::viewer)),
+        r(M::POST, "/api/v1/hills/{hill}/events", Admin, Api, post(ev::post_event)),
+        r(M::GET, "/api/v1/hills/{hill}/events", Anyone, Api, get(ev::get_hill_events)),
+        r(M::GET, "/api/v1/events/{id}", Anyone, Api, get(ev::get_event)),
+        r(M::GET, "/api/v1/events/{id}/matches/{n}/replay", Anyone, Api, get(ev::get_event_replay)),
+        r(M::GET, "/hills/{hill}/events", Anyone, Page, get(evp::hill_events)),
+        r(M::GET, "/events/{id}", Anyone, Page, get(evp::event)),
+        r(M::GET, "/events/{id}/matches/{n}", Anyone, Page, get(evp::viewer)),
         r(M::GET, "/play", Anyone, Page, get(play::to_folder)),
         r(M::GET, "/play/", Anyone, Page, get(play::index)),
         r(M::GET, "/play/{file}", Anyone, Page, get(play::file)),

@@ -57,9 +57,18 @@ pub fn standings_of(db: &Db, cache: &Cache, hill: &Hill) -> Result<Arc<Vec<Stand
         .iter()
         .filter_map(|m| game_result(m, &index))
         .collect();
+    let rows = Arc::new(ranked(&members, &results));
+    let mut map = cache.0.lock().unwrap_or_else(PoisonError::into_inner);
+    map.insert(hill.id, (hill.epoch, Arc::clone(&rows)));
+    Ok(rows)
+}
+
+/// The standings of `members` from `results` (numbered as `members` are), best first: a
+/// hill's, or an event's (`events/`).
+pub fn ranked(members: &[Program], results: &[tournament::GameResult]) -> Vec<StandingRow> {
     let names: Vec<String> = members.iter().map(|p| p.name.clone()).collect();
-    let table = standings(&names, &results);
-    let rows: Vec<StandingRow> = table
+    let table = standings(&names, results);
+    table
         .rows
         .iter()
         .enumerate()
@@ -91,11 +100,7 @@ pub fn standings_of(db: &Db, cache: &Cache, hill: &Hill) -> Result<Arc<Vec<Stand
                 version: p.version,
             }
         })
-        .collect();
-    let rows = Arc::new(rows);
-    let mut map = cache.0.lock().unwrap_or_else(PoisonError::into_inner);
-    map.insert(hill.id, (hill.epoch, Arc::clone(&rows)));
-    Ok(rows)
+        .collect()
 }
 
 /// Whether the caller (an account id) may read a program's text: its author, or anyone once

@@ -100,6 +100,12 @@ pub enum ServeCommand {
         #[command(subcommand)]
         command: ServeHill,
     },
+    /// The arena's events: schedule a round robin among a hill's top programs, or list them
+    /// (docs/ARENA.md, "Events").
+    Event {
+        #[command(subcommand)]
+        command: ServeEvent,
+    },
     /// Make an account an administrator (it may create hills and withdraw any program).
     Admin {
         /// The account's name.
@@ -128,6 +134,32 @@ pub enum ServeHill {
         db: DbArg,
     },
     /// The hills, their settings and how many programs they hold.
+    List {
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+#[derive(Subcommand, Clone, Debug)]
+pub enum ServeEvent {
+    /// Schedule an event: at its time the hill's top N programs (or all) play a round robin
+    /// over seeds 1 to S, each pairing both ways, on the workers; unranked.
+    Create {
+        /// The hill.
+        hill: String,
+        /// When it starts: RFC 3339 in UTC (2030-01-31T18:00:00Z), or `now`.
+        #[arg(long, value_name = "TIME")]
+        at: String,
+        /// The hill's top N at that time [default: every program placed].
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=1000))]
+        top: Option<u32>,
+        /// Seeds, each pairing played with both colours on each.
+        #[arg(long, value_name = "S", value_parser = clap::value_parser!(u32).range(1..=100))]
+        seeds: u32,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// The events, newest first: their hill, time, state and progress.
     List {
         #[command(flatten)]
         db: DbArg,

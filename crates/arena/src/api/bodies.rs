@@ -4,7 +4,7 @@
 //! given: an answer that was an ad-hoc JSON object (a map with its keys in order) declares
 //! its fields in that order, the keys' alphabetical order (the tests below hold the bytes).
 
-use crate::db::ids::{ChallengeId, MatchId, ProgramId};
+use crate::db::ids::{ChallengeId, EventId, MatchId, ProgramId};
 pub use crate::store::Status;
 use serde::{Deserialize, Serialize};
 
@@ -372,6 +372,71 @@ pub struct ChallengeView {
     pub losses: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub matches: Option<Vec<ChallengeMatch>>,
+}
+
+/// `POST /api/v1/hills/{hill}/events`: when (RFC 3339 in UTC, `2030-01-31T18:00:00Z`, or
+/// `now`), the hill's top N at that time (absent: every program placed), and the seeds, each
+/// pairing played both ways over seed indices 1 to `seeds`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewEvent {
+    pub at: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub top: Option<u32>,
+    pub seeds: u32,
+}
+
+/// A program of an event: the version that stood on the hill at its start, its seat (its
+/// number in the event's matches) and its rank on the hill then.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EventProgram {
+    pub seat: u32,
+    pub id: ProgramId,
+    pub name: String,
+    pub author: String,
+    pub version: u32,
+    pub rank: u32,
+}
+
+/// An event's match: `n`, its number in the event's schedule, is its address
+/// (`/events/{id}/matches/{n}`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EventMatch {
+    pub n: u32,
+    pub green: ProgramId,
+    pub violet: ProgramId,
+    pub seed_index: u32,
+    /// A string of digits, as a hill's match's.
+    pub seed: String,
+    pub winner: String,
+    pub rounds: u32,
+    pub reason: String,
+}
+
+/// An event: `state` is `scheduled`, `running` or `done`; the programs and the table once it
+/// started (the table from its own matches only, final once done); `matches` in the answer
+/// of one event, not in lists.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EventView {
+    pub id: EventId,
+    pub hill: String,
+    pub at: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub top: Option<u32>,
+    pub seeds: u32,
+    pub state: String,
+    pub created: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished: Option<i64>,
+    /// Matches stored, and all the event plays (0 before it starts).
+    pub played: u64,
+    pub total: u64,
+    pub programs: Vec<EventProgram>,
+    pub table: Vec<StandingRow>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matches: Option<Vec<EventMatch>>,
 }
 
 #[cfg(test)]

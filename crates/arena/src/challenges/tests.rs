@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// A request of `role` on `w` to `path`, with a JSON body for a POST.
-fn api(
+pub(crate) fn api(
     w: &World,
     role: Role,
     method: Method,

@@ -66,6 +66,10 @@ id_type! {
     PieceId;
     /// A row of `challenges`: a program against another, unranked.
     ChallengeId;
+    /// A row of `events`: an administrator's dated round robin on a hill.
+    EventId;
+    /// A row of `event_pieces`: some of an event's matches, claimed by one worker at a time.
+    EventPieceId;
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! table, the secrecy of program texts, CSRF, and hostile JSON.
 
 use super::api::bodies::Credentials;
-use super::db::ids::{AccountId, ChallengeId, MatchId, ProgramId};
+use super::db::ids::{AccountId, ChallengeId, EventId, MatchId, ProgramId};
 use super::routes::{Face, Route, Rule, table};
 use super::{App, Config, auth, db::Db, service, store, worker};
 use axum::Router;
@@ -49,6 +49,8 @@ pub(super) struct World {
     game: MatchId,
     /// A challenge of alice's program against bob's, played.
     pub(super) challenge: ChallengeId,
+    /// An event of the hill's programs over one seed, played.
+    pub(super) event: EventId,
 }
 
 impl Drop for World {
@@ -154,6 +156,10 @@ pub(super) async fn world() -> World {
         crate::challenges::Opponent::Program(other),
     );
     worker::drain(&db).unwrap();
+    let event = crate::events::schedule_on(&db, "h", "now", (None, 1))
+        .unwrap()
+        .id;
+    worker::drain(&db).unwrap();
     let game = db.read(|c| store::matches_of(c, program, 1, 0)).unwrap()[0].id;
     let room = crate::rooms::tests::game_settings("battle", "duel", (50, 4.0, 60));
     let seats = ["green", "violet"];
@@ -168,6 +174,7 @@ pub(super) async fn world() -> World {
         other,
         game,
         challenge,
+        event,
     }
 }
 
@@ -200,7 +207,9 @@ const CSRF: &str = "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ff
 /// The world's address for a route's `path`: its placeholders filled with the world's
 /// challenge, match, program, room and hill.
 fn uri_of(w: &World, path: &str) -> String {
-    let id = if path.contains("/challenges/") {
+    let id = if path.contains("/events/") {
+        w.event.to_string()
+    } else if path.contains("/challenges/") {
         w.challenge.to_string()
     } else if path.contains("/matches/") {
         w.game.to_string()
@@ -243,6 +252,9 @@ pub(super) fn request(w: &World, route: &Route, role: Role) -> Request<Body> {
             r#"{{"name": "{}", "size": 5, "seeds": [1, 2], "board": "duel", "scenario": 1, "robots": 1, "rounds": 100}}"#,
             fresh("hill")
         )),
+        (&Method::POST, "/api/v1/hills/{hill}/events") => {
+            Some(r#"{"at": "now", "top": 2, "seeds": 1}"#.into())
+        }
         (&Method::POST, "/api/v1/hills/{hill}/programs") => {
             Some(serde_json::json!({"name": fresh("p"), "source": hunter()}).to_string())
         }

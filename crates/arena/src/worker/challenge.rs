@@ -433,19 +433,7 @@ pub fn step(
 
 /// Gives back the challenges held by dead workers of this machine (`queue::reclaim_dead`).
 pub fn reclaim_dead(c: &Sql, host: &str) -> SqlResult<usize> {
-    let held: Vec<(ChallengeId, String)> = c.query(
-        "SELECT id, worker FROM challenges WHERE state = 'running' AND worker IS NOT NULL",
-        &[],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
-    let mut freed = 0;
-    for (id, worker) in held {
-        if queue::is_dead(&worker, host) {
-            release(c, id, &worker)?;
-            freed += 1;
-        }
-    }
-    Ok(freed)
+    queue::reclaim_dead_in(c, host, "challenges")
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ pub mod challenge;
 pub mod queue;
 pub mod tournament;
 
-use super::db::ids::ProgramId;
+use super::db::ids::{EventId, ProgramId};
 use super::db::{Db, DbError, dialect};
 use super::store::{self, Program};
 use queue::{Organised, Piece};
@@ -54,6 +54,8 @@ pub enum Did {
     Organised(Organised),
     /// A piece played: the matches newly stored.
     Played(usize),
+    /// An event started (its programs taken, its pieces queued).
+    Started(EventId),
     /// Nothing to do.
     Idle,
 }
@@ -84,10 +86,20 @@ impl Worker {
         if let Some(done) = db.write(queue::organise)? {
             return Ok(Did::Organised(done));
         }
+        // An event starts at its time, placements waiting or not (its programs are those
+        // standing then); its pieces wait behind them.
+        if db.read(crate::events::queue::due)?
+            && let Some(event) = db.write(crate::events::queue::start_due)?
+        {
+            return Ok(Did::Started(event));
+        }
         let Some(piece) = db.write(|c| queue::claim(c, &self.name, self.lease_ms()))? else {
-            // Challenges wait behind every placement piece.
-            let challenge = challenge::step(db, &self.name, self.lease, stop)?;
-            return Ok(challenge.map_or(Did::Idle, Did::Played));
+            // Challenges wait behind every placement piece, events behind challenges.
+            if let Some(n) = challenge::step(db, &self.name, self.lease, stop)? {
+                return Ok(Did::Played(n));
+            }
+            let event = crate::events::queue::step(db, &self.name, self.lease, stop)?;
+            return Ok(event.map_or(Did::Idle, Did::Played));
         };
         self.play(db, &piece, stop)
     }
@@ -207,7 +219,12 @@ pub fn run(
         return;
     }
     let host = prefix.split('.').next().unwrap_or(prefix);
-    match db.write(|c| Ok(queue::reclaim_dead(c, host)? + challenge::reclaim_dead(c, host)?)) {
+    let reclaim = |c: &crate::db::sql::Sql| {
+        Ok(queue::reclaim_dead(c, host)?
+            + challenge::reclaim_dead(c, host)?
+            + crate::events::queue::reclaim_dead(c, host)?)
+    };
+    match db.write(reclaim) {
         Ok(n) if n > 0 => tracing::info!(pieces = n, "pieces of dead workers given back"),
         Ok(_) => {}
         Err(e) => tracing::warn!(error = %e, "the pieces of dead workers cannot be given back"),

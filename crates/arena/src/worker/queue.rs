@@ -340,16 +340,27 @@ pub fn winner(green: Score) -> &'static str {
 /// worker killed, then started again: its pieces need not wait for their leases). A worker's
 /// name is `{host}.{pid}.{n}`; a pid is alive while `/proc/{pid}` exists.
 pub fn reclaim_dead(c: &Sql, host: &str) -> SqlResult<usize> {
-    let held: Vec<(PieceId, String)> = c.query(
-        "SELECT id, worker FROM pieces WHERE state = 'running' AND worker IS NOT NULL",
+    reclaim_dead_in(c, host, "pieces")
+}
+
+/// `reclaim_dead` on the claimed rows of `table` (`pieces`, `challenges`, `event_pieces`:
+/// each with `state`, `worker` and `lease`).
+pub fn reclaim_dead_in(c: &Sql, host: &str, table: &str) -> SqlResult<usize> {
+    let held: Vec<(i64, String)> = c.query(
+        &format!("SELECT id, worker FROM {table} WHERE state = 'running' AND worker IS NOT NULL"),
         &[],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
     let mut freed = 0;
     for (id, worker) in held {
         if is_dead(&worker, host) {
-            release(c, id, &worker)?;
-            freed += 1;
+            freed += c.execute(
+                &format!(
+                    "UPDATE {table} SET state = 'queued', lease = NULL \
+                     WHERE id = ?1 AND worker = ?2 AND state = 'running'"
+                ),
+                params![id, worker],
+            )?;
         }
     }
     Ok(freed)

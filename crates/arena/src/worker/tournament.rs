@@ -54,9 +54,26 @@ pub fn entrant_of(name: &str, source: &str, hill: &store::Hill) -> Option<Entran
 
 /// A stored match between programs numbered by `index`, as the tournament keeps it.
 pub fn game_result(m: &MatchRow, index: &HashMap<ProgramId, usize>) -> Option<GameResult> {
-    let (g, v) = (*index.get(&m.green.id)?, *index.get(&m.violet.id)?);
+    let sides = (*index.get(&m.green.id)?, *index.get(&m.violet.id)?);
+    result_between(
+        sides,
+        m.seed_index,
+        (m.seed, &m.winner),
+        (m.rounds, &m.reason),
+    )
+}
+
+/// A stored match between the programs numbered `green` and `violet` (a hill's or an
+/// event's), from its seed index, seed, winner (`green`, `violet` or `draw`), rounds and
+/// reason's code, as the tournament keeps it.
+pub fn result_between(
+    (g, v): (usize, usize),
+    seed_index: u32,
+    (seed, winner): (u64, &str),
+    (rounds, reason): (u32, &str),
+) -> Option<GameResult> {
     let swapped = g > v;
-    let green_score = match m.winner.as_str() {
+    let green_score = match winner {
         "green" => Score::Win,
         "violet" => Score::Loss,
         _ => Score::Draw,
@@ -66,15 +83,15 @@ pub fn game_result(m: &MatchRow, index: &HashMap<ProgramId, usize>) -> Option<Ga
             a: g.min(v),
             b: g.max(v),
             swapped,
-            seed_index: m.seed_index,
+            seed_index,
         },
-        seed: m.seed,
+        seed,
         score: if swapped {
             green_score.flip()
         } else {
             green_score
         },
-        rounds: m.rounds,
-        reason: reason_from_code(&m.reason)?,
+        rounds,
+        reason: reason_from_code(reason)?,
     })
 }
