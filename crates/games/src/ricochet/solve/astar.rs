@@ -81,7 +81,7 @@ fn before(w: Wide, by: Via) -> Wide {
 }
 
 /// Whether the active robot at `a` (its moves so far: `axis`) can reach the goal in exactly
-/// `k` moves of its own, the helpers `h` standing still, each move lowering the bound by one;
+/// `k` moves of its own (`k` its bound), the helpers `h` standing still, each move lowering the bound by one;
 /// its cells on the way are written to `path`. `moves`: the solution's length at the end
 /// (R-B2).
 #[allow(clippy::too_many_arguments)]
@@ -115,7 +115,14 @@ pub(super) fn alone(
         }
         return done;
     }
+    debug_assert_eq!(k, lb.at(a, axis), "a finish alone of exactly its bound");
+    // Only the directions that may lower the bound are slid (the bound checked before the
+    // slide): the others cannot end one lower.
+    let downhill = lb.downhill(a, axis);
     for d in Dir::ALL {
+        if downhill & d.bit() == 0 {
+            continue;
+        }
         let to = t.slide(a, d, h);
         if to == a {
             continue;

@@ -4,7 +4,9 @@
 //! each move of the robot lowers it by one at most: A* with it finds the fewest moves.
 //!
 //! One backward breadth-first sweep from the target, over sets of cells held in two 128-bit
-//! words, in fixed arrays: no allocation.
+//! words, in fixed arrays: no allocation. The same sweep notes, per cell and axis, the
+//! directions whose path (walls only) crosses a cell one lower ([`Bound::downhill`]): a move
+//! that lowers the bound can only go one of them, so the finish-alone tries slide no other.
 
 use super::standard::CELLS;
 use crate::ricochet::board::{Board, Dir};
@@ -13,8 +15,14 @@ use crate::ricochet::rules::{Axis, Rules};
 /// Never reaches the target.
 pub const NEVER: u8 = u8::MAX;
 
-/// Per cell and [`Axis`] (only [`Axis::None`] without R-B1): the bound, or [`NEVER`].
-pub struct Bound(pub [[u8; 4]; CELLS]);
+/// Per cell and [`Axis`] (only [`Axis::None`] without R-B1): the bound, or [`NEVER`]; and the
+/// directions that may lower it by one ([`Bound::downhill`]).
+pub struct Bound {
+    pub lb: [[u8; 4]; CELLS],
+    /// Per cell and axis: bit `d` set when some cell on the path going `d` (walls only, the
+    /// cell itself left out) has a bound one lower, with the axis after the move.
+    downhill: [[u8; 4]; CELLS],
+}
 
 /// A set of the 256 cells: bit `c % 128` of word `c / 128`.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -123,6 +131,7 @@ impl Bound {
     /// over sets of cells, a set per axis.
     pub fn new(board: &Board, goal: u8, rules: Rules) -> Bound {
         let mut lb = [[NEVER; 4]; CELLS];
+        let mut downhill = [[0u8; 4]; CELLS];
         // Per direction: the cells with no wall on that side.
         let open = open_sides(&board.walls);
         let axes: &[Axis] = if rules.must_ricochet {
@@ -142,6 +151,8 @@ impl Bound {
         for depth in 1..NEVER {
             // Per direction and axis after the move: the cells the move could start from.
             let mut next = [Bits::ZERO; 4];
+            // Per axis before the move and direction: the cells that move may start from.
+            let mut by = [[Bits::ZERO; 4]; 4];
             for d in Dir::ALL {
                 let mut from: [Option<Bits>; 4] = [None; 4];
                 for &a in axes {
@@ -152,6 +163,7 @@ impl Bound {
                     }
                     let cells = *from[after.index()]
                         .get_or_insert_with(|| set.before_going(d, open[d as usize]));
+                    by[a.index()][d as usize] = cells;
                     next[a.index()] = next[a.index()].or(cells);
                 }
             }
@@ -160,6 +172,11 @@ impl Bound {
                 let fresh = next[a.index()].and_not(seen[a.index()]);
                 seen[a.index()] = seen[a.index()].or(fresh);
                 fresh.each(|c| lb[c][a.index()] = depth);
+                for d in Dir::ALL {
+                    by[a.index()][d as usize]
+                        .and(fresh)
+                        .each(|c| downhill[c][a.index()] |= d.bit());
+                }
                 any |= !fresh.is_empty();
                 level[a.index()] = fresh;
             }
@@ -167,13 +184,21 @@ impl Bound {
                 break;
             }
         }
-        Bound(lb)
+        Bound { lb, downhill }
     }
 
     /// The bound for a robot at `cell` whose moves so far come to `axis`.
     #[inline]
     pub fn at(&self, cell: u8, axis: Axis) -> u8 {
-        self.0[usize::from(cell)][axis.index()]
+        self.lb[usize::from(cell)][axis.index()]
+    }
+
+    /// The directions ([`Dir::bit`]) in which a move from `cell` (its moves so far: `axis`)
+    /// may end on a cell whose bound is one lower, whatever robots stand in the way: they
+    /// only shorten the move, along the same path.
+    #[inline]
+    pub fn downhill(&self, cell: u8, axis: Axis) -> u8 {
+        self.downhill[usize::from(cell)][axis.index()]
     }
 }
 
@@ -246,12 +271,43 @@ mod tests {
                     must_ricochet,
                     no_single_move: false,
                 };
-                let fast = Bound::new(&board, goal, rules).0;
+                let fast = Bound::new(&board, goal, rules);
                 assert!(
-                    fast == by_definition(&board, goal, rules),
+                    fast.lb == by_definition(&board, goal, rules),
                     "{quarters:?} {rules:?}"
                 );
+                assert_downhill_by_definition(&board, &fast, rules);
             }
         }
+    }
+
+    /// [`Bound::downhill`] by its definition: a direction is set when a cell on its path
+    /// (walls only) has a bound one lower with the axis after the move.
+    fn assert_downhill_by_definition(board: &Board, b: &Bound, rules: Rules) {
+        let mut set = 0;
+        for c in 0..CELLS {
+            for a in Axis::ALL {
+                let k = b.lb[c][a.index()];
+                let mut want = 0u8;
+                for d in Dir::ALL {
+                    let after = if rules.must_ricochet { a.after(d) } else { a };
+                    let mut here = u16::try_from(c).unwrap();
+                    while !board.wall(here, d) {
+                        here = board.neighbour(here, d).unwrap();
+                        let there = b.lb[usize::from(here)][after.index()];
+                        if k != NEVER && k > 0 && there == k - 1 {
+                            want |= d.bit();
+                        }
+                    }
+                }
+                if !rules.must_ricochet && a != Axis::None {
+                    want = 0;
+                }
+                let cell = u8::try_from(c).unwrap();
+                assert_eq!(b.downhill(cell, a), want, "cell {c} {a:?} {rules:?}");
+                set += usize::from(want != 0);
+            }
+        }
+        assert!(set > 100, "{set}");
     }
 }
