@@ -54,8 +54,9 @@ impl<F: Fallback, S: Sees> Ask<'_, F, S> {
         at
     }
 
+    /// Whether one question holds (a leaf's, without its jumps).
     #[inline(always)]
-    fn asks(&mut self, code: &Compiled, question: &Question) -> bool {
+    pub(crate) fn asks(&mut self, code: &Compiled, question: &Question) -> bool {
         let me = self.me;
         match *question {
             Question::Robots { slots, range } => {
