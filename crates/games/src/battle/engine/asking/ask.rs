@@ -54,9 +54,8 @@ impl<F: Fallback, S: Sees> Ask<'_, F, S> {
         at
     }
 
-    /// Whether one question holds (a leaf's, without its jumps).
     #[inline(always)]
-    pub(crate) fn asks(&mut self, code: &Compiled, question: &Question) -> bool {
+    fn asks(&mut self, code: &Compiled, question: &Question) -> bool {
         let me = self.me;
         match *question {
             Question::Robots { slots, range } => {

@@ -94,12 +94,6 @@ impl DistanceSet {
         ))
     }
 
-    /// The distances as bits (bit `d`: distance `d`).
-    #[inline]
-    pub(crate) fn bits(self) -> u64 {
-        self.0
-    }
-
     /// Whether the two sets share a distance.
     #[inline]
     pub(crate) fn meets(self, other: DistanceSet) -> bool {
@@ -173,10 +167,7 @@ impl Sight {
     pub(crate) fn see(&mut self, board: &Board, s: &State, id: RobotId) -> &Seen {
         match self.0 {
             Some(ref seen) => seen,
-            None => self
-                .0
-                .insert(Seen::EMPTY)
-                .fill(board, s, id, team_of(s, id)),
+            None => self.0.insert(Seen::EMPTY).fill(board, s, id),
         }
     }
 }
@@ -195,67 +186,11 @@ impl Sees for Sight {
     }
 }
 
-/// A sight worked out before the walk and only read on its slow path (`turn/brain.rs`).
-impl Sees for &Seen {
+impl Sees for Seen {
     #[inline(always)]
     fn seen(&mut self, _: &Board, _: &State, _: RobotId) -> &Seen {
         self
     }
-}
-
-/// The acting robot's place for [`Seen::fill`]: the board, its row of the relation table,
-/// and its facing's table of slots.
-struct Origin<'a> {
-    board: &'a Board,
-    table: &'a [u16],
-    from: usize,
-    me: crate::battle::board::CellId,
-    relative: &'a [u8; 8],
-}
-
-impl Origin<'_> {
-    /// Writes the robots of `bits` (all of one kind: enemies' slots from 0, or friends' from
-    /// [`Slot::FRIENDS`] at `kind`) into their lines of `sets`; returns their ring.
-    #[inline(always)]
-    fn scan(
-        &self,
-        s: &State,
-        mut bits: u64,
-        sets: &mut [DistanceSet; 16],
-        kind: u8,
-    ) -> DistanceSet {
-        let mut ring = DistanceSet(0);
-        while bits != 0 {
-            let i = usize::try_from(bits.trailing_zeros()).unwrap_or(usize::MAX);
-            bits &= bits - 1;
-            let Some(r) = s.robots.get(i) else {
-                continue;
-            };
-            let packed = match self.table.get(self.from + r.cell.index()) {
-                Some(&packed) => packed,
-                None => self.board.packed_relation(self.me, r.cell),
-            };
-            let (distance, line) = crate::battle::board::unpack_relation(packed);
-            let bit = DistanceSet::at(u8::try_from(distance).unwrap_or(u8::MAX));
-            ring |= bit;
-            // Not on one straight line: written to a slot no question reads, rather than a
-            // branch that cannot be foreseen.
-            let line = self.relative[usize::from(line & 7)];
-            sets[usize::from(kind + line) & 15] |= bit;
-        }
-        ring
-    }
-}
-
-/// The robots of `id`'s team as bits of [`State::on_board`], found by a scan of the robots:
-/// the plain way, for the sight worked out at the first question ([`Sight`]).
-pub(crate) fn team_of(s: &State, id: RobotId) -> u64 {
-    let team = s.robots.get(id.index()).map(|r| r.team);
-    s.robots
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| Some(r.team) == team)
-        .fold(0, |bits, (i, _)| bits | RobotId::at(i).bit())
 }
 
 impl Seen {
@@ -265,29 +200,38 @@ impl Seen {
         facing: 0,
     };
 
-    /// The other robots as robot `id` sees them now, worked out into an [`Seen::EMPTY`];
-    /// `team` is the acting robot's team as bits of [`State::on_board`] (the plain way:
-    /// [`team_of`]).
+    /// The other robots as robot `id` sees them now, worked out into an [`Seen::EMPTY`].
     #[inline(always)]
-    pub(crate) fn fill(&mut self, board: &Board, s: &State, id: RobotId, team: u64) -> &Seen {
+    pub(crate) fn fill(&mut self, board: &Board, s: &State, id: RobotId) -> &Seen {
         let me = &s.robots[id.index()];
         let facing = me.facing.index().min(5);
+        let relative = &RELATIVE[facing];
         self.facing = u8::try_from(facing).unwrap_or(0);
-        let at = Origin {
-            board,
-            table: board.relation_table(),
-            // Where the acting robot's row of the board's relation table starts.
-            from: me.cell.index() * board.len(),
-            me: me.cell,
-            relative: &RELATIVE[facing],
-        };
-        // The other robots on the board, by their bits, enemies then friends: no check a
-        // robot for itself, its life or its team.
-        let others = s.on_board & !id.bit();
-        let ring = at.scan(s, others & !team, &mut self.sets, 0);
-        self.sets[usize::from(Slot::RING.0)] = ring;
-        let ring = at.scan(s, others & team, &mut self.sets, Slot::FRIENDS);
-        self.sets[usize::from(Slot::FRIENDS + Slot::RING.0)] = ring;
+        let m = &mut self.sets;
+        // Where the acting robot's row of the board's relation table starts.
+        let (table, from) = (board.relation_table(), me.cell.index() * board.len());
+        // The other robots on the board, by their bits: no check a robot for itself or its
+        // life.
+        let mut others = s.on_board & !id.bit();
+        while others != 0 {
+            let i = usize::try_from(others.trailing_zeros()).unwrap_or(usize::MAX);
+            others &= others - 1;
+            let Some(r) = s.robots.get(i) else {
+                continue;
+            };
+            let packed = match table.get(from + r.cell.index()) {
+                Some(&packed) => packed,
+                None => board.packed_relation(me.cell, r.cell),
+            };
+            let (distance, line) = crate::battle::board::unpack_relation(packed);
+            let bit = DistanceSet::at(u8::try_from(distance).unwrap_or(u8::MAX));
+            // The slots' layout, in `usize` (cheaper here than through `Slot`).
+            let kind = usize::from(if r.team == me.team { Slot::FRIENDS } else { 0 });
+            m[(kind + usize::from(Slot::RING.0)) & 15] |= bit;
+            // Not on one straight line: written to a slot no question reads, rather than a
+            // branch that cannot be foreseen.
+            m[(kind + usize::from(relative[usize::from(line & 7)])) & 15] |= bit;
+        }
         self
     }
 
@@ -308,60 +252,5 @@ impl Seen {
             Kind::Friend => self.either([line.friends(); 2]),
             Kind::Any => self.either([line, line.friends()]),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{DistanceSet, RELATIVE, Seen, Slot, team_of};
-    use crate::battle::board::unpack_relation;
-    use crate::battle::engine::{Match, RobotId, Unrecorded};
-
-    /// The benchmark's matches, every robot at every turn: the sight filled from the team's
-    /// bits and the relation table is the plain one (each other live robot's relation worked
-    /// out from the hexes, its team compared), and the scan's team bits are the setup's.
-    #[test]
-    fn the_sight_is_the_plain_one() {
-        let workload = crate::battle::compare::bench::workload().expect("the workload");
-        let mut seen_robots = 0u64;
-        for setup in workload.iter().step_by(5) {
-            let mut game = Match::new(setup).expect("valid");
-            let fixed = std::sync::Arc::clone(&game.fixed);
-            loop {
-                let s = &game.state;
-                for (i, me) in s.robots.iter().enumerate().filter(|(_, r)| r.alive) {
-                    let id = RobotId::at(i);
-                    let team = fixed.team_bits[me.team.index()];
-                    assert_eq!(team, team_of(s, id));
-                    let mut seen = Seen::EMPTY;
-                    seen.fill(&fixed.board, s, id, team);
-                    let mut plain = [DistanceSet(0); 16];
-                    let others = s
-                        .robots
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, r)| j != i && r.alive);
-                    for (_, r) in others {
-                        let (d, line) =
-                            unpack_relation(fixed.board.packed_relation(me.cell, r.cell));
-                        let bit = DistanceSet(1 << d.min(63));
-                        let kind = if r.team == me.team { Slot::FRIENDS } else { 0 };
-                        plain[usize::from(kind + Slot::RING.0)] |= bit;
-                        if line < 6 {
-                            let relative = RELATIVE[me.facing.index()][usize::from(line)];
-                            plain[usize::from(kind + relative)] |= bit;
-                        }
-                        seen_robots += 1;
-                    }
-                    for slot in (0..15).filter(|&k| k != Slot::OFF_LINE) {
-                        assert_eq!(seen.sets[usize::from(slot)], plain[usize::from(slot)]);
-                    }
-                }
-                if !game.step_into(&mut Unrecorded) {
-                    break;
-                }
-            }
-        }
-        assert!(seen_robots > 10_000, "{seen_robots}");
     }
 }

@@ -6,15 +6,10 @@
 //! (`plan.rs`) plays the others, and is what this is tested against.
 
 use super::plan::{Plan, PlanCache, STARTS, Then};
-use crate::battle::board::Board;
 use crate::battle::engine::asking::compiled::{
     Compiled, Entries, Leaf, NO, Next, Question, Term, YES,
 };
-use crate::battle::engine::asking::sight::{Seen, Slot};
-use crate::battle::engine::asking::terrain::Line;
-use crate::battle::engine::state::Robot;
 use crate::battle::engine::state::RobotId;
-use crate::battle::hex::Direction;
 use crate::battle::lang::Program;
 use crate::battle::terrain::TeamColour;
 use std::sync::Arc;
@@ -25,71 +20,11 @@ const MAX_OPS: usize = 16 * 1024;
 /// Marks where a walk ends: the plan's node (its index in the low bits) that ends the turn.
 const END: Next = 1 << 31;
 
-/// One program's turns for one team: where each turn starts, by pointer, and the questions
-/// (`ops`), with their flat form for the walk (`flat`, one [`Op`] a question, same indices).
+/// One program's turns for one team: where each turn starts, by pointer, and the questions.
 #[derive(Clone, Debug)]
 pub(crate) struct Brain {
     after: [Next; STARTS],
     ops: Vec<Leaf>,
-    flat: Vec<Op>,
-}
-
-/// A question of [`Brain::walk`]: the questions asked most (about robots, terrain near on
-/// a line, shots, the facing) answered in place from the bits they hold, any other asked on the slow path
-/// from the brain's [`Leaf`]; where each answer leads, by the answer (no branch to pick it).
-#[derive(Clone, Copy, Debug)]
-#[repr(C, align(32))]
-pub(crate) struct Op {
-    /// Where the answer leads: `next[0]` on no, `next[1]` on yes.
-    next: [Next; 2],
-    /// By `kind`: the distances that make a question about robots hold; the classes sought
-    /// on a line's first and second hexes; the shots counts that hold (bit `v`: `v` shots).
-    bits: [u64; 2],
-    /// For a question about robots: the sight's sets it reads.
-    slots: [Slot; 2],
-    /// For terrain near: the line.
-    line: Line,
-    /// For a facing: the direction.
-    facing: Direction,
-    kind: OpKind,
-}
-
-/// What an [`Op`] asks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum OpKind {
-    Robots,
-    Near,
-    Shots,
-    Facing,
-    /// Asked on the slow path.
-    Other,
-}
-
-impl Op {
-    /// The flat form of `leaf`.
-    fn of(leaf: &Leaf) -> Op {
-        let mut op = Op {
-            next: [leaf.no, leaf.yes],
-            bits: [0; 2],
-            slots: [Slot::RING; 2],
-            line: Line::Relative(0),
-            facing: Direction::ALL[0],
-            kind: OpKind::Other,
-        };
-        match leaf.question {
-            Question::Robots { slots, range } => {
-                (op.kind, op.slots, op.bits[0]) = (OpKind::Robots, slots, range.bits());
-            }
-            Question::TerrainNear { sets, line } => {
-                (op.kind, op.line) = (OpKind::Near, line);
-                op.bits = [sets[0].bits(), sets[1].bits()];
-            }
-            Question::Shots { holds, .. } => (op.kind, op.bits[0]) = (OpKind::Shots, holds),
-            Question::Facing(d) => (op.kind, op.facing) = (OpKind::Facing, d),
-            _ => {}
-        }
-        op
-    }
 }
 
 /// Past [`MAX_OPS`], or a test asked that is not defined: the brain is given up.
@@ -102,7 +37,6 @@ impl Brain {
         let mut brain = Brain {
             after: [END; STARTS],
             ops: Vec::new(),
-            flat: Vec::new(),
         };
         let mut states: Vec<Option<Next>> = vec![None; plan.len()];
         for pointer in 0..STARTS {
@@ -116,7 +50,6 @@ impl Brain {
                 )
                 .ok()?;
         }
-        brain.flat = brain.ops.iter().map(Op::of).collect();
         Some(brain)
     }
 
@@ -187,46 +120,10 @@ impl Brain {
         self.after.get(usize::from(pointer)).copied().unwrap_or(END)
     }
 
-    /// The questions, for [`crate::battle::engine::asking::ask::Ask::walk`] (the plain
-    /// walk of [`Brain::walk`]).
-    #[cfg(test)]
+    /// The questions, for [`crate::battle::engine::asking::ask::Ask::walk`].
+    #[inline]
     pub(crate) fn ops(&self) -> &[Leaf] {
         &self.ops
-    }
-
-    /// Walks the questions from `at` to the end of the turn, for robot `me`: questions about
-    /// robots read from `seen`, terrain near from the board's table, shots and the facing in
-    /// the loop,
-    /// any other asked through `slow` (which builds the turn's `Ask`). As
-    /// [`crate::battle::engine::asking::ask::Ask::walk`] over [`Brain::ops`], which it is
-    /// tested against.
-    #[inline(always)]
-    pub(crate) fn walk(
-        &self,
-        seen: &Seen,
-        board: &Board,
-        me: &Robot,
-        mut at: Next,
-        mut slow: impl FnMut(&Question) -> bool,
-    ) -> Next {
-        // Each op leads to an earlier one or past them (the ends): this ends.
-        while let Some(op) = self.flat.get(at as usize) {
-            let answer = match op.kind {
-                OpKind::Robots => seen.either(op.slots).bits() & op.bits[0] != 0,
-                OpKind::Near => {
-                    let near = board.near(me.cell, op.line.direction(me.facing));
-                    (op.bits[0] & near[0]) | (op.bits[1] & near[1]) != 0
-                }
-                OpKind::Shots if me.shots < 64 => (op.bits[0] >> me.shots) & 1 != 0,
-                OpKind::Facing => me.facing == op.facing,
-                _ => self
-                    .ops
-                    .get(at as usize)
-                    .is_some_and(|leaf| slow(&leaf.question)),
-            };
-            at = op.next[usize::from(answer)];
-        }
-        at
     }
 
     /// The plan's node where a walk that ended at `end` ends the turn.
@@ -311,53 +208,7 @@ pub(crate) fn brains(
 
 #[cfg(test)]
 mod tests {
-    use crate::battle::engine::asking::query;
-    use crate::battle::engine::asking::sight::{Seen, Sight};
     use crate::battle::engine::{Match, Unrecorded};
-
-    /// The benchmark's matches over many seeds, at every turn: the flat walk (questions about
-    /// robots read in the loop from a sight filled with the team's bits, the others on the
-    /// slow path) ends where the plain walk of the leaves (`Ask::walk`, its sight worked out
-    /// at the first question by a scan of the robots) ends.
-    #[test]
-    fn the_flat_walk_ends_where_the_plain_walk_ends() {
-        let workload = crate::battle::compare::bench::workload().expect("the workload");
-        let (mut walks, mut ends) = (0u64, std::collections::BTreeSet::new());
-        for (i, setup) in workload.iter().enumerate() {
-            for seed in 0..12 {
-                let mut setup = setup.clone();
-                setup.seed = seed;
-                let mut game = Match::new(&setup).expect("valid");
-                let fixed = std::sync::Arc::clone(&game.fixed);
-                while let Some(id) = crate::battle::engine::play::next_robot(&fixed, &game.state) {
-                    let s = &game.state;
-                    let robot = s.robot(id);
-                    let brain = fixed.brains[id.index()].as_deref().expect("a brain");
-                    let start = brain.start(robot.pointer);
-                    let team = fixed.team_bits[robot.team.index()];
-                    let mut seen = Seen::EMPTY;
-                    seen.fill(&fixed.board, s, id, team);
-                    let flat = brain.walk(&seen, &fixed.board, robot, start, |q| {
-                        query::ask(&fixed, s, id, &mut &seen).asks(&fixed.tests, q)
-                    });
-                    let mut sight = Sight::default();
-                    let plain = query::ask(&fixed, s, id, &mut sight).walk(
-                        &fixed.tests,
-                        brain.ops(),
-                        start,
-                    );
-                    assert_eq!(flat, plain, "{i} seed {seed} turn {}", s.turns);
-                    ends.insert(flat);
-                    walks += 1;
-                    if !game.step_into(&mut Unrecorded) {
-                        break;
-                    }
-                }
-            }
-        }
-        assert!(walks > 50_000, "{walks}");
-        assert!(ends.len() > 20, "{} ends", ends.len());
-    }
 
     /// The benchmark's matches, several seeds each: a turn played from the brains (nothing
     /// recorded) leaves the state the plan's walk (events recorded) leaves, turn by turn.

@@ -234,18 +234,9 @@ impl Turn<'_> {
         let robot = &self.s.robots[id.index()];
         let (start, destroyed) = (brain.start(robot.pointer), robot.destroyed);
         // Worked out first: most turns ask about robots, and no question then checks for it.
-        let team = fixed
-            .team_bits
-            .get(robot.team.index())
-            .copied()
-            .unwrap_or(0);
         let mut seen = Seen::EMPTY;
-        seen.fill(&fixed.board, self.s, id, team);
-        let s = &*self.s;
-        // Only a question not about robots builds the turn's `Ask` (the slow path).
-        let end = brain.walk(&seen, &fixed.board, robot, start, |question| {
-            query::ask(fixed, s, id, &mut &seen).asks(&fixed.tests, question)
-        });
+        seen.fill(&fixed.board, self.s, id);
+        let end = query::ask(fixed, self.s, id, &mut seen).walk(&fixed.tests, brain.ops(), start);
         let node = plan.node(Brain::node(end));
         if let Some(step) = plan.destroyed_stop(node, destroyed) {
             // Reading stops at the first destroyed step (R-A9).
