@@ -564,3 +564,11 @@ fn the_account_controls_work_on_postgresql() {
     let db = Db::connect(&Target::Postgres(cluster.url.clone())).unwrap();
     crate::accounts::query_tests::the_queries_work_on(&db);
 }
+
+/// The kept replays' queries (`replays::store`) on PostgreSQL, as on SQLite.
+#[test]
+fn the_kept_replays_work_on_postgresql() {
+    let cluster = PgCluster::start("replays");
+    let db = Db::connect(&Target::Postgres(cluster.url.clone())).unwrap();
+    crate::replays::tests::the_queries_work_on(&db);
+}
