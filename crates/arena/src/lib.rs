@@ -23,6 +23,7 @@ pub mod pages;
 #[cfg(test)]
 mod pg_tests;
 pub mod play;
+pub mod replays;
 pub mod rooms;
 pub mod routes;
 pub mod store;
@@ -209,7 +210,12 @@ pub fn service(app: Arc<App>) -> Router {
         .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(header::X_FRAME_OPTIONS, "DENY"))
         .layer(header(header::REFERRER_POLICY, "same-origin"))
-        .layer(tower_http::compression::CompressionLayer::new())
+        // The fastest level: a response is compressed at each request, on the cores the
+        // placements share (a kept replay is sent as it was compressed once, `replays/`).
+        .layer(
+            tower_http::compression::CompressionLayer::new()
+                .quality(tower_http::CompressionLevel::Fastest),
+        )
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .layer(
             tower_http::sensitive_headers::SetSensitiveHeadersLayer::new([

@@ -389,7 +389,10 @@ pub async fn viewer(
     Extension(caller): Extension<Caller>,
     Path(id): Path<MatchId>,
 ) -> Response {
-    doc_page(api::replay(&app, id, &caller).await, &caller)
+    let json = api::replay(&app, id, &caller)
+        .await
+        .map(|doc| doc.json().and_then(|j| views::viewer_page_json(&j)));
+    page_of(json, &caller)
 }
 
 /// The viewer's page of a match's document, or the error's page.
@@ -397,8 +400,13 @@ pub fn doc_page(
     doc: Result<robots_games::battle::show::view::ViewDoc, ApiError>,
     caller: &Caller,
 ) -> Response {
-    match doc {
-        Ok(doc) => match views::viewer_page(&doc) {
+    page_of(doc.map(|doc| views::viewer_page(&doc)), caller)
+}
+
+/// The viewer's page made (`None`: it cannot be), or the error's page.
+fn page_of(page: Result<Option<String>, ApiError>, caller: &Caller) -> Response {
+    match page {
+        Ok(page) => match page {
             Some(page) => Html(page).into_response(),
             None => error_page(
                 StatusCode::INTERNAL_SERVER_ERROR,

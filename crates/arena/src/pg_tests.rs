@@ -572,3 +572,11 @@ fn an_event_is_played_once_frozen_and_counted_nowhere_on_postgresql() {
     let db = Db::connect(&Target::Postgres(cluster.url.clone())).unwrap();
     crate::events::tests::walk(&db);
 }
+
+/// The kept replays' queries (`replays::store`) on PostgreSQL, as on SQLite.
+#[test]
+fn the_kept_replays_work_on_postgresql() {
+    let cluster = PgCluster::start("replays");
+    let db = Db::connect(&Target::Postgres(cluster.url.clone())).unwrap();
+    crate::replays::tests::the_queries_work_on(&db);
+}

@@ -4,14 +4,15 @@
 //! answers is built here as the types of `api/bodies.rs`.
 
 use super::api::bodies::{HillView, MatchView, Outcome, ProgramView, Side, StandingRow, Versus};
-use super::api::replays::{Played, Replays};
+use super::api::replays::Replays;
 use super::db::ids::{AccountId, HillId, MatchId, ProgramId};
 use super::db::{Db, DbError};
+use super::replays::{self as kept, Doc, Kept, Played};
 use super::store::{self, Hill, MatchRow, Program, Ranked, Status};
 use super::worker::tournament::{config, entrant, game_result};
 use robots_games::battle::compare::tournament::{self, Game, standings};
 use robots_games::battle::show::page;
-use robots_games::battle::show::view::{MAX_DOC_BYTES, ViewDoc, script_json, view_doc};
+use robots_games::battle::show::view::{MAX_DOC_BYTES, ViewDoc, robot_views, view_doc};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -30,22 +31,31 @@ pub fn hill_view(h: &Hill) -> HillView {
     }
 }
 
-/// The standings of each hill, with the epoch they were computed at.
+/// The standings of each hill, with the epoch they were computed at; and the lock one
+/// computation holds (the requests that find a hill's standings out of date after a
+/// placement wait for one computation instead of each making its own).
 #[derive(Default)]
-pub struct Cache(Mutex<HashMap<HillId, (i64, Table)>>);
+pub struct Cache(Mutex<HashMap<HillId, (i64, Table)>>, Mutex<()>);
+
+/// A hill's standings at `epoch`, if computed.
+fn cached(cache: &Cache, hill: HillId, epoch: i64) -> Option<Table> {
+    let map = cache.0.lock().unwrap_or_else(PoisonError::into_inner);
+    map.get(&hill)
+        .filter(|(at, _)| *at == epoch)
+        .map(|(_, rows)| Arc::clone(rows))
+}
 
 /// A hill's standings, shared.
 pub type Table = Arc<Vec<StandingRow>>;
 
 /// The standings of a hill, best first.
 pub fn standings_of(db: &Db, cache: &Cache, hill: &Hill) -> Result<Arc<Vec<StandingRow>>, DbError> {
-    {
-        let map = cache.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((epoch, rows)) = map.get(&hill.id)
-            && *epoch == hill.epoch
-        {
-            return Ok(Arc::clone(rows));
-        }
+    if let Some(rows) = cached(cache, hill.id, hill.epoch) {
+        return Ok(rows);
+    }
+    let _computing = cache.1.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(rows) = cached(cache, hill.id, hill.epoch) {
+        return Ok(rows);
     }
     let (members, stored) = db.read(|c| {
         let members = store::programs_of_hill(c, hill.id, &[Status::Placed])?;
@@ -156,14 +166,36 @@ pub fn match_view(m: &MatchRow, of: Option<ProgramId>) -> MatchView {
 /// The longest match the viewer is given, in robot turns.
 const MAX_TURNS: u64 = 100_000;
 
-/// The viewer's document of a stored match, played again from its programs; the steps and
-/// tests of a program the caller may not read are left out (its events stay).
+/// What a replay's request finds.
+pub enum Lookup {
+    /// No such match, or it cannot be played (a side's text erased: see `match_erased`).
+    Missing,
+    /// The document for the caller, from the kept one (`replays/`).
+    Found(Doc),
+    /// Not kept yet: to be played once ([`play_kept`]), under the `heavy` permits.
+    Play(Box<ToPlay>),
+}
+
+/// A stored match to play, what it is played from, and who asks.
+pub struct ToPlay {
+    id: MatchId,
+    m: MatchRow,
+    sides: [Program; 2],
+    hill: Hill,
+    played: Played,
+    hidden: [bool; 2],
+}
+
+/// The viewer's document of a stored match for `caller`: the steps and tests of a program
+/// the caller may not read are left out (its events stay). A kept document (in memory, else
+/// in the database) is served as it is, or with the caller's own side spliced in; else the
+/// match is to be played once.
 pub fn replay(
     db: &Db,
     replays: &Replays,
     id: MatchId,
     caller: Option<AccountId>,
-) -> Result<Option<ViewDoc>, DbError> {
+) -> Result<Lookup, DbError> {
     let Some((m, green, violet, hill)) = db.read(|c| {
         let Some(m) = store::match_by_id(c, id)? else {
             return Ok(None);
@@ -180,35 +212,85 @@ pub fn replay(
         Ok(Some((m, g, v, hill)))
     })?
     else {
+        return Ok(Lookup::Missing);
+    };
+    let played = Played::of(m.seed, &green.source, &violet.source);
+    let hidden = [!may_read(&green, caller), !may_read(&violet, caller)];
+    let kept = match replays.get(id, played) {
+        Some(kept) => Some(kept),
+        None => db.read(|c| kept::store::get(c, id, played))?.map(|kept| {
+            let kept = Arc::new(kept);
+            replays.put(id, Arc::clone(&kept));
+            kept
+        }),
+    };
+    let to = ToPlay {
+        id,
+        m,
+        sides: [green, violet],
+        hill,
+        played,
+        hidden,
+    };
+    Ok(match kept {
+        Some(kept) => shown(&kept, &to).map_or(Lookup::Missing, Lookup::Found),
+        None => Lookup::Play(Box::new(to)),
+    })
+}
+
+/// The kept document as `to`'s caller may see it: the robots' steps and tests made from the
+/// programs (not played) when the caller may read a side.
+fn shown(kept: &Kept, to: &ToPlay) -> Option<Doc> {
+    let robots = if to.hidden == [true, true] {
+        None
+    } else {
+        let [ge, ve] = entrants(to)?;
+        let config = config(&to.hill).ok()?;
+        let setup = tournament::setup(&[ge, ve], &config, game_of(&to.m));
+        Some(robot_views(&setup).ok()?)
+    };
+    kept::variant(kept, to.hidden, robots)
+}
+
+fn entrants(to: &ToPlay) -> Option<[tournament::Entrant; 2]> {
+    let [green, violet] = &to.sides;
+    Some([entrant(green, &to.hill)?, entrant(violet, &to.hill)?])
+}
+
+/// A stored match's game: green is the first entrant.
+fn game_of(m: &MatchRow) -> Game {
+    Game {
+        a: 0,
+        b: 1,
+        swapped: false,
+        seed_index: m.seed_index,
+    }
+}
+
+/// Plays a match [`replay`] did not find kept, keeps its document (in the database and in
+/// memory) and returns it as the caller may see it; `None` when it cannot be played.
+pub fn play_kept(db: &Db, replays: &Replays, to: &ToPlay) -> Result<Option<Doc>, DbError> {
+    let Some(entrants) = entrants(to) else {
         return Ok(None);
     };
-    // A stored match never changes: played once, then kept whole (`api/replays.rs`).
-    let played = Played::of(m.seed, &green.source, &violet.source);
-    let mut doc = match replays.get(id, played) {
-        Some(kept) => ViewDoc::clone(&kept),
-        None => {
-            let (Some(ge), Some(ve)) = (entrant(&green, &hill), entrant(&violet, &hill)) else {
-                return Ok(None);
-            };
-            let game = Game {
-                a: 0,
-                b: 1,
-                swapped: false,
-                seed_index: m.seed_index,
-            };
-            let Some(doc) = played_again(&hill, [ge, ve], game, m.seed, [false, false]) else {
-                return Ok(None);
-            };
-            let bytes = serde_json::to_vec(&doc).map_or(usize::MAX, |j| j.len());
-            replays.put(id, played, Arc::new(doc.clone()), bytes);
-            doc
-        }
+    let Some(mut doc) = played_again(&to.hill, entrants, game_of(&to.m), to.m.seed, [false; 2])
+    else {
+        return Ok(None);
     };
-    hide(
-        &mut doc,
-        [!may_read(&green, caller), !may_read(&violet, caller)],
-    );
-    Ok(Some(doc))
+    let robots = doc.robots.clone();
+    let Some(kept) = kept::keep(&mut doc, to.played) else {
+        // Too big to keep: served, made again at the next request.
+        hide(&mut doc, to.hidden);
+        return Ok(serde_json::to_vec(&doc)
+            .ok()
+            .map(|json| Doc::Json(json.into())));
+    };
+    if let Err(e) = db.write(|c| kept::store::put(c, to.id, &kept)) {
+        tracing::warn!(game = to.id.get(), error = %e, "a replay cannot be kept");
+    }
+    let kept = Arc::new(kept);
+    replays.put(to.id, Arc::clone(&kept));
+    Ok(kept::variant(&kept, to.hidden, Some(robots)))
 }
 
 /// The viewer's document of a match of `entrants` (green first, unless `game` swaps them)
@@ -241,12 +323,7 @@ pub fn played_again(
 
 /// The steps and tests of the teams `hidden` says (green, violet) left out of `doc`.
 fn hide(doc: &mut ViewDoc, hidden: [bool; 2]) {
-    for r in &mut doc.robots {
-        if hidden.get(r.team).copied().unwrap_or(true) {
-            r.steps.clear();
-            r.tests.clear();
-        }
-    }
+    kept::hide_robots(&mut doc.robots, hidden);
 }
 
 /// A program's line on a rank plot: its rank after each placement.
@@ -330,6 +407,16 @@ pub fn history_svg_marked(series: &[Series], marks: &[Mark]) -> String {
 /// scripts as files of the site (no inline script: the arena's CSP), the document inline as
 /// JSON data.
 pub fn viewer_page(doc: &ViewDoc) -> Option<String> {
+    viewer_page_json(&serde_json::to_vec(doc).ok()?)
+}
+
+/// [`viewer_page`] of a document's JSON.
+pub fn viewer_page_json(json: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Named {
+        name: String,
+    }
+    let name = serde_json::from_slice::<Named>(json).ok()?.name;
     let template = page::TEMPLATE
         .replace(
             "<style>\n{{STYLE}}\n</style>",
@@ -347,11 +434,12 @@ pub fn viewer_page(doc: &ViewDoc) -> Option<String> {
     if template.contains("{{SCRIPT}}") || template.contains("{{STYLE}}") {
         return None;
     }
-    let data = script_json(doc).ok()?;
+    // As `script_json` writes it: every `<` escaped, so no text closes the element.
+    let data = std::str::from_utf8(json).ok()?.replace('<', "\\u003c");
     Some(page::fill(
         &template,
         &[
-            ("{{TITLE}}", &page::markup_text(&doc.name)),
+            ("{{TITLE}}", &page::markup_text(&name)),
             ("{{DATA}}", &data),
         ],
     ))

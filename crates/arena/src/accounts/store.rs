@@ -181,6 +181,8 @@ fn delete_rows(c: &Sql, account: AccountId, now: i64) -> SqlResult<Option<Delete
             "UPDATE programs SET source = '', published = 0 WHERE account = ?1",
             params![account],
         )?;
+        // The kept replays of its matches (they hold no text, but the matches answer 410).
+        crate::replays::store::erase_account(tx, account)?;
         // Its challenges' unsaved texts too; a challenge not yet played whose side was the
         // account's (its text now erased) is ended, its matches played so far kept.
         tx.execute(

@@ -382,6 +382,11 @@ async fn a_deleted_accounts_texts_leave_the_database_and_its_name_cools_off() {
         .read(|c| crate::store::matches_of(c, theirs, 1, 0))
         .unwrap()[0]
         .id;
+    // Its replay asked for once: kept (`replays/`), to be erased with the account.
+    let replay = format!("/api/v1/matches/{game}/replay");
+    let (status, body) = a.api(Method::GET, &replay, None, "").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(crate::replays::store::kept_in(&a.app.db, game));
     // A challenge of Alice's with a text she did not submit (kept with the challenge).
     crate::worker::challenge::queue_one(
         &a.app.db,
@@ -488,6 +493,7 @@ async fn deleted(
         .await;
     assert_eq!(status, StatusCode::GONE, "{body}");
     assert!(!body.contains(MARK));
+    assert!(!crate::replays::store::kept_in(&a.app.db, game));
     let bobs = secret(&a.app, bob, "session");
     let (status, page) = a.page(&bobs, &format!("/programs/{mine}")).await;
     assert_eq!(status, StatusCode::OK);

@@ -43,7 +43,8 @@ pub async fn standings(
 
 pub async fn get_standings(State(app): State<Arc<App>>, Path(name): Path<String>) -> ApiResult {
     let hill = hill(&app, name).await?;
-    Ok(Json(standings(&app, &hill).await?.as_ref().clone()).into_response())
+    let rows = standings(&app, &hill).await?;
+    Ok(Json(rows.as_slice()).into_response())
 }
 
 pub async fn post_hill(

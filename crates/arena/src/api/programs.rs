@@ -8,14 +8,15 @@ use super::hills::hill;
 use crate::App;
 use crate::auth::Caller;
 use crate::db::ids::{AccountId, MatchId, ProgramId};
+use crate::replays::Doc;
 use crate::store::{self, Refused, Status};
-use crate::views::{self, match_view, program_view};
+use crate::views::{self, Lookup, match_view, program_view};
 use axum::Extension;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use robots_games::battle::compare::tournament::hill::is_safe_name;
 use robots_games::battle::lang::Keywords;
@@ -228,25 +229,33 @@ pub async fn get_match(State(app): State<Arc<App>>, Path(id): Path<MatchId>) -> 
     Ok(Json(match_view(&m, None)).into_response())
 }
 
-/// The viewer's document of a match, for this caller.
-pub async fn replay(
-    app: &Arc<App>,
-    id: MatchId,
-    caller: &Caller,
-) -> Result<robots_games::battle::show::view::ViewDoc, ApiError> {
+/// The viewer's document of a match, for this caller: a kept one without waiting for the
+/// `heavy` permits; one not kept yet played once under them.
+pub async fn replay(app: &Arc<App>, id: MatchId, caller: &Caller) -> Result<Doc, ApiError> {
     let (db, who) = (Arc::clone(&app.db), caller.account.as_ref().map(|a| a.id));
     let replays = Arc::clone(&app.replays);
-    heavy(app, move || match views::replay(&db, &replays, id, who)? {
-        Some(doc) => Ok(doc),
-        // A match whose side's account was deleted: its text is erased, it cannot be played.
-        None if db.read(|c| crate::accounts::store::match_erased(c, id))? => Err(ApiError::new(
+    let (db2, replays2) = (Arc::clone(&db), Arc::clone(&replays));
+    let found = blocking(move || Ok(views::replay(&db2, &replays2, id, who)?)).await?;
+    let doc = match found {
+        Lookup::Found(doc) => Some(doc),
+        Lookup::Play(to) => {
+            let (db, replays) = (Arc::clone(&db), Arc::clone(&replays));
+            heavy(app, move || Ok(views::play_kept(&db, &replays, &to)?)).await?
+        }
+        Lookup::Missing => None,
+    };
+    if let Some(doc) = doc {
+        return Ok(doc);
+    }
+    // A match whose side's account was deleted: its text is erased, it cannot be played.
+    if blocking(move || Ok(db.read(|c| crate::accounts::store::match_erased(c, id))?)).await? {
+        return Err(ApiError::new(
             StatusCode::GONE,
             "gone",
             "a program of this match was deleted with its account: the match cannot be replayed",
-        )),
-        None => Err(ApiError::not_found("match")),
-    })
-    .await
+        ));
+    }
+    Err(ApiError::not_found("match"))
 }
 
 /// Blocking work that plays a whole match again (a replay): at most four at once.
@@ -268,6 +277,7 @@ pub async fn get_replay(
     State(app): State<Arc<App>>,
     Extension(caller): Extension<Caller>,
     Path(id): Path<MatchId>,
+    headers: HeaderMap,
 ) -> ApiResult {
-    Ok(Json(replay(&app, id, &caller).await?).into_response())
+    Ok(replay(&app, id, &caller).await?.response(&headers))
 }

@@ -1,40 +1,27 @@
-//! The viewer's documents of stored matches, kept in memory once played: a stored match never
-//! changes, so its replay is played once and served again from here (issue 50: the replay route
-//! played the whole match again on every request). Bounded by bytes (the documents' JSON
-//! size), the least recently used left out first. What is kept is the whole document; who may
-//! see which program is decided at every request (`views::replay`), never here.
+//! The kept documents of stored matches (`replays/`) most recently used, in memory: a hit
+//! reads neither the database nor the document (the bytes are shared, never copied). Bounded
+//! by the bytes of gzip kept, the least recently used left out first. What is kept holds no
+//! program's steps or tests; who may see which program is decided at every request
+//! (`views::replay`), never here.
 
 use crate::db::ids::MatchId;
-use robots_games::battle::show::view::ViewDoc;
+use crate::replays::Kept;
+pub use crate::replays::Played;
 use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex, PoisonError};
 
-/// The bytes of documents kept by default (their JSON size).
+/// The bytes of documents kept by default (their gzip).
 pub const DEFAULT_BYTES: usize = 64 << 20;
-
-/// What a document was played from, besides its match: the seed and both programs' texts. A
-/// text erased or changed since (an account deleted) no longer finds the old document.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Played(u64);
-
-impl Played {
-    pub fn of(seed: u64, green: &str, violet: &str) -> Played {
-        let mut h = DefaultHasher::new();
-        (seed, green, violet).hash(&mut h);
-        Played(h.finish())
-    }
-}
 
 struct Entry {
     played: Played,
-    doc: Arc<ViewDoc>,
+    doc: Arc<Kept>,
     bytes: usize,
     used: u64,
 }
 
 #[derive(Default)]
-struct Kept {
+struct Lru {
     entries: HashMap<MatchId, Entry>,
     bytes: usize,
     clock: u64,
@@ -43,7 +30,7 @@ struct Kept {
 /// The kept documents.
 pub struct Replays {
     budget: usize,
-    kept: Mutex<Kept>,
+    kept: Mutex<Lru>,
 }
 
 impl Default for Replays {
@@ -53,17 +40,17 @@ impl Default for Replays {
 }
 
 impl Replays {
-    /// At most `budget` bytes of documents (their JSON size); one over a quarter of it is
-    /// served but not kept.
+    /// At most `budget` bytes of documents (their gzip); one over a quarter of it is served
+    /// but not kept.
     pub fn new(budget: usize) -> Replays {
         Replays {
             budget,
-            kept: Mutex::new(Kept::default()),
+            kept: Mutex::new(Lru::default()),
         }
     }
 
     /// The document of match `id` played as `played`, if kept.
-    pub fn get(&self, id: MatchId, played: Played) -> Option<Arc<ViewDoc>> {
+    pub fn get(&self, id: MatchId, played: Played) -> Option<Arc<Kept>> {
         let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
         kept.clock += 1;
         let now = kept.clock;
@@ -72,9 +59,9 @@ impl Replays {
         Some(Arc::clone(&entry.doc))
     }
 
-    /// Keeps `doc`, `bytes` long, leaving out the least recently used documents to stay
-    /// within the budget.
-    pub fn put(&self, id: MatchId, played: Played, doc: Arc<ViewDoc>, bytes: usize) {
+    /// Keeps `doc`, leaving out the least recently used documents to stay within the budget.
+    pub fn put(&self, id: MatchId, doc: Arc<Kept>) {
+        let (played, bytes) = (doc.played, doc.gz.len());
         if bytes > self.budget / 4 {
             return;
         }
@@ -119,36 +106,15 @@ impl Replays {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use robots_games::battle::engine::{MatchSetup, RobotSetup, Rules, Scenario, TeamSetup};
-    use robots_games::battle::files::{board_file, shipped};
-    use robots_games::battle::lang::parse_program;
-    use robots_games::battle::show::view::{MAX_DOC_BYTES, MAX_TURNS, view_doc};
-    use robots_games::battle::terrain::TeamColour;
+    use bytes::Bytes;
 
-    fn doc(seed: u64) -> Arc<ViewDoc> {
-        let board = board_file::parse_board("classic", shipped::BOARDS[0].1).unwrap();
-        let text = shipped::program("hunter").unwrap();
-        let program = Arc::new(parse_program("hunter", text, 15).unwrap());
-        let team = |colour| TeamSetup {
-            colour,
-            robots: vec![RobotSetup {
-                program: Arc::clone(&program),
-                origin: "hunter".into(),
-                source: text.into(),
-                at: None,
-                facing: None,
-            }],
-        };
-        let setup = MatchSetup {
-            name: "kept".into(),
-            board: Arc::new(board),
-            scenario: Scenario::Elimination,
-            rules: Rules::default(),
-            seed,
-            teams: vec![team(TeamColour::Green), team(TeamColour::Violet)],
-            signals: Vec::new(),
-        };
-        Arc::new(view_doc(&setup, MAX_TURNS, MAX_DOC_BYTES).unwrap())
+    fn doc(played: Played, bytes: usize) -> Arc<Kept> {
+        Arc::new(Kept {
+            played,
+            gz: Bytes::from(vec![0; bytes]),
+            robots: (0, 0),
+            size: bytes,
+        })
     }
 
     #[test]
@@ -156,8 +122,8 @@ mod tests {
         let replays = Replays::new(1000);
         let (id, played) = (MatchId(7), Played::of(1, "a", "b"));
         assert!(replays.get(id, played).is_none());
-        replays.put(id, played, doc(1), 100);
-        assert_eq!(replays.get(id, played).unwrap().seed, 1);
+        replays.put(id, doc(played, 100));
+        assert_eq!(replays.get(id, played).unwrap().gz.len(), 100);
         // Another text (an account deleted, its texts erased) or seed: not this document.
         assert!(replays.get(id, Played::of(1, "a", "")).is_none());
         assert!(replays.get(id, Played::of(2, "a", "b")).is_none());
@@ -168,21 +134,20 @@ mod tests {
     fn the_budget_leaves_out_the_least_recently_used() {
         let replays = Replays::new(1000);
         let played = Played::of(1, "a", "b");
-        let d = doc(1);
         for i in 1..=4 {
-            replays.put(MatchId(i), played, Arc::clone(&d), 250);
+            replays.put(MatchId(i), doc(played, 250));
         }
         assert_eq!(replays.size(), (4, 1000));
         // Match 1 used again: match 2 is now the least recently used.
         assert!(replays.get(MatchId(1), played).is_some());
-        replays.put(MatchId(5), played, Arc::clone(&d), 250);
+        replays.put(MatchId(5), doc(played, 250));
         assert_eq!(replays.size(), (4, 1000));
         assert!(replays.get(MatchId(2), played).is_none());
         for i in [1, 3, 4, 5] {
             assert!(replays.get(MatchId(i), played).is_some(), "match {i}");
         }
         // Over a quarter of the budget: served by the caller, never kept.
-        replays.put(MatchId(6), played, d, 251);
+        replays.put(MatchId(6), doc(played, 251));
         assert!(replays.get(MatchId(6), played).is_none());
         assert_eq!(replays.size(), (4, 1000));
     }

@@ -5,7 +5,7 @@
 //! the SQL both understand.
 
 /// SQLite's migrations, in order: migration i brings the schema to version i + 1.
-pub const LITE_MIGRATIONS: [&str; 10] = [
+pub const LITE_MIGRATIONS: [&str; 11] = [
     include_str!("migrations/sqlite/0001_init.sql"),
     include_str!("migrations/sqlite/0002_rooms.sql"),
     include_str!("migrations/sqlite/0003_micro_rooms.sql"),
@@ -16,11 +16,12 @@ pub const LITE_MIGRATIONS: [&str; 10] = [
     include_str!("migrations/sqlite/0008_versions.sql"),
     include_str!("migrations/sqlite/0009_challenges.sql"),
     include_str!("migrations/sqlite/0010_events.sql"),
+    include_str!("migrations/sqlite/0011_replays.sql"),
 ];
 
 /// PostgreSQL's, version for version the same schema (types spelt PostgreSQL's way:
 /// `BIGINT` identities, `BYTEA`, `DOUBLE PRECISION`).
-pub const PG_MIGRATIONS: [&str; 10] = [
+pub const PG_MIGRATIONS: [&str; 11] = [
     include_str!("migrations/postgres/0001_init.sql"),
     include_str!("migrations/postgres/0002_rooms.sql"),
     include_str!("migrations/postgres/0003_micro_rooms.sql"),
@@ -31,6 +32,7 @@ pub const PG_MIGRATIONS: [&str; 10] = [
     include_str!("migrations/postgres/0008_versions.sql"),
     include_str!("migrations/postgres/0009_challenges.sql"),
     include_str!("migrations/postgres/0010_events.sql"),
+    include_str!("migrations/postgres/0011_replays.sql"),
 ];
 
 /// The clock in milliseconds since 1970.

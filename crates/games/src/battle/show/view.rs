@@ -302,6 +302,13 @@ pub fn script_json(doc: &ViewDoc) -> Result<String, serde_json::Error> {
     Ok(serde_json::to_string(doc)?.replace('<', "\\u003c"))
 }
 
+/// The document's `robots` for `setup`, as [`view_doc`] writes them, without playing the
+/// match (the arena splices a caller's own steps and tests into a kept document).
+pub fn robot_views(setup: &MatchSetup) -> Result<Vec<RobotView>, SetupError> {
+    let game = Match::new(setup)?;
+    Ok(robots(setup, &game))
+}
+
 fn robots(setup: &MatchSetup, game: &Match) -> Vec<RobotView> {
     let origins = setup.teams.iter().flat_map(|t| &t.robots);
     game.robot_ids()
