@@ -565,14 +565,6 @@ fn the_account_controls_work_on_postgresql() {
     crate::accounts::query_tests::the_queries_work_on(&db);
 }
 
-/// An event on PostgreSQL, as on SQLite (`events::tests::walk`).
-#[test]
-fn an_event_is_played_once_frozen_and_counted_nowhere_on_postgresql() {
-    let cluster = PgCluster::start("events");
-    let db = Db::connect(&Target::Postgres(cluster.url.clone())).unwrap();
-    crate::events::tests::walk(&db);
-}
-
 /// The kept replays' queries (`replays::store`) on PostgreSQL, as on SQLite.
 #[test]
 fn the_kept_replays_work_on_postgresql() {

@@ -178,6 +178,12 @@ fn an_event_is_played_once_frozen_and_counted_nowhere() {
 }
 
 #[test]
+fn an_event_is_played_once_frozen_and_counted_nowhere_on_postgresql() {
+    let cluster = crate::pg_tests::PgCluster::start("events");
+    walk(&Db::connect(&crate::db::Target::Postgres(cluster.url.clone())).unwrap());
+}
+
+#[test]
 fn times_are_rfc_3339_in_utc_or_now() {
     use super::{At, Refused, parse_at};
     assert_eq!(parse_at("now"), Ok(At::Now));
