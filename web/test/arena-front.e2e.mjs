@@ -3,10 +3,11 @@
 // (a `duel` hill made by `robots serve hill create`, two programs placed through the API):
 // the home page says what the game is, plays a recent match on a small board (its turns go
 // by), and its links work (/play, the rooms, the tutorial, the hill, the match's viewer); the hill, a program and the account page never overflow the screen sideways
-// (`scrollWidth <= innerWidth`), their tables scrolling inside their own boxes; on the
+// (`scrollWidth <= innerWidth`), their tables scrolling inside their own boxes, nor do an
+// event's pages (an event of the two made by `robots serve event create`, played); on the
 // account page a token is made and revoked and the password changed with the forms.
 // Run: node --test web/test/arena-front.e2e.mjs. Screenshots go to <target>/arena-front-e2e/;
-// UPDATE_SCREENSHOT=1 also writes docs/arena/front-*.png and account-phone.png.
+// UPDATE_SCREENSHOT=1 also writes docs/arena/front-*.png, event-*.png and account-phone.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ const PASSWORD = 'correct horse 42';
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 let env;
 let programId;
+let eventId;
 
 before(async () => {
   fs.mkdirSync(out, { recursive: true });
@@ -59,6 +61,20 @@ test('two programs are placed on the hill through the API', { timeout: 60_000 },
     assert.ok(Date.now() < deadline, 'both programs placed within 40 s');
     await sleep(200);
   }
+});
+
+test('an event among the two is scheduled from the command line and played', { timeout: 60_000 }, async () => {
+  const db = path.join(env.dir, 'arena.sqlite');
+  runRobots(bin, env.dir, ['serve', 'event', 'create', 'duel', '--db', db, '--at', 'now', '--seeds', '2']);
+  const deadline = Date.now() + 40_000;
+  let event;
+  do {
+    assert.ok(Date.now() < deadline, 'the event played within 40 s');
+    await sleep(200);
+    event = (await api('GET', '/api/v1/hills/duel/events')).body[0];
+  } while (!event || event.state !== 'done');
+  eventId = event.id;
+  assert.equal(event.total, 4, 'one pair, two seeds, both ways');
 });
 
 for (const [size, viewport] of Object.entries(SIZES)) {
@@ -102,6 +118,11 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await page.waitForSelector('#board g.robot');
     await visit('/hills/duel');
     assert.equal(await page.locator('table#standings tr[data-program]').count(), 2);
+    await visit('/hills/duel/events');
+    assert.equal(await page.locator('table#events tr[data-event]').count(), 1);
+    await visit(`/events/${eventId}`);
+    assert.equal(await page.getAttribute('#event-state', 'data-state'), 'done');
+    await screenshot(page, `event-${size}.png`);
     await visit(`/programs/${programId}`);
     // Signed in: the account page and its forms.
     await signUp(page, `front_${size}`, PASSWORD, { base: env.base });
