@@ -1,5 +1,5 @@
 // The load test's client (run by scripts/load, which starts and stops the server): Node 20,
-// its global fetch, no package.
+// node:http with keep-alive, no package.
 //
 //   node scripts/load.mjs --url http://127.0.0.1:PORT/ --pid PID --programs programs
 //        [--rss-idle KB] [--hill load] [--clients 100] [--seconds 20] [--quick]
@@ -12,6 +12,7 @@
 // and every network error is an error. Prints a summary; exits 1 when a request failed or a
 // submission was not placed in time, 2 on a usage error.
 import { readFileSync, readdirSync, existsSync } from "node:fs";
+import http from "node:http";
 import { availableParallelism } from "node:os";
 import { basename, join } from "node:path";
 
@@ -95,34 +96,64 @@ function noteError(kind, what) {
   if (stats.errorSamples.size < 10) stats.errorSamples.add(`${kind}: ${what.replace(/\/\d+/g, "/N")}`);
 }
 
-// One request, timed until its body is read whole. Returns {status, body} (body parsed when
-// JSON) or null on an error, which is counted. Null too, and nothing sent, past the cap.
-async function request(kind, method, path, { json, token } = {}) {
+// One connection pool for every client (keep-alive, as browsers do): node:http rather than the
+// global fetch, whose per-request cost made this client use more CPU than the server it
+// measures (issue 50).
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+// One request, timed until its body is read whole. Returns {status, body} or null on an error,
+// which is counted; the body is parsed (JSON) only when `parse` says so, as only the ids in
+// some answers are used. `gzip` asks for a compressed answer, as a browser does, and then
+// reads its bytes without unpacking them. Null too, and nothing sent, past the cap.
+async function request(kind, method, path, { json, token, parse = true, gzip = false } = {}) {
   if (stats.serverGone) return null;
   if (stats.total >= opts.maxRequests) { stats.capped = true; return null; }
   stats.total++;
   const headers = {};
-  if (json !== undefined) headers["content-type"] = "application/json";
+  const body = json === undefined ? undefined : JSON.stringify(json);
+  if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    headers["content-length"] = Buffer.byteLength(body);
+  }
   if (token) headers.authorization = `Bearer ${token}`;
+  if (gzip) headers["accept-encoding"] = "gzip";
   const start = performance.now();
   try {
-    const res = await fetch(new URL(path, opts.url), {
-      method, headers, body: json === undefined ? undefined : JSON.stringify(json),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await res.text();
+    const res = await send(new URL(path, opts.url), { method, headers, agent }, body);
     record(kind, performance.now() - start);
     if (res.status < 200 || res.status > 299) {
-      noteError(kind, `${method} ${path} -> ${res.status} ${text.slice(0, 200)}`);
+      noteError(kind, `${method} ${path} -> ${res.status} ${res.bytes.subarray(0, 200).toString("latin1")}`);
       return null;
     }
-    const type = res.headers.get("content-type") ?? "";
-    return { status: res.status, body: type.includes("json") ? JSON.parse(text) : text };
+    if (res.bytes.length === 0) {
+      noteError(kind, `${method} ${path} -> ${res.status} with an empty body`);
+      return null;
+    }
+    const type = res.type ?? "";
+    return { status: res.status, body: parse && type.includes("json") ? JSON.parse(res.bytes.toString("utf8")) : res.bytes };
   } catch (err) {
     record(kind, performance.now() - start);
     noteError(kind, `${method} ${path} -> ${err.name}: ${err.message}`);
     return null;
   }
+}
+
+// Sends one request; resolves with the status, content type and whole body (bytes), or
+// rejects on a network error or after REQUEST_TIMEOUT_MS.
+function send(url, options, body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { ...options, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => resolve({
+        status: res.statusCode, type: res.headers["content-type"], bytes: Buffer.concat(chunks),
+      }));
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(Object.assign(new Error(`no answer in ${REQUEST_TIMEOUT_MS} ms`), { name: "TimeoutError" })));
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -173,7 +204,7 @@ async function browse(deadline) {
     const standings = await request("standings", "GET", `api/v1/hills/${hill}/standings`);
     if (Array.isArray(standings?.body)) for (const row of standings.body) seenPrograms.add(row.id);
     if (!going()) break;
-    await request("page", "GET", `hills/${hill}`);
+    await request("page", "GET", `hills/${hill}`, { parse: false, gzip: true });
     if (!going() || seenPrograms.size === 0) continue;
     const id = pick([...seenPrograms]);
     const matches = await request("matches", "GET", `api/v1/programs/${id}/matches`);
@@ -183,7 +214,7 @@ async function browse(deadline) {
       }
     }
     if (!going() || seenMatches.length === 0) continue;
-    await request("replay", "GET", `api/v1/matches/${pick(seenMatches)}/replay`);
+    await request("replay", "GET", `api/v1/matches/${pick(seenMatches)}/replay`, { parse: false, gzip: true });
   }
 }
 
