@@ -8,6 +8,7 @@
 //! mid-piece loses its lease: another worker (or the same after a restart) plays the piece.
 
 pub mod challenge;
+pub mod parsed;
 pub mod queue;
 pub mod tournament;
 

@@ -2,14 +2,13 @@
 //! entrants, its stored matches as the tournament's results (the workers play with them, the
 //! standings and the viewer read with them).
 
+use super::parsed;
 use crate::db::ids::ProgramId;
 use crate::store::{self, MatchRow, Program};
-use robots_games::battle::compare::tournament::{Config, Entrant, Game, GameResult, Score};
+use robots_games::battle::compare::tournament::{Config, Entrant, Game, GameResult, Member, Score};
 use robots_games::battle::engine::{Rules, Scenario};
-use robots_games::battle::files::{board_file, match_file};
 use robots_games::battle::show::report::reason_from_code;
 use std::collections::HashMap;
-use std::sync::Arc;
 
 /// Why a hill's tournament cannot be configured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -23,10 +22,10 @@ pub enum ConfigError {
 /// The tournament's configuration of a hill.
 pub fn config(hill: &store::Hill) -> Result<Config, ConfigError> {
     let s = &hill.settings;
-    let board = board_file::parse_board(&format!("{}.yaml", hill.name), &hill.board_text)
-        .map_err(|_| ConfigError::Board)?;
+    let board = parsed::board(&format!("{}.yaml", hill.name), &hill.board_text)
+        .ok_or(ConfigError::Board)?;
     Ok(Config {
-        board: Arc::new(board),
+        board,
         scenario: Scenario::from_number(u32::from(s.scenario)).ok_or(ConfigError::Scenario)?,
         rules: Rules {
             rounds: s.rounds,
@@ -46,10 +45,18 @@ pub fn entrant(p: &Program, hill: &store::Hill) -> Option<Entrant> {
     entrant_of(&p.name, &p.source, hill)
 }
 
-/// A text named `name` as an entrant on a hill (its keywords), if it loads.
+/// A text named `name` as an entrant on a hill (its keywords), if it loads (parsed once:
+/// `parsed.rs`).
 pub fn entrant_of(name: &str, source: &str, hill: &store::Hill) -> Option<Entrant> {
-    let program = match_file::parse_program_file_in(name, source, hill.settings.keywords).ok()?;
-    Some(Entrant::single(name.to_string(), program, source.into()))
+    let program = parsed::program(name, source, hill.settings.keywords)?;
+    Some(Entrant {
+        name: name.to_string(),
+        members: vec![Member {
+            program,
+            source: source.into(),
+            origin: name.to_string(),
+        }],
+    })
 }
 
 /// A stored match between programs numbered by `index`, as the tournament keeps it.
