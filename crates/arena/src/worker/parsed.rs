@@ -3,7 +3,10 @@
 //! them again each time took about a sixth of the server's time under `scripts/load`. A text
 //! always parses to the same value, so that value is kept, keyed by the whole text (with the
 //! name and keywords it was parsed with), in a table bounded in entries and in text bytes, the
-//! least recently used put out first. A text that does not parse is not kept.
+//! least recently used put out first. A text that does not parse is not kept. The table is
+//! looked up only by a whole text, so it gives no one a text they do not already hold; a text
+//! erased from the database (its account deleted) stays in this process's memory until it is
+//! put out or the process ends, and is never written anywhere.
 
 use robots_games::battle::board::Board;
 use robots_games::battle::files::{board_file, match_file};
