@@ -12,15 +12,14 @@ use crate::db::sql::{Sql, SqlResult};
 use crate::db::{Db, DbError, dialect};
 use crate::store::{self, Status, seed_to_sql};
 use crate::views::ranked;
-use crate::worker::queue::{PIECE, reclaim_dead_in, winner};
+use crate::worker::queue::{KeptLease, PIECE, reclaim_dead_in, winner};
 use crate::worker::tournament::{config, entrant, game_result};
 use robots_games::battle::compare::tournament::{Entrant, Game, GameResult, play_all, schedule};
 use robots_games::battle::show::report::reason_code;
 use rusqlite::params;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A game of an event: its number in the schedule (from 1), and the game by seats.
 type Numbered = (u32, Game);
@@ -341,15 +340,11 @@ pub fn step(
         db.write(|c| finish(c, event))?;
         return Ok(Some(0));
     };
-    let renewed = Mutex::new(Instant::now());
+    let kept = KeptLease::new(lease);
     let tick = || {
-        let mut last = renewed.lock().unwrap_or_else(PoisonError::into_inner);
-        if last.elapsed() >= lease / 3 {
-            *last = Instant::now();
-            if let Err(e) = db.write(|c| renew(c, id, worker, lease_ms)) {
-                tracing::warn!(piece = id.get(), error = %e, "a lease cannot be renewed");
-            }
-        }
+        kept.tick("event piece", id.get(), || {
+            db.write(|c| renew(c, id, worker, lease_ms))
+        });
     };
     let played = play(&field, &games, stop, &tick);
     let Some(played) = played.filter(|_| !stop.load(Ordering::Relaxed)) else {

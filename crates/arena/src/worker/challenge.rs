@@ -20,8 +20,7 @@ use robots_games::battle::files::shipped;
 use robots_games::battle::show::report::reason_code;
 use rusqlite::params;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The most seeds a challenge plays (each both ways: 40 matches, a placement's piece).
 pub const MAX_SEEDS: u32 = 20;
@@ -404,15 +403,11 @@ pub fn step(
         tracing::warn!(challenge = id.get(), "a challenge cannot be played");
         return Ok(Some(db.write(|c| store_played(c, id, &[]))?));
     };
-    let renewed = Mutex::new(Instant::now());
+    let kept = queue::KeptLease::new(lease);
     let tick = || {
-        let mut last = renewed.lock().unwrap_or_else(PoisonError::into_inner);
-        if last.elapsed() >= lease / 3 {
-            *last = Instant::now();
-            if let Err(e) = db.write(|c| renew(c, id, worker, lease_ms)) {
-                tracing::warn!(challenge = id.get(), error = %e, "a lease cannot be renewed");
-            }
-        }
+        kept.tick("challenge", id.get(), || {
+            db.write(|c| renew(c, id, worker, lease_ms))
+        });
     };
     let played = match play_all(&entrants, &config, &todo, stop, &tick) {
         Ok(played) => played,

@@ -19,7 +19,7 @@ use queue::{Organised, Piece};
 use robots_games::battle::compare::tournament::{Config, Entrant, GameResult, play_all};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tournament::{config, entrant};
 
 /// The programs a piece's games number (ids), as entrants, and the hill's configuration.
@@ -155,16 +155,12 @@ impl Worker {
                 db.write(|c| queue::store_piece(c, piece, &[], &[]))?,
             ));
         };
-        let renewed = Mutex::new(Instant::now());
+        let kept = queue::KeptLease::new(self.lease);
         let (name, lease) = (self.name.as_str(), self.lease_ms());
         let tick = || {
-            let mut last = renewed.lock().unwrap_or_else(PoisonError::into_inner);
-            if last.elapsed() >= self.lease / 3 {
-                *last = Instant::now();
-                if let Err(e) = db.write(|c| queue::renew(c, piece.id, name, lease)) {
-                    tracing::warn!(piece = piece.id.get(), error = %e, "a lease cannot be renewed");
-                }
-            }
+            kept.tick("piece", piece.id.get(), || {
+                db.write(|c| queue::renew(c, piece.id, name, lease))
+            });
         };
         let played = match play_all(&entrants, &config, &piece.games, stop, &tick) {
             Ok(played) => played,

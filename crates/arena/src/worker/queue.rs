@@ -9,9 +9,9 @@
 //! taking the jobs in order would reach.
 
 use super::tournament::{config, entrant, game_result};
-use crate::db::dialect;
 use crate::db::ids::{HillId, JobId, PieceId, ProgramId};
 use crate::db::sql::{Sql, SqlResult};
+use crate::db::{DbError, dialect};
 use crate::store::{self, Hill, MatchRow, Program, Status, seed_to_sql};
 use robots_games::battle::compare::tournament::hill::{crown, missing};
 use robots_games::battle::compare::tournament::{Game, GameResult, Score, standings};
@@ -378,4 +378,36 @@ pub fn is_dead(worker: &str, host: &str) -> bool {
         return false;
     };
     pid == std::process::id() || !std::path::Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// A lease kept while a piece of work plays: [`KeptLease::tick`] (called after every match)
+/// renews it once a third of it has passed since the claim or the last renewal. The placement
+/// worker, challenges and events share it.
+pub struct KeptLease {
+    last: std::sync::Mutex<std::time::Instant>,
+    every: std::time::Duration,
+}
+
+impl KeptLease {
+    pub fn new(lease: std::time::Duration) -> KeptLease {
+        KeptLease {
+            last: std::sync::Mutex::new(std::time::Instant::now()),
+            every: lease / 3,
+        }
+    }
+
+    /// Runs `renew` when a third of the lease has passed; a failure is logged (the work goes
+    /// on: at worst another worker plays it again, and each match is stored once).
+    pub fn tick<T>(&self, what: &str, id: i64, renew: impl FnOnce() -> Result<T, DbError>) {
+        let mut last = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if last.elapsed() >= self.every {
+            *last = std::time::Instant::now();
+            if let Err(e) = renew() {
+                tracing::warn!(what, id, error = %e, "a lease cannot be renewed");
+            }
+        }
+    }
 }
