@@ -21,17 +21,27 @@ impl<T> Default for BucketQueue<T> {
 }
 
 impl<T> BucketQueue<T> {
+    /// Inline in the search's loop (a push a successor): the buckets grow out of line.
+    #[inline]
     pub fn push(&mut self, cost: u32, item: T) {
         debug_assert!(cost >= self.cursor, "a cost below the one being popped");
         let slot = usize::try_from(cost).expect("a cost fits a usize");
         if self.buckets.len() <= slot {
-            self.buckets
-                .resize_with(slot + 1, || Vec::with_capacity(BUCKET));
+            self.grow(slot);
         }
         self.buckets[slot].push(item);
     }
 
+    /// Buckets up to `slot`.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, slot: usize) {
+        self.buckets
+            .resize_with(slot + 1, || Vec::with_capacity(BUCKET));
+    }
+
     /// The cheapest item and its cost.
+    #[inline]
     pub fn pop(&mut self) -> Option<(u32, T)> {
         loop {
             let slot = usize::try_from(self.cursor).expect("a cost fits a usize");
