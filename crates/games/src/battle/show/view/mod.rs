@@ -45,42 +45,20 @@
 //! `call`, `return`, `number`, `sensed`, `memory`, `swap_xt`, `clear_t`, `clear_all`,
 //! `x_test`, `dsz`, `pause`, `stop`; the words as the log line writes them after `step n: `); `end` (no robot) round winner reason.
 
+mod frame;
 mod play;
 mod rows;
 
 use crate::battle::engine::{Event, Match, MatchSetup, SetupError};
 use crate::battle::show::report::reason_code;
 use crate::battle::terrain::{TeamColour, Terrain};
+pub use frame::{Frame, MemoryState, RobotState, ViewError};
 use play::Player;
 pub use rows::EventRow;
 use serde::Serialize;
 
 /// The version of [`ViewDoc`].
 pub const VIEW_VERSION: u32 = 3;
-
-/// Why a match cannot be shown.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ViewError {
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-    #[error(
-        "the match lasts more than {max_turns} robot turns: too long for one page (a lower --rounds shows its start)"
-    )]
-    TooLong { max_turns: u64 },
-    #[error(
-        "the match's page would hold more than {} of data, the most a page holds (a lower --rounds shows its start)",
-        crate::text::lines::size(*.max_bytes)
-    )]
-    TooBig { max_bytes: u64 },
-    #[error("the match's page cannot be written: {0}")]
-    Json(String),
-}
-
-impl ViewError {
-    fn json(e: serde_json::Error) -> ViewError {
-        ViewError::Json(e.to_string())
-    }
-}
 
 /// The most bytes of JSON a page's document takes (the page adds its scripts, ~100 KiB): a
 /// browser opens it, and the document in memory stays a few hundred MiB.
@@ -173,46 +151,6 @@ pub struct RobotView {
     pub origin: String,
     pub steps: Vec<String>,
     pub tests: Vec<(u8, String)>,
-}
-
-/// A robot's state: `[robot, col, row, facing, alive, shots, pointer, next, lost, signal]`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RobotState(
-    pub usize,
-    pub usize,
-    pub usize,
-    pub u8,
-    pub u8,
-    pub u8,
-    pub u8,
-    pub usize,
-    pub Vec<u8>,
-    pub u8,
-);
-
-/// A robot's memories under the TI-57 rule: `[robot, x, t, [R0, …, R7], [returns], stopped]`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MemoryState(
-    pub usize,
-    pub i32,
-    pub i32,
-    pub [i32; 8],
-    pub Vec<u8>,
-    pub u8,
-);
-
-/// The state after one robot turn (or the start), with the turn's events.
-#[derive(Clone, Debug, Serialize)]
-pub struct Frame {
-    pub r: u32,
-    pub n: Option<usize>,
-    pub g: Vec<u8>,
-    pub d: Vec<RobotState>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub m: Vec<MemoryState>,
-    pub e: Vec<EventRow>,
-    pub l: String,
-    pub a: Vec<u8>,
 }
 
 #[derive(Clone, Debug, Serialize)]

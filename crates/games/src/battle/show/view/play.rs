@@ -2,8 +2,8 @@
 //! turn to turn: a robot's state is made only when it changed, the next robot's tests are
 //! answered from their compiled form, the log lines are written into one string (issue 50).
 
+use super::frame::{Frame, MemoryState, RobotState, ViewError};
 use super::rows::EventRow;
-use super::{Frame, MemoryState, RobotState, ViewError};
 use crate::battle::board::CellId;
 use crate::battle::engine::{Event, Match, MatchSetup, RobotId};
 use crate::battle::hex::Direction;
