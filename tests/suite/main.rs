@@ -47,3 +47,4 @@ mod tour;
 mod tournament;
 mod tournaments;
 mod viewer;
+mod viewer_bytes;

@@ -114,6 +114,7 @@ fn pending_signal_is_secret(file: &str) {
     let mut sent = 0;
     for frame in &doc.frames {
         for row in &frame.e {
+            let row = serde_json::to_value(row).unwrap();
             let row = row.as_array().unwrap();
             if row[0] == "signal_sent" {
                 assert_eq!(row.len(), 2, "code and robot only: {row:?}");
@@ -232,6 +233,7 @@ fn a_ti57_match_shows_memories_returns_and_calc_rows() {
     let mut calcs = 0;
     for frame in &doc.frames {
         for row in &frame.e {
+            let row = serde_json::to_value(row).unwrap();
             let row = row.as_array().unwrap();
             if row[0] == "calc" {
                 let (robot, step, words) = (&row[1], &row[2], row[4].as_str().unwrap());

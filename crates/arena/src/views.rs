@@ -11,8 +11,9 @@ use super::replays::{self as kept, Doc, Kept, Played};
 use super::store::{self, Hill, MatchRow, Program, Ranked, Status};
 use super::worker::tournament::{config, entrant, game_result};
 use robots_games::battle::compare::tournament::{self, Game, standings};
+use robots_games::battle::engine::MatchSetup;
 use robots_games::battle::show::page;
-use robots_games::battle::show::view::{MAX_DOC_BYTES, ViewDoc, robot_views, view_doc};
+use robots_games::battle::show::view::{MAX_DOC_BYTES, ViewDoc, robot_views, view_doc, view_json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -273,24 +274,35 @@ pub fn play_kept(db: &Db, replays: &Replays, to: &ToPlay) -> Result<Option<Doc>,
     let Some(entrants) = entrants(to) else {
         return Ok(None);
     };
-    let Some(mut doc) = played_again(&to.hill, entrants, game_of(&to.m), to.m.seed, [false; 2])
-    else {
+    let Some(setup) = setup_again(&to.hill, &entrants, game_of(&to.m), to.m.seed) else {
         return Ok(None);
     };
-    let robots = doc.robots.clone();
-    let Some(kept) = kept::keep(&mut doc, to.played) else {
-        // Too big to keep: served, made again at the next request.
-        hide(&mut doc, to.hidden);
-        return Ok(serde_json::to_vec(&doc)
-            .ok()
-            .map(|json| Doc::Json(json.into())));
+    // Written as JSON as it is played: no document built, serialised once.
+    let Ok(doc) = view_json(&setup, MAX_TURNS, MAX_DOC_BYTES) else {
+        return Ok(None);
     };
-    if let Err(e) = db.write(|c| kept::store::put(c, to.id, &kept)) {
-        tracing::warn!(game = to.id.get(), error = %e, "a replay cannot be kept");
+    // Too big to keep: served, made again at the next request.
+    let kept = kept::keep(&doc, to.played).map(Arc::new);
+    if let Some(kept) = &kept {
+        if let Err(e) = db.write(|c| kept::store::put(c, to.id, kept)) {
+            tracing::warn!(game = to.id.get(), error = %e, "a replay cannot be kept");
+        }
+        replays.put(to.id, Arc::clone(kept));
     }
-    let kept = Arc::new(kept);
-    replays.put(to.id, Arc::clone(&kept));
-    Ok(kept::variant(&kept, to.hidden, Some(robots)))
+    Ok(kept::played(&doc, kept.as_deref(), to.hidden))
+}
+
+/// The match of `entrants` (green first, unless `game` swaps them) on its hill; `None` when
+/// it does not give the stored `seed`.
+fn setup_again(
+    hill: &Hill,
+    entrants: &[tournament::Entrant; 2],
+    game: Game,
+    seed: u64,
+) -> Option<MatchSetup> {
+    let config = config(hill).ok()?;
+    let setup = tournament::setup(entrants, &config, game);
+    (setup.seed == seed).then_some(setup)
 }
 
 /// The viewer's document of a match of `entrants` (green first, unless `game` swaps them)
@@ -303,11 +315,7 @@ pub fn played_again(
     seed: u64,
     hidden: [bool; 2],
 ) -> Option<ViewDoc> {
-    let config = config(hill).ok()?;
-    let setup = tournament::setup(&entrants, &config, game);
-    if setup.seed != seed {
-        return None;
-    }
+    let setup = setup_again(hill, &entrants, game, seed)?;
     let mut doc = view_doc(&setup, MAX_TURNS, MAX_DOC_BYTES).ok()?;
     // The teams are green, then violet.
     hide(

@@ -20,9 +20,10 @@ use bytes::Bytes;
 use flate2::Compression;
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
-use robots_games::battle::show::view::{RobotView, VIEW_VERSION, ViewDoc};
+use robots_games::battle::show::view::{RobotView, VIEW_VERSION, ViewJson};
 use sha2::{Digest, Sha256};
 use std::io::{Read, Write};
+use std::ops::Range;
 
 /// The most bytes of gzip kept for one document (in the database and in memory); a larger
 /// one is served and made again at its next request.
@@ -74,31 +75,45 @@ pub fn hide_robots(robots: &mut [RobotView], hidden: [bool; 2]) {
     }
 }
 
-/// `doc` made into its kept form (its robots as they were when it returns); `None` when its
-/// gzip is over [`MAX_KEPT`].
-pub fn keep(doc: &mut ViewDoc, played: Played) -> Option<Kept> {
-    let mut hidden = doc.robots.clone();
-    hide_robots(&mut hidden, [true, true]);
-    let full = std::mem::replace(&mut doc.robots, hidden);
-    let json = serde_json::to_vec(&*doc);
-    let robots = serde_json::to_vec(&doc.robots);
-    doc.robots = full;
-    let (json, robots) = (json.ok()?, robots.ok()?);
-    // The top level's key: a `"` inside a JSON string is always written `\"`, so `,"robots":`
-    // is found nowhere before it.
-    let key = br#","robots":"#;
-    let start = json.windows(key.len()).position(|w| w == key)? + key.len();
-    let end = start + robots.len();
-    if json.get(start..end)? != robots.as_slice() {
-        return None;
-    }
+/// `doc` made into its kept form: its JSON with every robot's steps and tests left out,
+/// gzip; `None` when its gzip is over [`MAX_KEPT`].
+pub fn keep(doc: &ViewJson, played: Played) -> Option<Kept> {
+    let (json, robots) = spliced(doc, [true, true])?;
     let gz = gzip(&json)?;
     (gz.len() <= MAX_KEPT).then(|| Kept {
         played,
         gz: Bytes::from(gz),
-        robots: (start, end),
+        robots: (robots.start, robots.end),
         size: json.len(),
     })
+}
+
+/// `doc`'s JSON with the steps and tests of the teams `hidden` says (green, violet) left out
+/// of its robots, and where they lie in it.
+fn spliced(doc: &ViewJson, hidden: [bool; 2]) -> Option<(Vec<u8>, Range<usize>)> {
+    let mut robots = doc.robot_views.clone();
+    hide_robots(&mut robots, hidden);
+    splice(&doc.json, doc.robots.clone(), &robots)
+}
+
+/// `json` with `robots` written in place of bytes `at`, and where they lie in it.
+fn splice(json: &[u8], at: Range<usize>, robots: &[RobotView]) -> Option<(Vec<u8>, Range<usize>)> {
+    let robots = serde_json::to_vec(robots).ok()?;
+    let (before, after) = (json.get(..at.start)?, json.get(at.end..)?);
+    let mut out = Vec::with_capacity(before.len() + robots.len() + after.len());
+    out.extend_from_slice(before);
+    out.extend_from_slice(&robots);
+    out.extend_from_slice(after);
+    Some((out, at.start..at.start + robots.len()))
+}
+
+/// The document just played as a caller may see it (the teams `hidden` says left out):
+/// the kept bytes when every side is hidden, else its JSON, made without reading them again.
+pub fn played(doc: &ViewJson, kept: Option<&Kept>, hidden: [bool; 2]) -> Option<Doc> {
+    match kept {
+        Some(kept) if hidden == [true, true] => Some(Doc::Gzip(kept.gz.clone())),
+        _ => Some(Doc::Json(Bytes::from(spliced(doc, hidden)?.0))),
+    }
 }
 
 fn gzip(json: &[u8]) -> Option<Vec<u8>> {
@@ -124,14 +139,9 @@ pub fn variant(kept: &Kept, hidden: [bool; 2], robots: Option<Vec<RobotView>>) -
     }
     let mut robots = robots?;
     hide_robots(&mut robots, hidden);
-    let spliced = serde_json::to_vec(&robots).ok()?;
-    let json = json(kept)?;
     let (start, end) = kept.robots;
-    let mut out = Vec::with_capacity(json.len() + spliced.len());
-    out.extend_from_slice(json.get(..start)?);
-    out.extend_from_slice(&spliced);
-    out.extend_from_slice(json.get(end..)?);
-    Some(Doc::Json(Bytes::from(out)))
+    let (json, _) = splice(&json(kept)?, start..end, &robots)?;
+    Some(Doc::Json(Bytes::from(json)))
 }
 
 impl Doc {

@@ -331,10 +331,20 @@ pub enum Event {
 impl Event {
     /// The event as the log shows it: a turn's first line flush left, the rest indented.
     pub fn log_line(&self) -> String {
-        match self {
-            Event::Turn { .. } => format!("{self}\n"),
-            _ => format!("  {self}\n"),
+        let mut line = String::new();
+        self.write_log_line(&mut line);
+        line
+    }
+
+    /// [`Event::log_line`] written at the end of `out`.
+    pub fn write_log_line(&self, out: &mut String) {
+        use std::fmt::Write;
+        if !matches!(self, Event::Turn { .. }) {
+            out.push_str("  ");
         }
+        // Writing to a string cannot fail.
+        let _ = write!(out, "{self}");
+        out.push('\n');
     }
 
     /// The step a robot read, when the event records a read: a control step, the action

@@ -173,6 +173,17 @@ impl Match {
         asking::query::evaluate(&self.fixed, &self.state, id, condition)
     }
 
+    /// The answers of a robot's tests 1–4 as it would see them now (`None`: not defined), from
+    /// their compiled form, as its turn asks them: the same as [`Match::evaluate`] of each.
+    pub fn test_answers(&self, id: RobotId) -> [Option<bool>; 4] {
+        let mut sight = asking::sight::Sight::default();
+        let mut ask = asking::query::ask(&self.fixed, &self.state, id, &mut sight);
+        let tests = &self.fixed.tests;
+        tests
+            .entries(id)
+            .map(|e| e.map(|entry| ask.holds(tests, entry)))
+    }
+
     /// A numeric term of the test language seen from a robot (`count(enemy within 3)`).
     pub fn measure(&self, id: RobotId, quantity: &crate::battle::lang::Quantity) -> i64 {
         asking::query::measure(&self.fixed, &self.state, id, quantity)

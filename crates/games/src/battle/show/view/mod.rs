@@ -45,32 +45,20 @@
 //! `call`, `return`, `number`, `sensed`, `memory`, `swap_xt`, `clear_t`, `clear_all`,
 //! `x_test`, `dsz`, `pause`, `stop`; the words as the log line writes them after `step n: `); `end` (no robot) round winner reason.
 
-use crate::battle::engine::{
-    Cause, Event, Match, MatchSetup, Obstacle, Pos, RobotId, RobotName, SetupError, SignalEffect,
-};
+mod frame;
+mod play;
+mod rows;
+
+use crate::battle::engine::{Event, Match, MatchSetup, SetupError};
 use crate::battle::show::report::reason_code;
 use crate::battle::terrain::{TeamColour, Terrain};
+pub use frame::{Frame, MemoryState, RobotState, ViewError};
+use play::Player;
+pub use rows::EventRow;
 use serde::Serialize;
-use serde_json::{Value, json};
 
 /// The version of [`ViewDoc`].
 pub const VIEW_VERSION: u32 = 3;
-
-/// Why a match cannot be shown.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ViewError {
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-    #[error(
-        "the match lasts more than {max_turns} robot turns: too long for one page (a lower --rounds shows its start)"
-    )]
-    TooLong { max_turns: u64 },
-    #[error(
-        "the match's page would hold more than {} of data, the most a page holds (a lower --rounds shows its start)",
-        crate::text::lines::size(*.max_bytes)
-    )]
-    TooBig { max_bytes: u64 },
-}
 
 /// The most bytes of JSON a page's document takes (the page adds its scripts, ~100 KiB): a
 /// browser opens it, and the document in memory stays a few hundred MiB.
@@ -86,14 +74,19 @@ struct Counter(u64);
 
 impl std::io::Write for Counter {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let angles = buf.iter().filter(|&&b| b == b'<').count() as u64;
-        self.0 += buf.len() as u64 + 5 * angles;
+        self.0 += page_bytes(buf);
         Ok(buf.len())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
     }
+}
+
+/// The bytes `json` takes in the page.
+fn page_bytes(json: &[u8]) -> u64 {
+    let angles = json.iter().filter(|&&b| b == b'<').count() as u64;
+    json.len() as u64 + 5 * angles
 }
 
 /// The bytes `value` takes in the page.
@@ -160,46 +153,6 @@ pub struct RobotView {
     pub tests: Vec<(u8, String)>,
 }
 
-/// A robot's state: `[robot, col, row, facing, alive, shots, pointer, next, lost, signal]`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RobotState(
-    pub usize,
-    pub usize,
-    pub usize,
-    pub u8,
-    pub u8,
-    pub u8,
-    pub u8,
-    pub usize,
-    pub Vec<u8>,
-    pub u8,
-);
-
-/// A robot's memories under the TI-57 rule: `[robot, x, t, [R0, …, R7], [returns], stopped]`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MemoryState(
-    pub usize,
-    pub i32,
-    pub i32,
-    pub [i32; 8],
-    pub Vec<u8>,
-    pub u8,
-);
-
-/// The state after one robot turn (or the start), with the turn's events.
-#[derive(Clone, Debug, Serialize)]
-pub struct Frame {
-    pub r: u32,
-    pub n: Option<usize>,
-    pub g: Vec<u8>,
-    pub d: Vec<RobotState>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub m: Vec<MemoryState>,
-    pub e: Vec<Value>,
-    pub l: String,
-    pub a: Vec<u8>,
-}
-
 #[derive(Clone, Debug, Serialize)]
 pub struct EndView {
     pub winner: Option<&'static str>,
@@ -212,58 +165,122 @@ pub struct EndView {
 /// `max_turns` robot turns, or whose document would take more than `max_bytes` of JSON,
 /// as soon as it passes the bound, rather than building a huge page.
 pub fn view_doc(setup: &MatchSetup, max_turns: u64, max_bytes: u64) -> Result<ViewDoc, ViewError> {
-    let mut game = Match::new(setup)?;
-    let robots = robots(setup, &game);
-    let board = board(&game);
-    let mut bytes = json_bytes(&robots) + json_bytes(&board);
-    let mut spend = |frame: &Frame| {
-        bytes += json_bytes(frame) + 1;
-        if bytes > max_bytes {
-            Err(ViewError::TooBig { max_bytes })
+    let mut player = Player::new(setup)?;
+    let robots = robots(setup, &player.game);
+    let board = board(&player.game);
+    let mut bytes = Bytes::new(max_bytes, json_bytes(&robots) + json_bytes(&board))?;
+    let mut frames = Vec::new();
+    loop {
+        bytes.add(json_bytes(&player.frame) + 1)?;
+        frames.push(player.frame.clone());
+        if !player.turn(max_turns)? {
+            break;
+        }
+    }
+    let end = end(&player.game);
+    Ok(document(setup, board, robots, frames, end))
+}
+
+/// A document written as JSON as its match is played ([`view_json`]).
+#[derive(Clone, Debug)]
+pub struct ViewJson {
+    /// The JSON, byte for byte as `serde_json` writes the [`ViewDoc`] of [`view_doc`].
+    pub json: Vec<u8>,
+    /// Where the document's `robots` array lies in `json`.
+    pub robots: std::ops::Range<usize>,
+    /// The robots written there.
+    pub robot_views: Vec<RobotView>,
+    /// The robot turns played.
+    pub turns: u64,
+}
+
+/// [`view_doc`] written as JSON as the match is played, each frame as soon as it is made,
+/// with the same bounds: the same bytes as the document's, at a fraction of the cost (the
+/// arena's replays, issue 50).
+pub fn view_json(
+    setup: &MatchSetup,
+    max_turns: u64,
+    max_bytes: u64,
+) -> Result<ViewJson, ViewError> {
+    let mut player = Player::new(setup)?;
+    let robot_views = robots(setup, &player.game);
+    let robots_json = to_json(&robot_views)?;
+    let board = board(&player.game);
+    let mut bytes = Bytes::new(max_bytes, page_bytes(&robots_json) + json_bytes(&board))?;
+    // The document without frames, `…,"robots":[…],"frames":[],"end":null}`, cut after
+    // `"frames":[`.
+    let head = document(setup, board, robot_views, Vec::new(), None);
+    let mut json = to_json(&head)?;
+    let tail = b"],\"end\":null}";
+    if !json.ends_with(tail) {
+        return Err(ViewError::Json(
+            "the document does not end as written".into(),
+        ));
+    }
+    json.truncate(json.len() - tail.len());
+    let robots_end = json.len() - br#","frames":["#.len();
+    let robots = robots_end - robots_json.len()..robots_end;
+    let robot_views = head.robots;
+    loop {
+        let start = json.len();
+        serde_json::to_writer(&mut json, &player.frame).map_err(ViewError::json)?;
+        bytes.add(page_bytes(&json[start..]) + 1)?;
+        if !player.turn(max_turns)? {
+            break;
+        }
+        json.push(b',');
+    }
+    json.extend_from_slice(br#"],"end":"#);
+    serde_json::to_writer(&mut json, &end(&player.game)).map_err(ViewError::json)?;
+    json.push(b'}');
+    Ok(ViewJson {
+        json,
+        robots,
+        robot_views,
+        turns: player.game.turns_played(),
+    })
+}
+
+fn to_json(value: &impl Serialize) -> Result<Vec<u8>, ViewError> {
+    serde_json::to_vec(value).map_err(ViewError::json)
+}
+
+/// The bytes of JSON a document has taken so far, against its bound.
+struct Bytes {
+    taken: u64,
+    max_bytes: u64,
+}
+
+impl Bytes {
+    fn new(max_bytes: u64, taken: u64) -> Result<Bytes, ViewError> {
+        let mut bytes = Bytes {
+            taken: 0,
+            max_bytes,
+        };
+        bytes.add(taken)?;
+        Ok(bytes)
+    }
+
+    fn add(&mut self, bytes: u64) -> Result<(), ViewError> {
+        self.taken += bytes;
+        if self.taken > self.max_bytes {
+            Err(ViewError::TooBig {
+                max_bytes: self.max_bytes,
+            })
         } else {
             Ok(())
         }
-    };
-    let mut states: Vec<RobotState> = game.robot_ids().map(|id| state(&game, id)).collect();
-    let mut memories: Vec<Option<MemoryState>> =
-        game.robot_ids().map(|id| memory(&game, id)).collect();
-    let mut frames = vec![frame(
-        &game,
-        states.clone(),
-        memories.iter().flatten().cloned().collect(),
-        &[],
-    )];
-    spend(&frames[0])?;
-    let mut events = Vec::new();
-    while !game.is_over() {
-        if game.turns_played() >= max_turns {
-            return Err(ViewError::TooLong { max_turns });
-        }
-        events.clear();
-        if !game.step_into(&mut events) {
-            break;
-        }
-        let mut changed = Vec::new();
-        for (id, old) in game.robot_ids().zip(states.iter_mut()) {
-            let now = state(&game, id);
-            if now != *old {
-                changed.push(now.clone());
-                *old = now;
-            }
-        }
-        let mut changed_memories = Vec::new();
-        for (id, old) in game.robot_ids().zip(memories.iter_mut()) {
-            let now = memory(&game, id);
-            if now != *old {
-                changed_memories.extend(now.clone());
-                *old = now;
-            }
-        }
-        let next = frame(&game, changed, changed_memories, &events);
-        spend(&next)?;
-        frames.push(next);
     }
-    Ok(ViewDoc {
+}
+
+fn document(
+    setup: &MatchSetup,
+    board: BoardView,
+    robots: Vec<RobotView>,
+    frames: Vec<Frame>,
+    end: Option<EndView>,
+) -> ViewDoc {
+    ViewDoc {
         v: VIEW_VERSION,
         name: crate::text::escape(&setup.name).into_owned(),
         scenario: setup.scenario.number(),
@@ -281,12 +298,16 @@ pub fn view_doc(setup: &MatchSetup, max_turns: u64, max_bytes: u64) -> Result<Vi
             .collect(),
         robots,
         frames,
-        end: game.outcome().map(|o| EndView {
-            winner: o.winner.map(TeamColour::name),
-            reason: reason_code(o.reason),
-            verdict: o.verdict(),
-            rounds: o.rounds,
-        }),
+        end,
+    }
+}
+
+fn end(game: &Match) -> Option<EndView> {
+    game.outcome().map(|o| EndView {
+        winner: o.winner.map(TeamColour::name),
+        reason: reason_code(o.reason),
+        verdict: o.verdict(),
+        rounds: o.rounds,
     })
 }
 
@@ -370,171 +391,22 @@ pub fn board_view(b: &crate::battle::board::Board) -> BoardView {
     }
 }
 
-fn state(game: &Match, id: RobotId) -> RobotState {
-    let r = game.robot(id);
-    let (col, row) = game.board().offset(r.cell);
-    RobotState(
-        id.index(),
-        col,
-        row,
-        r.facing.number(),
-        u8::from(r.alive),
-        r.shots,
-        r.pointer,
-        game.next_step(id),
-        r.destroyed_steps(),
-        u8::from(r.pending_signal.is_some()),
-    )
-}
-
-/// A robot's memories, under the TI-57 rule only.
-fn memory(game: &Match, id: RobotId) -> Option<MemoryState> {
-    game.memories(id).map(|c| {
-        MemoryState(
-            id.index(),
-            c.x,
-            c.t,
-            c.r,
-            c.remembered().to_vec(),
-            u8::from(c.stopped),
-        )
-    })
-}
-
 /// The whole state of `game` as a frame: every robot (and every memory under the TI-57 rule),
 /// with `events`, the turn's that led here (the debugger's state for the browser).
 pub fn snapshot(game: &Match, events: &[Event]) -> Frame {
-    let states = game.robot_ids().map(|id| state(game, id)).collect();
-    let memories = game.robot_ids().filter_map(|id| memory(game, id)).collect();
-    frame(game, states, memories, events)
-}
-
-fn frame(game: &Match, d: Vec<RobotState>, m: Vec<MemoryState>, events: &[Event]) -> Frame {
-    let next = game.next_robot();
-    let a = next.map_or_else(Vec::new, |id| {
-        let tests = game.program(id).tests.iter().flatten();
-        tests
-            .map(|t| u8::from(game.evaluate(id, &t.condition)))
-            .collect()
-    });
-    Frame {
-        r: game.clock().round,
-        n: next.map(RobotId::index),
-        g: game.teams().iter().map(|t| t.signals_left).collect(),
-        d,
-        m,
-        e: events.iter().map(|e| event_row(game, e)).collect(),
-        l: events.iter().map(Event::log_line).collect(),
-        a,
-    }
-}
-
-fn hex(p: Pos) -> Value {
-    json!([p.0, p.1])
-}
-
-fn cause(game: &Match, c: Cause) -> (&'static str, Value) {
-    match c {
-        Cause::Shot(by) => ("shot", index(game, by)),
-        Cause::Explosion(by) => ("explosion", index(game, by)),
-    }
-}
-
-fn index(game: &Match, name: RobotName) -> Value {
-    game.robot_by_name(name)
-        .map_or(Value::Null, |id| json!(id.index()))
-}
-
-/// One event as `[code, robot, fields…]` (the module's documentation lists them).
-fn event_row(game: &Match, e: &Event) -> Value {
-    let robot = e.robot().map_or(Value::Null, |r| index(game, r));
-    let row = |code: &str, fields: Vec<Value>| {
-        let mut out = vec![json!(code), robot.clone()];
-        out.extend(fields);
-        Value::Array(out)
+    let mut frame = Frame {
+        r: 0,
+        n: None,
+        g: Vec::new(),
+        d: game.robot_ids().map(|id| play::state(game, id)).collect(),
+        m: game
+            .robot_ids()
+            .filter_map(|id| play::memory(game, id))
+            .collect(),
+        e: Vec::new(),
+        l: String::new(),
+        a: Vec::new(),
     };
-    match *e {
-        Event::Turn { round, .. } => row("turn", vec![json!(round)]),
-        Event::Tested {
-            step, test, answer, ..
-        } => row(
-            "tested",
-            vec![json!(step), json!(test), json!(u8::from(answer))],
-        ),
-        Event::Reset { step, .. } => row("reset", vec![json!(step)]),
-        Event::Jumped { step, to, .. } => row("jumped", vec![json!(step), json!(to)]),
-        Event::Moved { step, from, to, .. } => row("moved", vec![json!(step), hex(from), hex(to)]),
-        Event::Blocked { step, at, by, .. } => {
-            let by = match by {
-                Obstacle::Robot(r) => index(game, r),
-                Obstacle::Shape => json!("shape"),
-                Obstacle::Computer => json!("computer"),
-            };
-            row("blocked", vec![json!(step), hex(at), by])
-        }
-        Event::Rotated { step, facing, .. } => {
-            row("rotated", vec![json!(step), json!(facing.number())])
-        }
-        Event::Fired {
-            step,
-            facing,
-            shots_left,
-            ..
-        } => row(
-            "fired",
-            vec![json!(step), json!(facing.number()), json!(shots_left)],
-        ),
-        Event::OutOfShots { step, .. } => row("out_of_shots", vec![json!(step)]),
-        Event::Hit { by, distance, .. } => row("hit", vec![index(game, by), json!(distance)]),
-        Event::ComputerHit { camp, by, counts } => row(
-            "computer_hit",
-            vec![index(game, by), json!(camp.name()), json!(u8::from(counts))],
-        ),
-        _ => consequence_row(game, e, row),
-    }
-}
-
-fn consequence_row(game: &Match, e: &Event, row: impl Fn(&str, Vec<Value>) -> Value) -> Value {
-    match *e {
-        Event::Exploded { step, at, .. } => row("exploded", vec![json!(step), hex(at)]),
-        Event::Destroyed { cause: c, .. } => {
-            let (c, by) = cause(game, c);
-            row("destroyed", vec![json!(c), by])
-        }
-        Event::StepLost { step, cause: c, .. } => {
-            let (c, by) = cause(game, c);
-            row("step_lost", vec![json!(step), json!(c), by])
-        }
-        Event::Drowned { at, .. } => row("drowned", vec![hex(at)]),
-        Event::FellOff { from, .. } => row("fell_off", vec![hex(from)]),
-        Event::Lightning { at, step, .. } => row("lightning", vec![hex(at), json!(step)]),
-        Event::SignalSent { .. } => row("signal_sent", vec![]),
-        Event::SignalReceived { step, effect, .. } => {
-            let effect = match effect {
-                SignalEffect::Executed => "executed",
-                SignalEffect::Nothing => "nothing",
-            };
-            row("signal_received", vec![json!(step), json!(effect)])
-        }
-        Event::SignalLost { .. } => row("signal_lost", vec![]),
-        Event::Stalled { step, .. } => row("stalled", vec![json!(step)]),
-        Event::Idle { step, reason, .. } => row("idle", vec![json!(step), json!(reason.code())]),
-        Event::Calc { step, effect, .. } => row(
-            "calc",
-            vec![json!(step), json!(effect.code()), json!(effect.to_string())],
-        ),
-        Event::End {
-            round,
-            winner,
-            reason,
-        } => row(
-            "end",
-            vec![
-                json!(round),
-                json!(winner.map(TeamColour::name)),
-                json!(reason_code(reason)),
-            ],
-        ),
-        _ => unreachable!("the other events are handled in `event_row`"),
-    }
+    play::fill(game, events, &mut frame);
+    frame
 }
