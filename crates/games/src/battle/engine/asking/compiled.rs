@@ -9,8 +9,8 @@
 //! A.12) is answered by the tree walk of `query.rs` (`ask.rs` asks): the compiled form
 //! answers exactly as the tree does.
 
-use super::near::{Near, near_robots};
-use super::sight::{DistanceSet, Kind, Slot};
+use super::near::Near;
+use super::sight::{DistanceSet, Kind, Slot, near_asked};
 use super::terrain::{ClassSet, Line};
 use crate::battle::engine::state::RobotId;
 use crate::battle::hex::Direction;
@@ -304,6 +304,17 @@ fn near(question: Question) -> Question {
             ],
             line,
         },
+        q => q,
+    }
+}
+
+/// A question about robots on a line relative to the facing or in a ring, as a
+/// [`Question::Near`] when a [`Near`] holds its range.
+fn near_robots(question: Question) -> Question {
+    match question {
+        Question::Robots { slots, range } => {
+            near_asked(slots, range).map_or(question, Question::Near)
+        }
         q => q,
     }
 }

@@ -4,10 +4,11 @@
 //! questions share: [`Kind`] (whose robots), [`Slot`] (which of the sight's sets) and
 //! [`DistanceSet`].
 
-use super::near::Near;
+use super::near::{Near, for_each_other};
 use crate::battle::board::Board;
 use crate::battle::engine::state::{RobotId, State};
 use crate::battle::hex::Direction;
+use crate::battle::lang::MAX_DISTANCE;
 use std::ops::{BitOr, BitOrAssign};
 
 /// Whose robots a question is about (`robot`, `enemy`, `friend`).
@@ -61,7 +62,7 @@ impl Slot {
 
     /// The index of the set (below 16: no bounds check).
     #[inline]
-    pub(super) fn index(self) -> usize {
+    fn index(self) -> usize {
         usize::from(self.0 & 15)
     }
 }
@@ -93,11 +94,6 @@ impl DistanceSet {
         Some(DistanceSet(
             ((1u64 << (max + 1)) - 1) & !((1u64 << min) - 1),
         ))
-    }
-
-    /// The bits: bit `d` for distance `d`.
-    pub(super) fn bits(self) -> u64 {
-        self.0
     }
 
     /// Whether the two sets share a distance.
@@ -278,27 +274,33 @@ impl Seen {
     }
 }
 
-/// Runs `body` for each other robot on the board as robot `id` (`me`) sees it, `r` bound to
-/// the robot and `packed` to its relation from `me`'s hex as the board's table packs it. By
-/// the robots' bits: no check a robot for itself or its life. A macro, so that each sight's
-/// loop compiles as if written out (a closure costs instructions a turn: callgrind).
-macro_rules! for_each_other {
-    ($board:expr, $s:expr, $id:expr, $me:expr, |$packed:ident, $r:ident| $body:block) => {{
-        // Where the acting robot's row of the board's relation table starts.
-        let (table, from) = ($board.relation_table(), $me.cell.index() * $board.len());
-        let mut others = $s.on_board & !$id.bit();
-        while others != 0 {
-            let i = usize::try_from(others.trailing_zeros()).unwrap_or(usize::MAX);
-            others &= others - 1;
-            let Some($r) = $s.robots.get(i) else {
-                continue;
-            };
-            let $packed = match table.get(from + $r.cell.index()) {
-                Some(&packed) => packed,
-                None => $board.packed_relation($me.cell, $r.cell),
-            };
-            $body
-        }
-    }};
+/// What a question about robots at `range` in the sets at `slots` asks, if a [`Near`] holds
+/// it: ranges below 7, or from below 8 to [`MAX_DISTANCE`].
+pub(crate) fn near_asked(slots: [Slot; 2], range: DistanceSet) -> Option<Near> {
+    let byte = range.buckets()?;
+    let (mut enemies, mut friends) = (0u64, 0u64);
+    for slot in slots {
+        let (word, at) = match slot.index() {
+            i @ 0..8 => (&mut enemies, i),
+            i => (&mut friends, i - 8),
+        };
+        *word |= u64::from(byte) << (8 * at);
+    }
+    Some(Near::new(enemies, friends))
 }
-pub(super) use for_each_other;
+
+impl DistanceSet {
+    /// The set as a byte of a [`Near`]: distances below 7, and 7 to [`MAX_DISTANCE`] all in
+    /// or all out, nothing farther.
+    fn buckets(self) -> Option<u8> {
+        let bits = self.0;
+        let low = u8::try_from(bits & 0x7f).unwrap_or(0);
+        // Distances 7 to MAX_DISTANCE.
+        let far = (1u64 << (MAX_DISTANCE + 1)) - (1 << 7);
+        match bits & !0x7f {
+            0 => Some(low),
+            b if b == far => Some(low | 0x80),
+            _ => None,
+        }
+    }
+}
