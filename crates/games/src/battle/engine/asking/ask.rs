@@ -42,11 +42,9 @@ impl<F: Fallback, S: Sees> Ask<'_, F, S> {
     pub(crate) fn walk(&mut self, code: &Compiled, leaves: &[Leaf], mut at: Next) -> Next {
         // Each leaf leads to an earlier one or past the leaves (verdicts, ends): this ends.
         while let Some(leaf) = leaves.get(at as usize) {
-            // Most questions asked are about robots: a branch before the others' table.
+            // Most questions asked are about robots near: a branch before the others' table.
             let answer = match leaf.question {
-                Question::Robots { slots, range } => {
-                    range.meets(self.sight.seen(self.board, self.s, self.id).either(slots))
-                }
+                Question::Near(asked) => self.sight.near(self.board, self.s, self.id).meets(asked),
                 ref other => self.asks(code, other),
             };
             at = if answer { leaf.yes } else { leaf.no };
@@ -58,6 +56,7 @@ impl<F: Fallback, S: Sees> Ask<'_, F, S> {
     fn asks(&mut self, code: &Compiled, question: &Question) -> bool {
         let me = self.me;
         match *question {
+            Question::Near(asked) => self.sight.near(self.board, self.s, self.id).meets(asked),
             Question::Robots { slots, range } => {
                 range.meets(self.sight.seen(self.board, self.s, self.id).either(slots))
             }

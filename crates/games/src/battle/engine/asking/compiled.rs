@@ -9,7 +9,8 @@
 //! A.12) is answered by the tree walk of `query.rs` (`ask.rs` asks): the compiled form
 //! answers exactly as the tree does.
 
-use super::sight::{DistanceSet, Kind, Slot};
+use super::near::Near;
+use super::sight::{DistanceSet, Kind, Slot, near_asked};
 use super::terrain::{ClassSet, Line};
 use crate::battle::engine::state::RobotId;
 use crate::battle::hex::Direction;
@@ -48,6 +49,8 @@ pub(crate) enum Question {
         slots: [Slot; 2],
         range: DistanceSet,
     },
+    /// [`Question::Robots`] as a [`Near`] holds it: the robots asked about.
+    Near(Near),
     /// Another robot of a kind at distances in `range` on the line of absolute direction
     /// `dir`.
     RobotsToward {
@@ -149,7 +152,7 @@ impl Compiled {
     }
 
     fn leaf(&mut self, question: Question, yes: Next, no: Next) -> Next {
-        let question = shots(near(question));
+        let question = shots(near(near_robots(question)));
         let at = Next::try_from(self.leaves.len()).expect("MAX_TERMS a test, 54 robots");
         self.leaves.push(Leaf { question, yes, no });
         at
@@ -305,6 +308,17 @@ fn near(question: Question) -> Question {
     }
 }
 
+/// A question about robots on a line relative to the facing or in a ring, as a
+/// [`Question::Near`] when a [`Near`] holds its range.
+fn near_robots(question: Question) -> Question {
+    match question {
+        Question::Robots { slots, range } => {
+            near_asked(slots, range).map_or(question, Question::Near)
+        }
+        q => q,
+    }
+}
+
 /// A comparison of `shots` with a number, from a mask of the counts that hold.
 fn shots(question: Question) -> Question {
     match question {
@@ -444,7 +458,9 @@ mod tests {
             test 1: enemy in direction 2 within 4 or friend in direction 5 at 1 or lake within 2\n\
             test 1: enemy ahead 1 or friend ahead 1 or robot ahead 1 or enemy behind 1\n\
             test 1: friend left within 3 or enemy within 3 or friend right within 3\n\
-            test 1: not (robot ahead within 2 or enemy behind within 2) or friend within 1\n";
+            test 1: not (robot ahead within 2 or enemy behind within 2) or friend within 1\n\
+            test 1: enemy ahead at 7 or friend behind within 6 and not robot left within 9\n\
+            test 1: friend ahead-left or enemy within 7 or not (robot behind at 6 or enemy)\n";
         let mut out = Vec::new();
         for line in texts.iter().flat_map(|t| t.lines()).chain(extra.lines()) {
             let Some(rest) = line.strip_prefix("test ") else {

@@ -4,6 +4,7 @@
 pub(crate) mod areas;
 pub(crate) mod ask;
 pub(crate) mod compiled;
+pub(crate) mod near;
 pub(crate) mod query;
 pub(crate) mod sight;
 pub(crate) mod terrain;

@@ -4,9 +4,11 @@
 //! questions share: [`Kind`] (whose robots), [`Slot`] (which of the sight's sets) and
 //! [`DistanceSet`].
 
+use super::near::{Near, for_each_other};
 use crate::battle::board::Board;
 use crate::battle::engine::state::{RobotId, State};
 use crate::battle::hex::Direction;
+use crate::battle::lang::MAX_DISTANCE;
 use std::ops::{BitOr, BitOrAssign};
 
 /// Whose robots a question is about (`robot`, `enemy`, `friend`).
@@ -130,10 +132,13 @@ impl BitOrAssign for DistanceSet {
 /// The other live robots as the acting robot sees them, enemies and friends: the distances at
 /// which one stands on each line, relative to the acting robot's facing, and all around
 /// ([`Slot`]). A robot of any team is in either set. Worked out at the first question about
-/// robots (`Default` is not yet worked out, and costs one byte: no sets cleared for a turn
-/// that never asks).
+/// robots (`Default` is not yet worked out: no sets cleared for a turn that never asks), and
+/// so is its [`Near`] for the questions that read that.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Sight(Option<Seen>);
+pub(crate) struct Sight {
+    seen: Option<Seen>,
+    near: Option<Near>,
+}
 
 /// A worked-out [`Sight`].
 #[derive(Clone, Copy, Debug)]
@@ -165,18 +170,36 @@ impl Sight {
     /// Works the sight out, once a turn: robots do not move while control steps are read.
     #[inline]
     pub(crate) fn see(&mut self, board: &Board, s: &State, id: RobotId) -> &Seen {
-        match self.0 {
+        match self.seen {
             Some(ref seen) => seen,
-            None => self.0.insert(Seen::EMPTY).fill(board, s, id),
+            None => self.seen.insert(Seen::EMPTY).fill(board, s, id),
+        }
+    }
+}
+
+/// A turn's sight with its [`Near`] worked out before the first question (a fused turn,
+/// which nearly always asks about robots near: no check a question), the rest at the first
+/// question that reads it.
+pub(crate) struct Eager {
+    near: Near,
+    sight: Sight,
+}
+
+impl Eager {
+    #[inline(always)]
+    pub(crate) fn new(board: &Board, s: &State, id: RobotId) -> Eager {
+        Eager {
+            near: Near::of(board, s, id),
+            sight: Sight::default(),
         }
     }
 }
 
 /// Where a turn's questions about robots read the sight from: a [`Sight`] worked out at the
-/// first of them, or a [`Seen`] worked out before the first question (a fused turn, which
-/// always asks about robots: no check a question).
+/// first of them, or an [`Eager`] one.
 pub(crate) trait Sees {
     fn seen(&mut self, board: &Board, s: &State, id: RobotId) -> &Seen;
+    fn near(&mut self, board: &Board, s: &State, id: RobotId) -> Near;
 }
 
 impl Sees for Sight {
@@ -184,12 +207,22 @@ impl Sees for Sight {
     fn seen(&mut self, board: &Board, s: &State, id: RobotId) -> &Seen {
         self.see(board, s, id)
     }
+
+    #[inline(always)]
+    fn near(&mut self, board: &Board, s: &State, id: RobotId) -> Near {
+        *self.near.get_or_insert_with(|| Near::of(board, s, id))
+    }
 }
 
-impl Sees for Seen {
+impl Sees for Eager {
     #[inline(always)]
-    fn seen(&mut self, _: &Board, _: &State, _: RobotId) -> &Seen {
-        self
+    fn seen(&mut self, board: &Board, s: &State, id: RobotId) -> &Seen {
+        self.sight.see(board, s, id)
+    }
+
+    #[inline(always)]
+    fn near(&mut self, _: &Board, _: &State, _: RobotId) -> Near {
+        self.near
     }
 }
 
@@ -208,21 +241,7 @@ impl Seen {
         let relative = &RELATIVE[facing];
         self.facing = u8::try_from(facing).unwrap_or(0);
         let m = &mut self.sets;
-        // Where the acting robot's row of the board's relation table starts.
-        let (table, from) = (board.relation_table(), me.cell.index() * board.len());
-        // The other robots on the board, by their bits: no check a robot for itself or its
-        // life.
-        let mut others = s.on_board & !id.bit();
-        while others != 0 {
-            let i = usize::try_from(others.trailing_zeros()).unwrap_or(usize::MAX);
-            others &= others - 1;
-            let Some(r) = s.robots.get(i) else {
-                continue;
-            };
-            let packed = match table.get(from + r.cell.index()) {
-                Some(&packed) => packed,
-                None => board.packed_relation(me.cell, r.cell),
-            };
+        for_each_other!(board, s, id, me, |packed, r| {
             let (distance, line) = crate::battle::board::unpack_relation(packed);
             let bit = DistanceSet::at(u8::try_from(distance).unwrap_or(u8::MAX));
             // The slots' layout, in `usize` (cheaper here than through `Slot`).
@@ -231,7 +250,7 @@ impl Seen {
             // Not on one straight line: written to a slot no question reads, rather than a
             // branch that cannot be foreseen.
             m[(kind + usize::from(relative[usize::from(line & 7)])) & 15] |= bit;
-        }
+        });
         self
     }
 
@@ -251,6 +270,37 @@ impl Seen {
             Kind::Enemy => self.either([line; 2]),
             Kind::Friend => self.either([line.friends(); 2]),
             Kind::Any => self.either([line, line.friends()]),
+        }
+    }
+}
+
+/// What a question about robots at `range` in the sets at `slots` asks, if a [`Near`] holds
+/// it: ranges below 7, or from below 8 to [`MAX_DISTANCE`].
+pub(crate) fn near_asked(slots: [Slot; 2], range: DistanceSet) -> Option<Near> {
+    let byte = range.buckets()?;
+    let (mut enemies, mut friends) = (0u64, 0u64);
+    for slot in slots {
+        let (word, at) = match slot.index() {
+            i @ 0..8 => (&mut enemies, i),
+            i => (&mut friends, i - 8),
+        };
+        *word |= u64::from(byte) << (8 * at);
+    }
+    Some(Near::new(enemies, friends))
+}
+
+impl DistanceSet {
+    /// The set as a byte of a [`Near`]: distances below 7, and 7 to [`MAX_DISTANCE`] all in
+    /// or all out, nothing farther.
+    fn buckets(self) -> Option<u8> {
+        let bits = self.0;
+        let low = u8::try_from(bits & 0x7f).unwrap_or(0);
+        // Distances 7 to MAX_DISTANCE.
+        let far = (1u64 << (MAX_DISTANCE + 1)) - (1 << 7);
+        match bits & !0x7f {
+            0 => Some(low),
+            b if b == far => Some(low | 0x80),
+            _ => None,
         }
     }
 }

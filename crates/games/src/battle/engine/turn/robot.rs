@@ -5,7 +5,7 @@ use super::brain::Brain;
 use super::ongoing::Turn;
 use super::plan::{Passed, Plan, Then};
 use crate::battle::engine::asking::query;
-use crate::battle::engine::asking::sight::{Seen, Sight};
+use crate::battle::engine::asking::sight::{Eager, Sight};
 use crate::battle::engine::event::{
     Event, Events, IdleReason, RobotName, SignalEffect, Unrecorded,
 };
@@ -233,10 +233,10 @@ impl Turn<'_> {
         let fixed = self.fixed;
         let robot = &self.s.robots[id.index()];
         let (start, destroyed) = (brain.start(robot.pointer), robot.destroyed);
-        // Worked out first: most turns ask about robots, and no question then checks for it.
-        let mut seen = Seen::EMPTY;
-        seen.fill(&fixed.board, self.s, id);
-        let end = query::ask(fixed, self.s, id, &mut seen).walk(&fixed.tests, brain.ops(), start);
+        // Worked out first: most turns ask about robots near, and no question then checks
+        // for it.
+        let mut sight = Eager::new(&fixed.board, self.s, id);
+        let end = query::ask(fixed, self.s, id, &mut sight).walk(&fixed.tests, brain.ops(), start);
         let node = plan.node(Brain::node(end));
         if let Some(step) = plan.destroyed_stop(node, destroyed) {
             // Reading stops at the first destroyed step (R-A9).
